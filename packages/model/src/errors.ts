@@ -1,0 +1,156 @@
+/**
+ * The error catalogue of SPEC §8: every code and named error with its message template, in one place.
+ * Templates use {name} placeholders; `formatMessage` fills them.
+ */
+
+/** Numeric result codes of SPEC §8 and their message templates. */
+export const CODE_MESSAGES = {
+  2001: 'Illegal name',
+  2002: 'Project name exists',
+  2003: 'The {documentName} length must be 1~128 bytes!',
+  3002: 'Backup Name already exists',
+  1000001: 'Library duplicate name',
+  11000: 'Library duplicate name',
+  401: 'Not logged in yet, please log in and try again',
+  10034: 'Document {documentName} size over 15MB, it is too big to save in the server, please modify and then try again',
+  422: 'No permission or project does not exist',
+  2000001: 'No permission or project does not exist',
+  4000002: 'No permission or project does not exist',
+  1000002: 'the project file (eprj) or library file (elib) property was set as read only, enable it in the File Manager',
+  1000008: 'the project file (eprj) or library file (elib) property was set as read only, enable it in the File Manager',
+  1000010: 'document {documentName} not exists',
+} as const;
+
+export type CatalogueCode = keyof typeof CODE_MESSAGES;
+
+/** Codes named in SPEC §8 grouped by what the client does with them. */
+export const CODES = {
+  ILLEGAL_NAME: 2001,
+  PROJECT_NAME_EXISTS: 2002,
+  NAME_LENGTH: 2003,
+  BACKUP_NAME_EXISTS: 3002,
+  LIBRARY_DUPLICATE_NAME: 1000001,
+  LIBRARY_DUPLICATE_NAME_ALT: 11000,
+  NOT_LOGGED_IN: 401,
+  DOCUMENT_TOO_BIG: 10034,
+  NO_PERMISSION: 4000002,
+  NO_PERMISSION_422: 422,
+  NO_PERMISSION_ALT: 2000001,
+  READ_ONLY_FILE: 1000002,
+  READ_ONLY_FILE_ALT: 1000008,
+  DOCUMENT_NOT_EXISTS: 1000010,
+  /**
+   * Not in SPEC §8 (which leaves other codes unshown): a write based on a ticket that is no longer
+   * the server's current one. The item is refused so that the client can merge (DESIGN §5).
+   * Its message is the DIFF_TICKET message.
+   */
+  STALE_TICKET: 4090001,
+  /** Not in SPEC §8: a request body that fails its schema. */
+  BAD_REQUEST: 4000001,
+} as const;
+
+/** Codes that mean "no permission or project does not exist" (SPEC §6, PERM-1): offer save-as-cloud. */
+export const NO_PERMISSION_CODES: readonly number[] = [422, 2000001, 4000002];
+/** Codes after which a bulk import retries a schematic with a new name (ERR-2). */
+export const DUPLICATE_NAME_CODES: readonly number[] = [1000001, 11000];
+/** Codes that stop the upload retry loop (ERR-3). */
+export const STOP_UPLOAD_CODES: readonly number[] = [1000002, 1000008];
+
+/** Named errors of SPEC §8. */
+export const NAMED_ERRORS = {
+  DIFF_TICKET: 'The document version is inconsistent with the cloud version!',
+  NET_ERROR: 'Network error!',
+  IS_OPENING: 'project is opening!',
+  PRJ_NOT_EXIST: 'Project does not exist',
+  DB_INIT_ERROR: 'The CacheStorage connection failed',
+  LOCAL_DATA_FAILED: 'Failed to obtain engineering data from local!',
+  CLOSE_ILLEGAL_PROJECT: 'Close an illegal project!',
+  GET_ILLEGAL_PROJECT: 'Get an illegal project!',
+  CLOSE_NON_CURRENT: 'Close non-current projects!',
+  ILLEGAL_EXPORT_CLIENT: 'Call illegal interface: exportFileClient!',
+  INVALID_RESPONSE: 'invalid response',
+  INVALID_FORMAT_STATE: 'invalid format state',
+  BACKUP_FAILED: 'Backup failed!',
+  AUTO_RENAME_FAILED: 'Automatic rename failed!',
+  /** Answer helper (SPEC §7, CALL-7): failed/unparseable response, 404, 500, network error. */
+  NETWORK_ERROR_ANSWER: 'Network Error!',
+  // Copy and paste (ERR-5)
+  COPY_BOARDS_FAILED: 'Copying boards failure! The reason is:',
+  COPY_SCHEMATIC_FAILED: 'Copying schematic failure! The reason is:',
+  COPY_FAILED: 'Copying failure!The reason is:',
+  PASTE_POSITION_FAILED: 'Failed to paste the specified drawing page into the specified location!',
+  // Generic
+  UPLOAD_FAILED: 'Failed to upload data!',
+  SYNC_FAILED: 'Sync cloud data failed!',
+  BULK_ACQUISITION: 'Bulk acquisition of {dataType} data:',
+  CREATE_SYMBOL_FAILED: 'create symbol failed',
+  CREATE_FOOTPRINT_FAILED: 'create footprint failed',
+  CREATE_DEVICE_FAILED: 'create device failed',
+  WRONG_SYMBOL_DATA: 'Get the wrong symbol data.',
+  WRONG_FOOTPRINT_DATA: 'Get the wrong footprint data.',
+  WRONG_DEVICE_DATA: 'Get the wrong device data.',
+  // Validation (SPEC §5)
+  TITLE_INCONSISTENT: 'title {title} is inconsistent with display_title {displayTitle}',
+  DEVICE_SOURCE_ILLEGAL: "Device's source is illegal",
+  FOOTPRINT_SOURCE_ILLEGAL: "Footprint's source is illegal",
+  SAME_SYMBOL_FOOTPRINT: 'Symbol and Footprint have the same uuid!',
+  DEVICE_SYMBOL_MISSING: 'The symbol associated with the device does not exist!',
+  DEVICE_FOOTPRINT_MISSING: 'The footprint associated with the device does not exist!',
+  // Import (SPEC §5)
+  SHEET_CONTENT_MISSING: "The content of {name}'s drawing page is missing!",
+  ILLEGAL_DEVICE_ID: 'Illegal device ID',
+  ILLEGAL_SYMBOL_ID: 'Illegal symbol ID',
+  ILLEGAL_FOOTPRINT_ID: 'Illegal footprint ID',
+  OWNING_SHEET_MISSING: 'The owning Sheet is missing',
+  OWNING_PCB_MISSING: 'The owning PCB is missing',
+  BOARDS_MISSING: 'The boards configuration item is missing from the project.json file!',
+  NESTED_PASTE: 'The imported data has its own nested relationship!',
+  UNZIP_FAILED: 'Unzip file {title} failed!',
+  ZIP_NOT_CONFORMING: 'The imported ZIP does not conform to the format standard!',
+  IMPORT_FORMAT_INCORRECT: "The imported file format incorrect or doesn't match current type, please re-select and import.",
+  FILE_MISSING: 'file missing',
+  PASSWORD_REQUIRED: 'The project is encrypted, please enter the password',
+  PASSWORD_WRONG: 'The password is incorrect',
+  // Export (SPEC §5)
+  FORMAT_NOT_SUPPORTED: 'Format is not supported!',
+  PROJECT_PATH_EMPTY: 'The projectPath is empty',
+} as const;
+
+export type NamedErrorKey = keyof typeof NAMED_ERRORS;
+
+/** 'Import a large number of X data failed:' for each kind of SPEC §8. */
+export const BULK_IMPORT_KINDS = ['schematic', 'sheet', 'symbol', 'pcb', 'footprint', 'device', 'panel', 'blockSymbolAttribute', 'copper', 'textPath'] as const;
+export type BulkImportKind = (typeof BULK_IMPORT_KINDS)[number];
+export function bulkImportFailedMessage(kind: BulkImportKind): string {
+  return `Import a large number of ${kind} data failed:`;
+}
+
+/** Fill `{name}` placeholders of a template. Unknown placeholders stay as they are. */
+export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+}
+
+/** The message for a code, or undefined when the catalogue does not know it. */
+export function messageForCode(code: number, params: Record<string, string | number> = {}): string | undefined {
+  if (code === CODES.STALE_TICKET) return NAMED_ERRORS.DIFF_TICKET;
+  const t = (CODE_MESSAGES as Record<number, string>)[code];
+  return t === undefined ? undefined : formatMessage(t, params);
+}
+
+/** An error carrying a catalogue code or name, safe to show to a user (no stack in user output). */
+export class CatalogueError extends Error {
+  readonly code: number | string;
+  readonly params: Record<string, string | number>;
+  constructor(code: number | NamedErrorKey, message: string, params: Record<string, string | number> = {}) {
+    super(message);
+    this.name = 'CatalogueError';
+    this.code = code;
+    this.params = params;
+  }
+  static fromCode(code: CatalogueCode | typeof CODES.STALE_TICKET, params: Record<string, string | number> = {}): CatalogueError {
+    return new CatalogueError(code, messageForCode(code, params) ?? String(code), params);
+  }
+  static named(key: NamedErrorKey, params: Record<string, string | number> = {}, suffix = ''): CatalogueError {
+    return new CatalogueError(key, formatMessage(NAMED_ERRORS[key], params) + suffix, params);
+  }
+}
