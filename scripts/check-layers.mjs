@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { join, relative, dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const defaultRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Which workspace packages each package may import, and whether Node built-ins / React are allowed. */
 export const LAYERS = {
@@ -36,7 +36,7 @@ function walk(dir, out = []) {
 
 const IMPORT_RE = /(?:^|[\s;])(?:import|export)\s[^'"`]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
-export function checkLayers() {
+export function checkLayers(root = defaultRoot) {
   const problems = [];
   for (const group of ['packages', 'apps']) {
     const base = join(root, group);
