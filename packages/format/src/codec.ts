@@ -1,0 +1,140 @@
+/**
+ * The document codec of FORMAT.md: UTF-8 text, one JSON array per line, `["DOCTYPE", T, version]`
+ * first; several documents in one file are separated by blank lines.
+ *
+ * Lossless: every line is kept as a parsed JSON array (unknown record types and extra trailing
+ * fields survive). Exact text: the raw text of each line is remembered (keyed by the record array)
+ * together with the line ending and the gaps between documents, so that a parse followed by a
+ * serialize of unchanged records gives the same bytes; a record changed in place is written anew
+ * with JSON.stringify.
+ */
+import { CatalogueError } from '@copperplate/model';
+
+export interface DocumentBlock {
+  /** T of the DOCTYPE line ('' when the block does not start with a DOCTYPE line). */
+  docType: string;
+  /** Version of the DOCTYPE line ('' when absent). */
+  version: string;
+  /** Parsed JSON arrays in file order; records[0] is the DOCTYPE line when there is one. */
+  records: unknown[][];
+}
+
+/** Raw text of a record line (without its line ending) as read. */
+const rawText = new WeakMap<unknown[], string>();
+/** Text layout of a block: what came before its first line (separator) and the line ending. */
+interface Layout {
+  /** Text between the previous block's last line and this block's first line ('' for the first). */
+  before: string;
+  /** Text after this block's last line when it is the last block of the file. */
+  after: string;
+  eol: string;
+}
+const layouts = new WeakMap<DocumentBlock, Layout>();
+
+function formatError(line: number): CatalogueError {
+  return CatalogueError.named('IMPORT_FORMAT_INCORRECT', { line });
+}
+
+function isBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+/**
+ * Parse a document file. Throws CatalogueError (IMPORT_FORMAT_INCORRECT, params.line = 1-based line)
+ * on a line that is not a JSON array.
+ */
+export function parseDocuments(text: string): DocumentBlock[] {
+  let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const blocks: DocumentBlock[] = [];
+  let cur: DocumentBlock | null = null;
+  /** Index just after the content of the last record line (before its line ending). */
+  let lastEnd = pos;
+  let sawBlank = false;
+  let lineNo = 0;
+  const n = text.length;
+  while (pos < n) {
+    let end = text.indexOf('\n', pos);
+    if (end === -1) end = n;
+    lineNo++;
+    const contentEnd = end > pos && text.charCodeAt(end - 1) === 13 ? end - 1 : end;
+    const line = text.slice(pos, contentEnd);
+    const start = pos;
+    pos = end + 1;
+    if (isBlank(line)) {
+      sawBlank = true;
+      continue;
+    }
+    let rec: unknown;
+    try {
+      rec = JSON.parse(line);
+    } catch {
+      throw formatError(lineNo);
+    }
+    if (!Array.isArray(rec)) throw formatError(lineNo);
+    if (cur === null || (sawBlank && rec[0] === 'DOCTYPE')) {
+      const isDoctype = rec[0] === 'DOCTYPE';
+      cur = {
+        docType: isDoctype && typeof rec[1] === 'string' ? rec[1] : '',
+        version: isDoctype && rec[2] != null ? String(rec[2]) : '',
+        records: [],
+      };
+      layouts.set(cur, { before: text.slice(lastEnd, start), after: '', eol: contentEnd < end ? '\r\n' : '\n' });
+      blocks.push(cur);
+    }
+    // Blank lines inside a document (not followed by a DOCTYPE) are dropped; the records stay.
+    sawBlank = false;
+    cur.records.push(rec);
+    rawText.set(rec, line);
+    lastEnd = contentEnd;
+  }
+  if (cur) layouts.get(cur)!.after = text.slice(lastEnd);
+  return blocks;
+}
+
+/** The text of one record: its raw line when the record still holds what was read, else JSON. */
+function recordText(rec: unknown[]): string {
+  const json = JSON.stringify(rec);
+  const raw = rawText.get(rec);
+  if (raw === undefined || raw === json) return json;
+  // The raw line differs from canonical JSON (spacing, number spelling): keep it if it means the same.
+  try {
+    return JSON.stringify(JSON.parse(raw)) === json ? raw : json;
+  } catch {
+    return json;
+  }
+}
+
+/** Serialize blocks to document text; exact inverse of parseDocuments for unchanged records. */
+export function serializeDocuments(blocks: DocumentBlock[]): string {
+  const parts: string[] = [];
+  blocks.forEach((b, i) => {
+    const lay = layouts.get(b);
+    const eol = lay?.eol ?? '\n';
+    if (i > 0) parts.push(lay && lay.before !== '' ? lay.before : eol + eol);
+    else if (lay) parts.push(lay.before);
+    if (b.records.length === 0) {
+      // A block must have a DOCTYPE line to be read back as a block.
+      parts.push(JSON.stringify(['DOCTYPE', b.docType, b.version]));
+      return;
+    }
+    const lines = b.records.map(recordText);
+    parts.push(lines.join(eol));
+    if (i === blocks.length - 1 && lay) parts.push(lay.after);
+  });
+  return parts.join('');
+}
+
+/** Count records of each type (element 0) of a block, the DOCTYPE line excluded. */
+export function countRecordTypes(block: DocumentBlock): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of block.records) {
+    if (r[0] === 'DOCTYPE') continue;
+    const t = typeof r[0] === 'string' ? r[0] : r.length === 0 ? '[]' : String(r[0]);
+    out[t] = (out[t] ?? 0) + 1;
+  }
+  return out;
+}

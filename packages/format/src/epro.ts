@@ -1,0 +1,100 @@
+/**
+ * .epro archives (SPEC §3, ARC-1..ARC-4): read (stored or deflated entries, limits of ARCHIVE_LIMITS)
+ * and write (DEFLATE level 9, the folders of ARC-1, project.json).
+ */
+import { CatalogueError } from '@copperplate/model';
+import { readZip, writeZip, ZipRefusal, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';
+
+export interface EproArchive {
+  /** project.json parsed ({} when the archive is a library archive without one). */
+  projectJson: Record<string, unknown>;
+  /**
+   * Every other file entry by its path in the zip. Document files and json files are text (string);
+   * anything else stays bytes. Directory entries are not listed.
+   */
+  entries: Map<string, Uint8Array | string>;
+}
+
+/** Folders of an export archive (ARC-1). */
+export const ARCHIVE_FOLDERS = ['SHEET', 'INSTANCE', 'SYMBOL', 'PCB', 'FOOTPRINT', 'POUR', 'PANEL', 'BLOB', 'FONT'] as const;
+/** The json files that make a zip an importable archive (ARC-3). */
+export const KNOWN_JSON_FILES = ['project.json', 'device.json', 'symbol.json', 'footprint.json', 'panel-lib.json'] as const;
+/** Extensions of text entries (SPEC §3 project file extensions, plus json). */
+export const TEXT_EXTENSIONS = ['.esch', '.epcb', '.epan', '.esym', '.efoo', '.eins', '.ecop', '.eblob', '.efon', '.json'] as const;
+
+const utf8 = new TextDecoder('utf-8');
+const enc = new TextEncoder();
+
+function isText(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 && (TEXT_EXTENSIONS as readonly string[]).includes(name.slice(dot).toLowerCase());
+}
+
+export interface ReadEproOptions {
+  /** The file's name, for 'Unzip file {title} failed!'. */
+  name?: string;
+  limits?: Partial<ZipLimits>;
+}
+
+/**
+ * Read an .epro (or library) archive. Throws CatalogueError:
+ * UNZIP_FAILED (not a readable zip), ZIP_NOT_CONFORMING (unsafe names, limits, bad project.json),
+ * PASSWORD_REQUIRED (encrypted entries), IMPORT_FORMAT_INCORRECT (none of the known json files).
+ */
+export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArchive {
+  const title = opts.name ?? 'archive';
+  const limits = { ...DEFAULT_ZIP_LIMITS, ...opts.limits };
+  let files: Map<string, Uint8Array>;
+  try {
+    files = readZip(bytes, limits);
+  } catch (e) {
+    if (e instanceof ZipRefusal) {
+      if (e.problem === 'encrypted') throw CatalogueError.named('PASSWORD_REQUIRED', { title });
+      if (e.problem === 'nonconforming') throw CatalogueError.named('ZIP_NOT_CONFORMING', { title });
+    }
+    throw CatalogueError.named('UNZIP_FAILED', { title });
+  }
+  if (!KNOWN_JSON_FILES.some((f) => files.has(f))) throw CatalogueError.named('IMPORT_FORMAT_INCORRECT', { title });
+  const entries = new Map<string, Uint8Array | string>();
+  let projectJson: Record<string, unknown> = {};
+  for (const [name, data] of files) {
+    if (name === 'project.json') {
+      let v: unknown;
+      try {
+        v = JSON.parse(utf8.decode(data));
+      } catch {
+        throw CatalogueError.named('ZIP_NOT_CONFORMING', { title });
+      }
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) throw CatalogueError.named('ZIP_NOT_CONFORMING', { title });
+      projectJson = v as Record<string, unknown>;
+      continue;
+    }
+    entries.set(name, isText(name) ? utf8.decode(data) : data);
+  }
+  return { projectJson, entries };
+}
+
+/** The text of project.json as we write it (two-space indentation, as EasyEDA Pro writes it). */
+export function projectJsonText(projectJson: Record<string, unknown>): string {
+  return JSON.stringify(projectJson, null, 2);
+}
+
+/**
+ * Write an .epro archive: the ARC-1 folders, project.json (when the archive has content for it or
+ * holds no library json), then every entry; DEFLATE level 9 (ARC-4).
+ */
+export function writeEpro(a: EproArchive): Uint8Array {
+  const files: [string, Uint8Array][] = [];
+  const isLibrary = Object.keys(a.projectJson).length === 0 && KNOWN_JSON_FILES.some((f) => f !== 'project.json' && a.entries.has(f));
+  if (!isLibrary) files.push(['project.json', enc.encode(projectJsonText(a.projectJson))]);
+  for (const [name, data] of a.entries) {
+    if (name === 'project.json') continue;
+    files.push([name, typeof data === 'string' ? enc.encode(data) : data]);
+  }
+  const dirs = new Set<string>(isLibrary ? [] : ARCHIVE_FOLDERS.map((f) => f + '/'));
+  for (const [name] of files) {
+    const parts = name.split('/');
+    for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/') + '/');
+  }
+  return writeZip(files, [...dirs]);
+}

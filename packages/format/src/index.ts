@@ -1,0 +1,3 @@
+export * from './codec.ts';
+export * from './zip.ts';
+export * from './epro.ts';

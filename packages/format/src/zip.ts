@@ -1,0 +1,206 @@
+/**
+ * Zip reading with limits for hostile input, and zip writing (DEFLATE level 9), on fflate.
+ *
+ * Reading walks the central directory first (entry count, names, declared sizes are checked before
+ * anything is inflated), then inflates each entry with fflate's streaming `Inflate`, counting output
+ * bytes as they come and stopping as soon as the archive total or the entry's ratio passes
+ * ARCHIVE_LIMITS. Browser-safe: no Node built-ins.
+ */
+import { Inflate, zipSync, type Zippable } from 'fflate';
+import { ARCHIVE_LIMITS, CatalogueError, ZIP_LEVEL } from '@copperplate/model';
+
+export interface ZipLimits {
+  maxTotalBytes: number;
+  maxRatio: number;
+  maxEntries: number;
+  maxNameBytes: number;
+}
+
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxTotalBytes: ARCHIVE_LIMITS.MAX_TOTAL_BYTES,
+  maxRatio: ARCHIVE_LIMITS.MAX_RATIO,
+  maxEntries: ARCHIVE_LIMITS.MAX_ENTRIES,
+  maxNameBytes: ARCHIVE_LIMITS.MAX_NAME_BYTES,
+};
+
+/** Entries below this inflated size are never judged by their ratio (small files compress well). */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+/** Deflate's own worst case: one input byte cannot become more than ~1032 output bytes. */
+const DEFLATE_MAX_EXPANSION = 1032;
+
+export interface ZipEntryInfo {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+  flags: number;
+}
+
+/** Why a zip was refused; mapped to catalogue messages by the caller (readEpro). */
+export type ZipProblem = 'unreadable' | 'nonconforming' | 'encrypted';
+
+export class ZipRefusal extends Error {
+  constructor(readonly problem: ZipProblem, detail: string) {
+    super(detail);
+    this.name = 'ZipRefusal';
+  }
+}
+
+const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
+const u32 = (b: Uint8Array, o: number) => (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16)) + b[o + 3] * 0x1000000;
+const utf8 = new TextDecoder('utf-8');
+
+/** An entry name we refuse: absolute, drive letter, '..' segment, backslash, NUL or other control characters. */
+export function isUnsafeEntryName(name: string): boolean {
+  if (name === '' || name.startsWith('/') || name.startsWith('\\') || /^[a-zA-Z]:/.test(name)) return true;
+  if (name.includes('\\')) return true;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return true;
+  return name.split('/').some((seg) => seg === '..' || seg === '.');
+}
+
+/** Read the central directory. Throws ZipRefusal. */
+export function listZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntryInfo[] {
+  const n = bytes.length;
+  if (n < 22) throw new ZipRefusal('unreadable', 'too short for a zip');
+  let eocd = -1;
+  const stop = Math.max(0, n - 22 - 0xffff);
+  for (let i = n - 22; i >= stop; i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 5 && bytes[i + 3] === 6) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ZipRefusal('unreadable', 'no end of central directory');
+  const count = u16(bytes, eocd + 10);
+  const cdSize = u32(bytes, eocd + 12);
+  const cdOffset = u32(bytes, eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new ZipRefusal('nonconforming', 'zip64 archives are not accepted');
+  if (count > limits.maxEntries) throw new ZipRefusal('nonconforming', `more than ${limits.maxEntries} entries`);
+  if (cdOffset + cdSize > eocd) throw new ZipRefusal('unreadable', 'central directory outside the file');
+  const out: ZipEntryInfo[] = [];
+  let p = cdOffset;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > eocd || u32(bytes, p) !== 0x02014b50) throw new ZipRefusal('unreadable', 'bad central directory entry');
+    const nameLen = u16(bytes, p + 28);
+    const extraLen = u16(bytes, p + 30);
+    const commentLen = u16(bytes, p + 32);
+    if (nameLen > limits.maxNameBytes) throw new ZipRefusal('nonconforming', 'entry name too long');
+    if (p + 46 + nameLen > eocd) throw new ZipRefusal('unreadable', 'bad central directory entry');
+    const name = utf8.decode(bytes.subarray(p + 46, p + 46 + nameLen));
+    if (isUnsafeEntryName(name)) throw new ZipRefusal('nonconforming', 'unsafe entry name');
+    out.push({
+      name,
+      flags: u16(bytes, p + 8),
+      method: u16(bytes, p + 10),
+      compressedSize: u32(bytes, p + 20),
+      size: u32(bytes, p + 24),
+      localOffset: u32(bytes, p + 42),
+    });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  const seen = new Set<string>();
+  let declared = 0;
+  for (const e of out) {
+    if (seen.has(e.name)) throw new ZipRefusal('nonconforming', 'duplicate entry name');
+    seen.add(e.name);
+    if (e.flags & 1) throw new ZipRefusal('encrypted', 'encrypted entry');
+    if (e.method !== 0 && e.method !== 8) throw new ZipRefusal('nonconforming', 'unknown compression method');
+    if (e.method === 0 && e.size !== e.compressedSize) throw new ZipRefusal('unreadable', 'stored entry sizes differ');
+    declared += e.size;
+    if (declared > limits.maxTotalBytes) throw new ZipRefusal('nonconforming', 'archive inflates beyond the size limit');
+    if (e.size > RATIO_FLOOR_BYTES && e.size > limits.maxRatio * Math.max(1, e.compressedSize)) {
+      throw new ZipRefusal('nonconforming', 'entry compression ratio beyond the limit');
+    }
+  }
+  return out;
+}
+
+/** Offset of an entry's data, after its local header. */
+function dataOffset(bytes: Uint8Array, e: ZipEntryInfo): number {
+  const o = e.localOffset;
+  if (o + 30 > bytes.length || u32(bytes, o) !== 0x04034b50) throw new ZipRefusal('unreadable', 'bad local header');
+  const start = o + 30 + u16(bytes, o + 26) + u16(bytes, o + 28);
+  if (start + e.compressedSize > bytes.length) throw new ZipRefusal('unreadable', 'entry data truncated');
+  return start;
+}
+
+/**
+ * Inflate one entry with a running byte count. `budget` is what the archive total still allows.
+ * Output is checked after every pushed chunk; chunks are sized so that one push cannot overshoot
+ * the budget by more than the budget itself.
+ */
+function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: ZipLimits): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let got = 0;
+  let done = false;
+  const inf = new Inflate((chunk, final) => {
+    parts.push(chunk);
+    got += chunk.length;
+    if (final) done = true;
+  });
+  const ratioCap = Math.max(RATIO_FLOOR_BYTES, limits.maxRatio * Math.max(1, e.compressedSize));
+  const cap = Math.min(budget, ratioCap, e.size);
+  const step = Math.min(1 << 20, Math.max(1 << 14, Math.floor(cap / DEFLATE_MAX_EXPANSION)));
+  try {
+    for (let off = 0; off < src.length && !done; off += step) {
+      const end = Math.min(src.length, off + step);
+      inf.push(src.subarray(off, end), end === src.length);
+      if (got > cap) {
+        if (got > e.size) throw new ZipRefusal('unreadable', 'entry inflates beyond its declared size');
+        throw new ZipRefusal('nonconforming', 'entry inflates beyond the limits');
+      }
+    }
+    if (src.length === 0) inf.push(src, true);
+  } catch (err) {
+    if (err instanceof ZipRefusal) throw err;
+    throw new ZipRefusal('unreadable', 'inflate failed');
+  }
+  if (!done || got !== e.size) throw new ZipRefusal('unreadable', 'entry size differs from its header');
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(got);
+  let o = 0;
+  for (const p of parts) {
+    out.set(p, o);
+    o += p.length;
+  }
+  return out;
+}
+
+/**
+ * Read every file entry (directories skipped) of a zip. Throws ZipRefusal.
+ * `filter` may skip entries by name (they are not inflated).
+ */
+export function readZip(
+  bytes: Uint8Array,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+  filter?: (name: string) => boolean,
+): Map<string, Uint8Array> {
+  const list = listZip(bytes, limits);
+  const out = new Map<string, Uint8Array>();
+  let total = 0;
+  for (const e of list) {
+    if (e.name.endsWith('/')) continue;
+    if (filter && !filter(e.name)) continue;
+    const start = dataOffset(bytes, e);
+    const src = bytes.subarray(start, start + e.compressedSize);
+    const data = e.method === 0 ? src : inflateEntry(src, e, limits.maxTotalBytes - total, limits);
+    total += data.length;
+    if (total > limits.maxTotalBytes) throw new ZipRefusal('nonconforming', 'archive inflates beyond the size limit');
+    out.set(e.name, data);
+  }
+  return out;
+}
+
+/**
+ * Write a zip: every file DEFLATE level 9 (ZIP_LEVEL); `dirs` are written as empty directory entries.
+ * Entry order follows the iteration order given.
+ */
+export function writeZip(files: Iterable<[string, Uint8Array]>, dirs: string[] = []): Uint8Array {
+  const z: Zippable = {};
+  const mtime = new Date('2025-01-01T00:00:00Z');
+  for (const d of dirs) z[d.endsWith('/') ? d : d + '/'] = [new Uint8Array(0), { level: 0, mtime }];
+  for (const [name, data] of files) z[name] = [data, { level: ZIP_LEVEL, mtime }];
+  return zipSync(z);
+}

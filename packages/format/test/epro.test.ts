@@ -1,0 +1,74 @@
+import { describe, it, expect } from 'vitest';
+import { unzipSync, zipSync } from 'fflate';
+import { CatalogueError, NAMED_ERRORS, formatMessage } from '@copperplate/model';
+import { readEpro, writeEpro, ARCHIVE_FOLDERS, listZip } from '@copperplate/format';
+import { fixtureNames, fixtureBytes } from './fixtures.ts';
+
+const enc = new TextEncoder();
+const PJ = enc.encode(JSON.stringify({ schematics: {}, pcbs: {}, boards: {}, config: {} }));
+
+function refusal(f: () => unknown): CatalogueError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof CatalogueError) return e;
+    throw e;
+  }
+  throw new Error('not refused');
+}
+
+describe('.epro read and write', () => {
+  it('reads stored and deflated entries alike', () => {
+    const doc = '["DOCTYPE","SYMBOL","1.1"]\n["PART","A",{}]';
+    for (const level of [0, 6] as const) {
+      const z = zipSync({ 'project.json': [PJ, { level }], 'SYMBOL/abc.esym': [enc.encode(doc), { level }] });
+      const a = readEpro(z);
+      expect(a.entries.get('SYMBOL/abc.esym')).toBe(doc);
+      expect(a.projectJson).toEqual({ schematics: {}, pcbs: {}, boards: {}, config: {} });
+    }
+  });
+
+  it('[ARC-1][ARC-4] writes the ARC-1 folders and every file with DEFLATE (level 9)', () => {
+    const a = readEpro(fixtureBytes(fixtureNames()[0]));
+    const out = writeEpro(a);
+    const list = listZip(out);
+    for (const f of ARCHIVE_FOLDERS) expect(list.some((e) => e.name === f + '/')).toBe(true);
+    const files = list.filter((e) => !e.name.endsWith('/'));
+    expect(files.every((e) => e.method === 8)).toBe(true);
+    const back = unzipSync(out);
+    expect(Object.keys(back)).toContain('project.json');
+  });
+
+  it('[ARC-1] reads back what it writes: same entries and the same project.json', () => {
+    for (const f of fixtureNames()) {
+      const a = readEpro(fixtureBytes(f), { name: f });
+      const b = readEpro(writeEpro(a));
+      expect(b.projectJson).toEqual(a.projectJson);
+      expect([...b.entries.keys()].sort()).toEqual([...a.entries.keys()].sort());
+      for (const [k, v] of a.entries) expect(b.entries.get(k)).toEqual(v);
+    }
+  });
+
+  it('[ARC-3] accepts a library archive holding only device.json and writes it back without project.json', () => {
+    const z = zipSync({ 'device.json': enc.encode('{"devices":{}}') });
+    const a = readEpro(z);
+    expect(a.entries.get('device.json')).toBe('{"devices":{}}');
+    const back = unzipSync(writeEpro(a));
+    expect(Object.keys(back)).toEqual(['device.json']);
+  });
+
+  it('[IMP-9] a zip with none of the known json files is refused', () => {
+    const z = zipSync({ 'readme.txt': enc.encode('hi') });
+    expect(refusal(() => readEpro(z)).message).toBe(NAMED_ERRORS.IMPORT_FORMAT_INCORRECT);
+  });
+
+  it('[IMP-9] bytes that are not a zip: Unzip file {title} failed!', () => {
+    const e = refusal(() => readEpro(enc.encode('not a zip at all, just text'), { name: 'x.epro' }));
+    expect(e.message).toBe(formatMessage(NAMED_ERRORS.UNZIP_FAILED, { title: 'x.epro' }));
+  });
+
+  it('[IMP-9] a project.json that is not a JSON object does not conform', () => {
+    const z = zipSync({ 'project.json': enc.encode('[1,2') });
+    expect(refusal(() => readEpro(z)).message).toBe(NAMED_ERRORS.ZIP_NOT_CONFORMING);
+  });
+});
