@@ -1,0 +1,270 @@
+/**
+ * The document store: the records of one FORMAT.md document as a map by key (the record id, or a
+ * synthetic key for records without one) in file order, with commits, undo/redo and remote changes.
+ *
+ * - `commit(label, fn)` is one undo step and one change set; it calls `onEdited` so the sync layer can
+ *   apply the ticket rules (TKT-2). Undo and redo are edits too and call `onEdited`.
+ * - `applyRemote(changes)` applies changes from the server: listeners hear them, undo does not.
+ */
+import { type Rec, recId, recParent, recType, ID_TYPES } from './records.ts';
+
+/** One block of a file as the codec of @copperplate/format gives it (records[0] is the DOCTYPE line). */
+export interface BlockLike { docType: string; version: string; records: unknown[][] }
+
+export type Origin = 'local' | 'undo' | 'redo' | 'remote' | 'load';
+
+/** One record changed: `before` null = added, `after` null = removed. */
+export interface Change { key: string; before: Rec | null; after: Rec | null }
+export interface ChangeSet { label: string; origin: Origin; changes: Change[] }
+
+export interface DocumentOptions {
+  /** Called for every local edit (commit, undo, redo): mark the document edited (ticket rules). */
+  onEdited?: (cs: ChangeSet) => void;
+  /** Record types whose element 1 is an id; default ID_TYPES. */
+  idTypes?: ReadonlySet<string>;
+  /** Maximum undo depth (default 500). */
+  undoLimit?: number;
+}
+
+interface Entry { rec: Rec; seq: number }
+
+export interface Tx {
+  /** Add a record; returns its key. */
+  add(rec: Rec): string;
+  /** Replace the record at `key` (add it when absent). */
+  set(key: string, rec: Rec): void;
+  /** Replace a record by a function of the current one; no-op when absent. */
+  update(key: string, fn: (r: Rec) => Rec): void;
+  remove(key: string): void;
+  get(key: string): Rec | undefined;
+  /** A fresh record id of the form `e<n>` unused in this document. */
+  newId(): string;
+}
+
+export class EditorDocument {
+  readonly docType: string;
+  readonly version: string;
+  /** Further blocks of the same file (e.g. FOOTPRINT blocks inside a .epcb), kept as they are. */
+  readonly extraBlocks: BlockLike[];
+  private entries = new Map<string, Entry>();
+  private children = new Map<string, Set<string>>();
+  private nextSeq = 0;
+  private synth = 0;
+  private maxNumId = 0;
+  private undoStack: ChangeSet[] = [];
+  private redoStack: ChangeSet[] = [];
+  private listeners = new Set<(cs: ChangeSet) => void>();
+  private readonly idTypes: ReadonlySet<string>;
+  private headKey: string | undefined;
+  private readonly opts: DocumentOptions;
+
+  constructor(blocks: BlockLike[], opts: DocumentOptions = {}) {
+    const first = blocks[0] ?? { docType: 'SCH', version: '1.1', records: [['DOCTYPE', 'SCH', '1.1']] };
+    this.docType = first.docType;
+    this.version = first.version;
+    this.extraBlocks = blocks.slice(1);
+    this.opts = opts;
+    this.idTypes = opts.idTypes ?? ID_TYPES;
+    const recs = first.records.length && first.records[0][0] === 'DOCTYPE' ? first.records.slice(1) : first.records;
+    for (const r of recs) this.insert(this.keyFor(r), r);
+    this.headKey = this.ofType('HEAD')[0]?.[0];
+    const head = this.singleton('HEAD')?.[1] as { maxId?: unknown } | undefined;
+    if (head && typeof head.maxId === 'number') this.maxNumId = Math.max(this.maxNumId, head.maxId);
+  }
+
+  /** Documents a `["DOCTYPE", T, version]` line opens; an empty schematic sheet by default. */
+  static empty(docType = 'SCH', version = '1.1', opts: DocumentOptions = {}): EditorDocument {
+    return new EditorDocument([{ docType, version, records: [['DOCTYPE', docType, version]] }], opts);
+  }
+
+  // ---- reading ----
+  get size(): number { return this.entries.size; }
+  get(key: string): Rec | undefined { return this.entries.get(key)?.rec; }
+  has(key: string): boolean { return this.entries.has(key); }
+  /** Keys in file order. */
+  keys(): string[] { return this.sorted().map(([k]) => k); }
+  /** Records in file order (DOCTYPE not included). */
+  records(): Rec[] { return this.sorted().map(([, e]) => e.rec); }
+  /** [key, record] pairs of one record type, in file order. */
+  ofType(type: string): Array<[string, Rec]> {
+    return this.sorted().filter(([, e]) => recType(e.rec) === type).map(([k, e]) => [k, e.rec]);
+  }
+  /** The first record of a type without id (HEAD, CANVAS, ...). */
+  singleton(type: string): Rec | undefined {
+    for (const e of this.entries.values()) if (recType(e.rec) === type) return e.rec;
+    return undefined;
+  }
+  /** Keys of records whose parent field names `parentId` (ATTRs of a component or pin, cells of a table). */
+  childrenOf(parentId: string): string[] {
+    const s = this.children.get(parentId);
+    if (!s) return [];
+    return [...s].sort((a, b) => this.entries.get(a)!.seq - this.entries.get(b)!.seq);
+  }
+  /** The blocks of the whole file, for the codec's serializeDocuments. */
+  toBlocks(): BlockLike[] {
+    const recs = this.records() as unknown[][]; // same arrays: the codec keeps their exact text
+    return [{ docType: this.docType, version: this.version, records: [['DOCTYPE', this.docType, this.version], ...recs] }, ...this.extraBlocks];
+  }
+
+  // ---- editing ----
+  subscribe(fn: (cs: ChangeSet) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** One undo step and one change set. Returns the change set (empty changes = nothing happened, no undo step). */
+  commit(label: string, fn: (tx: Tx) => void): ChangeSet {
+    const touched = new Map<string, Change>();
+    const record = (key: string, after: Rec | null) => {
+      const cur = this.entries.get(key)?.rec ?? null;
+      const prev = touched.get(key);
+      if (prev) prev.after = after; else touched.set(key, { key, before: cur, after });
+      this.applyOne(key, after);
+    };
+    const tx: Tx = {
+      add: (rec) => { const k = this.keyFor(rec); record(k, rec); return k; },
+      set: (key, rec) => record(key, rec),
+      update: (key, f) => { const cur = this.entries.get(key)?.rec; if (cur) record(key, f(cur)); },
+      remove: (key) => { if (this.entries.has(key)) record(key, null); },
+      get: (key) => this.entries.get(key)?.rec,
+      newId: () => {
+        const id = this.newId();
+        // keep HEAD.maxId at or above every id handed out (EasyEDA Pro reads it)
+        const hk = this.headKey;
+        const head = hk ? this.entries.get(hk)!.rec : undefined;
+        const h = head?.[1] as Record<string, unknown> | undefined;
+        if (hk && head && h && typeof h === 'object' && typeof h.maxId === 'number' && h.maxId < this.maxNumId) {
+          record(hk, [head[0], { ...h, maxId: this.maxNumId }, ...head.slice(2)]);
+        }
+        return id;
+      },
+    };
+    try {
+      fn(tx);
+    } catch (e) {
+      // roll back what the failed commit did, then rethrow
+      for (const c of [...touched.values()].reverse()) this.applyOne(c.key, c.before);
+      throw e;
+    }
+    const changes = [...touched.values()].filter((c) => c.before !== c.after);
+    const cs: ChangeSet = { label, origin: 'local', changes };
+    if (!changes.length) return cs;
+    this.undoStack.push(cs);
+    if (this.undoStack.length > (this.opts.undoLimit ?? 500)) this.undoStack.shift();
+    this.redoStack = [];
+    this.emit(cs, true);
+    return cs;
+  }
+
+  canUndo(): boolean { return this.undoStack.length > 0; }
+  canRedo(): boolean { return this.redoStack.length > 0; }
+  undoLabel(): string | undefined { return this.undoStack.at(-1)?.label; }
+
+  undo(): ChangeSet | null {
+    const cs = this.undoStack.pop();
+    if (!cs) return null;
+    const rev = cs.changes.slice().reverse().map((c) => ({ key: c.key, before: c.after, after: c.before }));
+    for (const c of rev) this.applyOne(c.key, c.after);
+    this.redoStack.push(cs);
+    const out: ChangeSet = { label: cs.label, origin: 'undo', changes: rev };
+    this.emit(out, true);
+    return out;
+  }
+
+  redo(): ChangeSet | null {
+    const cs = this.redoStack.pop();
+    if (!cs) return null;
+    for (const c of cs.changes) this.applyOne(c.key, c.after);
+    this.undoStack.push(cs);
+    const out: ChangeSet = { label: cs.label, origin: 'redo', changes: cs.changes };
+    this.emit(out, true);
+    return out;
+  }
+
+  /** Changes from the server (sync): `rec` null removes. Listeners hear them; undo/redo and onEdited do not. */
+  applyRemote(changes: Array<{ key: string; rec: Rec | null }>): ChangeSet {
+    const out: Change[] = [];
+    for (const { key, rec } of changes) {
+      const before = this.entries.get(key)?.rec ?? null;
+      if (before === rec) continue;
+      this.applyOne(key, rec);
+      out.push({ key, before, after: rec });
+    }
+    const cs: ChangeSet = { label: 'remote', origin: 'remote', changes: out };
+    if (out.length) this.emit(cs, false);
+    return cs;
+  }
+
+  /** Replace the whole content by a newer version of the same document (e.g. re-fetched from the server), as remote changes. */
+  applyRemoteBlocks(blocks: BlockLike[]): ChangeSet {
+    const next = new EditorDocument(blocks, { idTypes: this.idTypes });
+    const changes: Array<{ key: string; rec: Rec | null }> = [];
+    for (const k of this.entries.keys()) if (!next.has(k)) changes.push({ key: k, rec: null });
+    for (const k of next.keys()) {
+      const a = this.get(k), b = next.get(k)!;
+      if (!a || JSON.stringify(a) !== JSON.stringify(b)) changes.push({ key: k, rec: b });
+    }
+    return this.applyRemote(changes);
+  }
+
+  newId(): string {
+    let id: string;
+    do { id = `e${++this.maxNumId}`; } while (this.entries.has(id));
+    return id;
+  }
+
+  // ---- internals ----
+  private keyFor(rec: Rec): string {
+    const id = recId(rec, this.idTypes);
+    if (id !== undefined && !this.entries.has(id)) return id;
+    return `~${recType(rec)}#${++this.synth}`;
+  }
+
+  private order: Array<[string, Entry]> | null = null;
+  private sorted(): Array<[string, Entry]> {
+    if (!this.order) this.order = [...this.entries].sort((a, b) => a[1].seq - b[1].seq);
+    return this.order;
+  }
+
+  private insert(key: string, rec: Rec): void {
+    this.entries.set(key, { rec, seq: this.nextSeq++ });
+    this.order = null;
+    this.track(key, rec);
+  }
+
+  private track(key: string, rec: Rec): void {
+    const m = /^e(\d+)$/.exec(key);
+    if (m) this.maxNumId = Math.max(this.maxNumId, Number(m[1]));
+    const p = recParent(rec);
+    if (p !== undefined) {
+      let s = this.children.get(p);
+      if (!s) this.children.set(p, (s = new Set()));
+      s.add(key);
+    }
+  }
+
+  private untrack(key: string, rec: Rec): void {
+    const p = recParent(rec);
+    if (p !== undefined) this.children.get(p)?.delete(key);
+  }
+
+  /** Removed records keep their position (seq) so that undo puts them back where they were. */
+  private removedSeq = new Map<string, number>();
+
+  private applyOne(key: string, rec: Rec | null): void {
+    const cur = this.entries.get(key);
+    if (cur) this.untrack(key, cur.rec);
+    if (rec === null) {
+      if (cur) { this.removedSeq.set(key, cur.seq); this.entries.delete(key); this.order = null; }
+      return;
+    }
+    if (cur) cur.rec = rec;
+    else { this.entries.set(key, { rec, seq: this.removedSeq.get(key) ?? this.nextSeq++ }); this.order = null; }
+    this.track(key, rec);
+  }
+
+  private emit(cs: ChangeSet, edited: boolean): void {
+    if (edited) this.opts.onEdited?.(cs);
+    for (const l of this.listeners) l(cs);
+  }
+}
