@@ -47,7 +47,30 @@ export const CODES = {
   STALE_TICKET: 4090001,
   /** Not in SPEC §8: a request body that fails its schema. */
   BAD_REQUEST: 4000001,
+  /** Not in SPEC §8 (server, docs/API.md): wrong user name or password. */
+  LOGIN_FAILED: 4010001,
+  /** Not in SPEC §8 (server): missing or wrong X-CSRF-Token header. */
+  CSRF_INVALID: 4030001,
+  /** Not in SPEC §8 (server): no such route or resource (not a project). */
+  NOT_FOUND: 4040001,
+  /** Not in SPEC §8 (server): the user name is taken at sign-up. */
+  USERNAME_TAKEN: 4090002,
+  /** Not in SPEC §8 (server): request body over the cap. */
+  BODY_TOO_LARGE: 4130001,
+  /** Not in SPEC §8 (server): too many login attempts for the account or the address. */
+  TOO_MANY_ATTEMPTS: 4290001,
 } as const;
+
+/** Messages of the server's codes that SPEC §8 does not show (docs/API.md). */
+export const SERVER_CODE_MESSAGES: Record<number, string> = {
+  4000001: 'Bad request: {reason}',
+  4010001: 'Wrong user name or password',
+  4030001: 'Invalid or missing CSRF token',
+  4040001: 'Not found',
+  4090002: 'User name already exists',
+  4130001: 'Request body too large',
+  4290001: 'Too many login attempts, please try again later',
+};
 
 /** Codes that mean "no permission or project does not exist" (SPEC §6, PERM-1): offer save-as-cloud. */
 export const NO_PERMISSION_CODES: readonly number[] = [422, 2000001, 4000002];
@@ -111,6 +134,13 @@ export const NAMED_ERRORS = {
   FILE_MISSING: 'file missing',
   PASSWORD_REQUIRED: 'The project is encrypted, please enter the password',
   PASSWORD_WRONG: 'The password is incorrect',
+  // Validation messages that SPEC §5 describes without wording (not in SPEC §8; chosen here).
+  FIELD_TYPE: '{field} must be a {type}',
+  PROJECT_MISMATCH: 'The data belongs to project {actual}, not to {expected}',
+  ILLEGAL_DOC_TYPE: 'Illegal docType {docType} of {kind}',
+  ILLEGAL_TAGS: 'Illegal tags of {title}',
+  ILLEGAL_FIELD: 'Illegal {field} of {kind}: {issue}',
+  PROJECT_UUID_REQUIRED: 'A project uuid is required',
   // Export (SPEC §5)
   FORMAT_NOT_SUPPORTED: 'Format is not supported!',
   PROJECT_PATH_EMPTY: 'The projectPath is empty',
@@ -133,7 +163,7 @@ export function formatMessage(template: string, params: Record<string, string | 
 /** The message for a code, or undefined when the catalogue does not know it. */
 export function messageForCode(code: number, params: Record<string, string | number> = {}): string | undefined {
   if (code === CODES.STALE_TICKET) return NAMED_ERRORS.DIFF_TICKET;
-  const t = (CODE_MESSAGES as Record<number, string>)[code];
+  const t = (CODE_MESSAGES as Record<number, string>)[code] ?? SERVER_CODE_MESSAGES[code];
   return t === undefined ? undefined : formatMessage(t, params);
 }
 

@@ -5,3 +5,8 @@ export * from './enums.ts';
 export * from './layers.ts';
 export * from './modes.ts';
 export * from './entities/index.ts';
+export * from './text.ts';
+export * from './names.ts';
+export * from './validation.ts';
+export * from './pins.ts';
+export * from './fetch.ts';
