@@ -135,7 +135,7 @@ export const NAMED_ERRORS = {
   PASSWORD_REQUIRED: 'The project is encrypted, please enter the password',
   PASSWORD_WRONG: 'The password is incorrect',
   // Validation messages that SPEC §5 describes without wording (not in SPEC §8; chosen here).
-  FIELD_TYPE: '{field} must be a {type}',
+  FIELD_TYPE: '{field} must be {type}',
   PROJECT_MISMATCH: 'The data belongs to project {actual}, not to {expected}',
   ILLEGAL_DOC_TYPE: 'Illegal docType {docType} of {kind}',
   ILLEGAL_TAGS: 'Illegal tags of {title}',

@@ -88,15 +88,15 @@ export function areTagsWellFormed(tags: unknown, customTags?: unknown): boolean 
 }
 
 function requireObject(input: unknown, kind: string): Obj {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) fail('FIELD_TYPE', { field: kind, type: 'object' });
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) fail('FIELD_TYPE', { field: kind, type: 'an object' });
   return stripControlCharsDeep(input as Obj); // VAL-8
 }
 
 function requireString(o: Obj, field: string): void {
-  if (typeof o[field] !== 'string') fail('FIELD_TYPE', { field, type: 'string' });
+  if (typeof o[field] !== 'string') fail('FIELD_TYPE', { field, type: 'a string' });
 }
 function requireNumber(o: Obj, field: string): void {
-  if (typeof o[field] !== 'number' || !Number.isFinite(o[field])) fail('FIELD_TYPE', { field, type: 'number' });
+  if (typeof o[field] !== 'number' || !Number.isFinite(o[field])) fail('FIELD_TYPE', { field, type: 'a number' });
 }
 
 /** VAL-2 and VAL-1 for keyed items. */
@@ -145,7 +145,7 @@ function checkDocType(o: Obj, expected: number, kind: string): void {
 export function createProject(input: unknown): Project {
   const o = requireObject(input, 'project');
   if (typeof o.uuid !== 'string' || o.uuid === '') fail('PROJECT_UUID_REQUIRED');
-  if (typeof o.title !== 'string') fail('FIELD_TYPE', { field: 'title', type: 'string' });
+  if (typeof o.title !== 'string') fail('FIELD_TYPE', { field: 'title', type: 'a string' });
   return parse(ProjectSchema, o, 'project');
 }
 
