@@ -1,0 +1,53 @@
+// Copperplate download-stream service worker (SPEC §4 "Download stream", §7 service paths, STREAM-1).
+// create: a navigation with ?uuid&fileName answered with a streamed attachment;
+// write: POST a chunk into that stream; close: POST to end it. Open streams are tracked by uuid
+// and removed on close. Every other request goes to the network untouched.
+const streams = new Map(); // uuid -> { controller, fileName }
+
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+function asciiName(name) {
+  return name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+}
+
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith('/sw/download/stream/')) return;
+  const action = url.pathname.slice('/sw/download/stream/'.length);
+  const uuid = url.searchParams.get('uuid') || '';
+  const fileName = url.searchParams.get('fileName') || 'download';
+  if (action === 'create') {
+    let controller;
+    const body = new ReadableStream({ start: (c) => { controller = c; } });
+    streams.set(uuid, { controller, fileName });
+    event.respondWith(
+      new Response(body, {
+        headers: {
+          'Content-Type': 'application/octet-stream',
+          'Content-Disposition': `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          'X-Content-Type-Options': 'nosniff',
+        },
+      }),
+    );
+    return;
+  }
+  const entry = streams.get(uuid);
+  if (action === 'write') {
+    event.respondWith(
+      (async () => {
+        if (!entry) return new Response('no such stream', { status: 404 });
+        entry.controller.enqueue(new Uint8Array(await event.request.arrayBuffer()));
+        return new Response(null, { status: 204 });
+      })(),
+    );
+    return;
+  }
+  if (action === 'close') {
+    if (entry) {
+      entry.controller.close();
+      streams.delete(uuid);
+    }
+    event.respondWith(new Response(null, { status: entry ? 204 : 404 }));
+  }
+});

@@ -1,0 +1,59 @@
+/** Typed calls of docs/API.md used by the web app. Every answer is parsed with its zod schema. */
+import { z } from 'zod';
+import { request } from './http.ts';
+import {
+  BackupSchema,
+  BulkResultSchema,
+  ImportAnswerSchema,
+  ItemSchema,
+  ProjectDetailSchema,
+  RecentEntrySchema,
+  TicketSnapshotSchema,
+  UserSchema,
+  type Backup,
+  type BulkResult,
+  type ImportAnswer,
+  type Item,
+  type ProjectDetail,
+  type RecentEntry,
+  type TicketSnapshot,
+  type User,
+} from './schemas.ts';
+
+const userOf = (r: unknown): User => UserSchema.parse((r as { user?: unknown })?.user ?? r);
+const p = (uuid: string) => `/api/projects/${encodeURIComponent(uuid)}`;
+
+export const api = {
+  signup: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/signup', { body: { username, password } })),
+  login: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/login', { body: { username, password } })),
+  logout: async (): Promise<void> => void (await request('POST', '/api/auth/logout', { body: {} })),
+  me: async (): Promise<User> => UserSchema.parse(await request('GET', '/api/user/info')),
+  onlineVersion: async (): Promise<string> => z.object({ version: z.string() }).loose().parse(await request('GET', '/api/getOnlineVersion')).version,
+
+  recent: async (): Promise<RecentEntry[]> => z.array(RecentEntrySchema).parse(await request('GET', '/api/projects')),
+  create: async (title: string, description = '', cbb_project = false): Promise<ProjectDetail> =>
+    ProjectDetailSchema.parse(await request('POST', '/api/projects', { body: { title, description, cbb_project } })),
+  detail: async (uuid: string): Promise<ProjectDetail> => ProjectDetailSchema.parse(await request('GET', p(uuid), { projectUuid: uuid })),
+  update: async (uuid: string, body: { title?: string; default_sheet?: string; boards?: unknown[] }): Promise<unknown> =>
+    request('POST', `${p(uuid)}/update`, { body, projectUuid: uuid }),
+  remove: async (uuid: string): Promise<unknown> => request('POST', `${p(uuid)}/delete`, { body: {}, projectUuid: uuid }),
+  copy: async (uuid: string, title: string): Promise<ProjectDetail> =>
+    ProjectDetailSchema.parse(await request('POST', `${p(uuid)}/copy`, { body: { title }, projectUuid: uuid })),
+
+  importEpro: async (bytes: Uint8Array, name: string): Promise<ImportAnswer> =>
+    ImportAnswerSchema.parse(await request('POST', '/api/projects/import', { bytes, query: { name } })),
+  exportEpro: async (uuid: string): Promise<Uint8Array> => request<Uint8Array>('GET', `${p(uuid)}/export`, { projectUuid: uuid, binary: true }),
+
+  ticket: async (uuid: string, gTicket = -1): Promise<TicketSnapshot> =>
+    TicketSnapshotSchema.parse(await request('GET', `${p(uuid)}/ticket`, { query: { g_ticket: gTicket }, projectUuid: uuid })) as TicketSnapshot,
+  read: async (uuid: string, kind: string, ids: string[]): Promise<Item[]> =>
+    z.array(ItemSchema).parse(await request('POST', `${p(uuid)}/read/${kind}`, { body: { ids }, projectUuid: uuid })) as Item[],
+  bulk: async (uuid: string, kind: string, data: unknown[], requestId?: string): Promise<BulkResult> =>
+    BulkResultSchema.parse(await request('POST', `${p(uuid)}/bulk/${kind}`, { body: { data }, projectUuid: uuid, requestId })),
+
+  backups: async (uuid: string): Promise<Backup[]> => z.array(BackupSchema).parse(await request('GET', `${p(uuid)}/backups`, { projectUuid: uuid })),
+  createBackup: async (uuid: string, name: string, description: string): Promise<unknown> =>
+    request('POST', `${p(uuid)}/backups`, { body: { name, description, auto: false }, projectUuid: uuid }),
+  restoreBackup: async (uuid: string, id: string | number): Promise<ProjectDetail> =>
+    ProjectDetailSchema.parse(await request('POST', `${p(uuid)}/backups/${encodeURIComponent(String(id))}/restore`, { body: {}, projectUuid: uuid })),
+};

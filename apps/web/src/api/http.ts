@@ -1,0 +1,117 @@
+/**
+ * The browser's request helper for the HTTP API of docs/API.md.
+ * - envelope `{code: 0, result}` -> result; anything else -> ApiError with the catalogue message (FETCH-1, CALL-8)
+ * - HTTP 404/500, unparseable bodies and network failures -> ApiError 'Network Error!' (CALL-7)
+ * - HTTP 401 -> ApiError 401 and the `unauthorized` listeners run (PERM-2: the app opens login)
+ * - non-GET requests carry the CSRF token from the cp_csrf cookie (CALL-2)
+ * - project requests carry X-Project-Path (CALL-1); POST bodies over 10000 bytes are gzipped (CALL-3)
+ */
+import { CODES, GZIP_THRESHOLD_BYTES, NAMED_ERRORS, NO_PERMISSION_CODES, messageForCode } from '@copperplate/model';
+
+/** Code used locally for network-level failures (no server envelope). */
+export const NETWORK_CODE = 500;
+
+export class ApiError extends Error {
+  readonly code: number;
+  readonly result: unknown;
+  constructor(code: number, message: string, result?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.result = result;
+  }
+}
+
+type Listener = () => void;
+const unauthorizedListeners = new Set<Listener>();
+/** Runs `fn` whenever a request answers 401 (not logged in). Returns the unsubscribe function. */
+export function onUnauthorized(fn: Listener): () => void {
+  unauthorizedListeners.add(fn);
+  return () => unauthorizedListeners.delete(fn);
+}
+
+/** Reads one cookie by name from `document.cookie` (empty string when absent). */
+export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string {
+  for (const part of cookieString.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return '';
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw bytes (sent as application/octet-stream, never gzipped again). */
+  bytes?: Uint8Array;
+  projectUuid?: string;
+  query?: Record<string, string | number>;
+  /** Return the raw Response body as bytes instead of the envelope's result. */
+  binary?: boolean;
+  requestId?: string;
+}
+
+async function gzip(text: string): Promise<Uint8Array> {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The message shown for a failed envelope: the catalogue message for the code, else the server's. */
+export function messageFor(code: number, serverMessage: string | undefined): string {
+  return messageForCode(code) ?? serverMessage ?? NAMED_ERRORS.NETWORK_ERROR_ANSWER;
+}
+
+export async function request<T = unknown>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    const csrf = readCookie('cp_csrf');
+    if (csrf) headers['X-CSRF-Token'] = csrf;
+  }
+  if (opts.projectUuid) headers['X-Project-Path'] = opts.projectUuid;
+  if (opts.requestId) headers['X-Request-Id'] = opts.requestId;
+  let body: BodyInit | undefined;
+  if (opts.bytes) {
+    headers['Content-Type'] = 'application/octet-stream';
+    body = opts.bytes as Uint8Array<ArrayBuffer>;
+  } else if (opts.body !== undefined) {
+    const text = JSON.stringify(opts.body);
+    headers['Content-Type'] = 'application/json';
+    if (text.length > GZIP_THRESHOLD_BYTES && typeof CompressionStream !== 'undefined') {
+      headers['Content-Encoding'] = 'gzip';
+      body = (await gzip(text)) as Uint8Array<ArrayBuffer>;
+    } else body = text;
+  }
+  let url = path;
+  if (opts.query) url += '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString();
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
+  }
+  if (res.status === 401) {
+    for (const fn of unauthorizedListeners) fn();
+    throw new ApiError(CODES.NOT_LOGGED_IN, messageFor(CODES.NOT_LOGGED_IN, undefined));
+  }
+  if (opts.binary && res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) {
+    return new Uint8Array(await res.arrayBuffer()) as T;
+  }
+  let env: unknown;
+  try {
+    env = await res.json();
+  } catch {
+    throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
+  }
+  if (!env || typeof env !== 'object' || typeof (env as { code?: unknown }).code !== 'number') {
+    throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
+  }
+  const e = env as { code: number; message?: string; result?: unknown };
+  if (e.code !== 0) throw new ApiError(e.code, messageFor(e.code, e.message), e.result);
+  if (!res.ok) throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
+  return e.result as T;
+}
+
+/** True for the codes that mean "no permission or project does not exist" (PERM-1). */
+export function isNoPermission(err: unknown): boolean {
+  return err instanceof ApiError && NO_PERMISSION_CODES.includes(err.code);
+}

@@ -1,0 +1,2 @@
+/** Side-effect stylesheet imports are bundled by Vite. */
+declare module '*.css';

@@ -1,0 +1,72 @@
+/**
+ * Save-as-local (SPEC §7, STREAM-1): the archive is streamed to a browser download through the
+ * service worker at /sw/download/stream/{create,write,close}; without a controlling service worker
+ * it falls back to a Blob download. File names follow ARC-4 and EXP-1.
+ */
+import { DOWNLOAD_PREFIX, STREAM_CREATE_WAIT_MS } from '@copperplate/model';
+
+/** EXP-1: * : ; " | / \ < > ? and newlines become '_'. */
+export function sanitizeFileName(name: string): string {
+  return name.replace(/[*:;"|/\\<>?\r\n]/g, '_');
+}
+
+/** ARC-4: ProPrj_ (or ReuseBlock_ for a building-block project) + title + year-month-day + .epro. */
+export function downloadFileName(title: string, cbb: boolean, now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const prefix = cbb ? DOWNLOAD_PREFIX.CBB : DOWNLOAD_PREFIX.PROJECT;
+  return sanitizeFileName(`${prefix}${title}_${date}`) + '.epro';
+}
+
+const CHUNK = 256 * 1024;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function randomUuid(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+/** Streams `bytes` to a download named `fileName`. `onProgress` gets the share of steps done (0..1). */
+export async function saveBytes(bytes: Uint8Array, fileName: string, onProgress?: (share: number) => void): Promise<'stream' | 'blob'> {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker?.controller : null;
+  if (!sw) {
+    const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    onProgress?.(1);
+    return 'blob';
+  }
+  const uuid = randomUuid();
+  const q = `?uuid=${encodeURIComponent(uuid)}&fileName=${encodeURIComponent(fileName)}`;
+  // create: a navigation the service worker answers with a streamed attachment
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.title = 'download';
+  document.body.appendChild(frame);
+  frame.src = `/sw/download/stream/create${q}`;
+  await sleep(STREAM_CREATE_WAIT_MS);
+  const steps = Math.max(1, Math.ceil(bytes.length / CHUNK)) + 2;
+  onProgress?.(1 / steps);
+  for (let i = 0, n = 1; i < bytes.length; i += CHUNK, n++) {
+    await fetch(`/sw/download/stream/write${q}`, { method: 'POST', body: bytes.slice(i, i + CHUNK) });
+    onProgress?.((n + 1) / steps);
+  }
+  await fetch(`/sw/download/stream/close${q}`, { method: 'POST' });
+  onProgress?.(1);
+  setTimeout(() => frame.remove(), 30_000);
+  return 'stream';
+}
+
+/** Registers /sw.js (the download-stream worker); failures are ignored (Blob fallback). */
+export async function registerDownloadWorker(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  try {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+  } catch {
+    /* no service worker: saveBytes falls back to a Blob download */
+  }
+}

@@ -1,0 +1,132 @@
+/** The editor frame (issue 4 §3): left tree, tabs, the open document, status bar, Warning dialog. */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { ParsedMode } from '@copperplate/model';
+import { WarningDialog } from '../dialogs/WarningDialog.tsx';
+import { PromptDialog } from '../dialogs/PromptDialog.tsx';
+import { toastError } from '../ui/toasts.tsx';
+import { DocumentView } from './DocumentView.tsx';
+import { itemName } from './http-session.ts';
+import { ProjectTree } from './ProjectTree.tsx';
+import { StatusBar } from './StatusBar.tsx';
+import { closeTab, editorOf, loadTabs, openTab, saveTabs, tabKey, type Tab, type TabState } from './tabs.ts';
+import { buildTree, tabKindOf, type TreeNode } from './tree.ts';
+import type { ProjectSession } from './types.ts';
+
+function useSessionVersion(session: ProjectSession): number {
+  const [n, setN] = useState(0);
+  useEffect(() => session.subscribe(() => setN((x) => x + 1)), [session]);
+  return n;
+}
+
+/** Tabs whose editor is not available in this mode (MODE-2) are not opened. */
+function allowed(mode: ParsedMode, tab: Tab): boolean {
+  const k = editorOf(tab);
+  return k === 'blank' || (k === 'schematic' ? mode.editors.sch : k === 'pcb' ? mode.editors.pcb : mode.editors.panel);
+}
+
+export function EditorFrame({ session, mode }: { session: ProjectSession; mode: ParsedMode }) {
+  const version = useSessionVersion(session);
+  const snap = session.snapshot();
+  const nodes = useMemo(() => buildTree(snap), [snap, version]);
+  const [tabs, setTabs] = useState<TabState>(() => loadTabs(session.uuid));
+  const [renaming, setRenaming] = useState<Tab | null>(null);
+  const online = useSyncExternalStore(
+    (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
+    () => navigator.onLine,
+  );
+  useEffect(() => saveTabs(session.uuid, tabs), [session.uuid, tabs]);
+  useEffect(() => {
+    if (online) void session.refresh();
+  }, [online, session]);
+
+  const open = useCallback(
+    (n: TreeNode) => {
+      if (!n.doc) return;
+      const item = session.snapshot().items[n.doc.kind].get(n.doc.id);
+      const tab: Tab = { kind: n.doc.kind, id: n.doc.id, tabKind: tabKindOf(n.doc.kind, item) };
+      if (!allowed(mode, tab)) return toastError(new Error(`The ${editorOf(tab)} editor is not available in this mode`));
+      setTabs((s) => openTab(s, tab));
+    },
+    [session, mode],
+  );
+  const activeTab = tabs.tabs.find((t) => tabKey(t) === tabs.active) ?? null;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const mod = e.ctrlKey || e.metaKey;
+      if (e.key === 'F2' && activeTab && !session.readOnly) {
+        e.preventDefault();
+        setRenaming(activeTab);
+      } else if (mod && e.altKey && e.key.toLowerCase() === 'w' && tabs.active) {
+        e.preventDefault();
+        setTabs((s) => closeTab(s, s.active!));
+      } else if (mod && (e.key === 'PageDown' || e.key === 'PageUp') && tabs.tabs.length > 1) {
+        e.preventDefault();
+        const i = tabs.tabs.findIndex((t) => tabKey(t) === tabs.active);
+        const j = (i + (e.key === 'PageDown' ? 1 : -1) + tabs.tabs.length) % tabs.tabs.length;
+        setTabs((s) => ({ ...s, active: tabKey(s.tabs[j]) }));
+      } else if (mod && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void session.refresh();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [activeTab, tabs, session]);
+
+  async function rename(tab: Tab, title: string) {
+    const item = session.snapshot().items[tab.kind].get(tab.id);
+    if (!item) return;
+    const next = tab.kind === 'schematics' ? { ...item, name: title, display_name: title } : { ...item, title, display_title: title };
+    await session.edit(tab.kind, next);
+    setRenaming(null);
+  }
+
+  const conflicts = session.conflicts();
+  return (
+    <div className="frame">
+      <ProjectTree nodes={nodes} active={tabs.active} title={snap.detail.title} onOpen={open} />
+      <section className="work" aria-label="Documents">
+        <div className="tabbar" role="tablist" aria-label="Open documents">
+          {tabs.tabs.map((t) => {
+            const key = tabKey(t);
+            const name = itemName(snap.items[t.kind].get(t.id)) || t.id;
+            return (
+              <div key={key} className={`tab${key === tabs.active ? ' active' : ''}`} role="tab" aria-selected={key === tabs.active} data-editor={editorOf(t)}>
+                <button type="button" className="tab-main" onClick={() => setTabs((s) => ({ ...s, active: key }))} title={`${name} (${editorOf(t)})`}>
+                  <span className={`tab-dot ed-${editorOf(t)}`} aria-hidden="true" />
+                  {name}
+                </button>
+                <button type="button" className="tab-x" aria-label={`Close ${name}`} onClick={() => setTabs((s) => closeTab(s, key))}>
+                  ×
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        <div className="tabpanel" role="tabpanel">
+          {activeTab ? (
+            <DocumentView key={tabs.active!} session={session} tab={activeTab} onRename={() => setRenaming(activeTab)} />
+          ) : (
+            <div className="doc-empty">
+              <p>Open a schematic sheet, PCB or library item from the project tree.</p>
+              <p className="muted small">F2 rename · Ctrl+S sync now · Ctrl+PgUp/PgDn switch tabs · Ctrl+Alt+W close tab</p>
+            </div>
+          )}
+        </div>
+      </section>
+      <StatusBar session={session} mode={mode} online={online} />
+      {renaming && (
+        <PromptDialog
+          title="Rename"
+          label="Name"
+          okText="Rename"
+          initial={itemName(snap.items[renaming.kind].get(renaming.id))}
+          onOk={(v) => rename(renaming, v)}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+      {conflicts.length > 0 && !session.readOnly && <WarningDialog rows={conflicts} onChoose={(c) => session.resolve(c)} />}
+    </div>
+  );
+}

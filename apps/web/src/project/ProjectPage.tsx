@@ -1,0 +1,73 @@
+/** Opens a project session for the route's uuid and shows the editor frame ('open project...'). */
+import { useEffect, useState } from 'react';
+import type { ParsedMode } from '@copperplate/model';
+import { isNoPermission } from '../api/http.ts';
+import { PROGRESS } from '../lib/messages.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { Progress } from '../ui/Progress.tsx';
+import { EditorFrame } from './EditorFrame.tsx';
+import { openSession } from './open.ts';
+import type { ProjectSession } from './types.ts';
+
+export function ProjectPage({ uuid, mode, readOnly, onSession, onHome, onSaveAsCloud }: {
+  uuid: string;
+  mode: ParsedMode;
+  readOnly: boolean;
+  onSession: (s: ProjectSession | null) => void;
+  onHome: () => void;
+  onSaveAsCloud: () => void;
+}) {
+  const [session, setSession] = useState<ProjectSession | null>(null);
+  const [error, setError] = useState<{ message: string; noPermission: boolean } | null>(null);
+  const [share, setShare] = useState(0);
+  useEffect(() => {
+    let live = true;
+    let opened: ProjectSession | null = null;
+    setSession(null);
+    setError(null);
+    openSession(uuid, readOnly, (s) => live && setShare(s))
+      .then((s) => {
+        opened = s;
+        if (!live) return void s.close();
+        setSession(s);
+        onSession(s);
+      })
+      .catch((err) => live && setError({ message: (err as Error).message, noPermission: isNoPermission(err) }));
+    return () => {
+      live = false;
+      onSession(null);
+      void opened?.close();
+    };
+  }, [uuid, readOnly]);
+  if (error) {
+    return (
+      <Modal
+        title={error.noPermission ? 'No permission' : 'Open project'}
+        width={460}
+        onClose={onHome}
+        footer={
+          <>
+            {error.noPermission && (
+              <button type="button" className="btn primary" onClick={onSaveAsCloud}>
+                Save as Cloud
+              </button>
+            )}
+            <button type="button" className="btn" onClick={onHome}>
+              Back to start
+            </button>
+          </>
+        }
+      >
+        <p role="alert">{error.message}</p>
+      </Modal>
+    );
+  }
+  if (!session) {
+    return (
+      <div className="opening">
+        <Progress message={PROGRESS.OPEN_PROJECT} share={share} />
+      </div>
+    );
+  }
+  return <EditorFrame session={session} mode={mode} />;
+}

@@ -1,0 +1,83 @@
+/** The left project tree (issue 4 §3): an ARIA tree; clicking a document opens its tab. */
+import { useState, type KeyboardEvent } from 'react';
+import type { TreeNode } from './tree.ts';
+
+const ICONS: Record<TreeNode['icon'], string> = {
+  board: 'B',
+  schematic: 'S',
+  sheet: 'P',
+  pcb: 'C',
+  panel: 'N',
+  symbol: 'Y',
+  footprint: 'F',
+  device: 'D',
+  folder: '',
+};
+
+function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void }) {
+  const hasKids = !!node.children;
+  const open = hasKids && !collapsed.has(node.key);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (node.doc) onOpen(node);
+      else if (hasKids) toggle(node.key);
+    } else if (e.key === 'ArrowRight' && hasKids && !open) toggle(node.key);
+    else if (e.key === 'ArrowLeft' && hasKids && open) toggle(node.key);
+    else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const all = [...document.querySelectorAll<HTMLElement>('.tree .tree-row')];
+      const i = all.indexOf(e.currentTarget as HTMLElement);
+      all[e.key === 'ArrowDown' ? Math.min(all.length - 1, i + 1) : Math.max(0, i - 1)]?.focus();
+    }
+  };
+  const isActive = node.doc && active === `${node.doc.kind}:${node.doc.id}`;
+  return (
+    <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label}>
+      <div
+        className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' doc' : ''}`}
+        style={{ paddingLeft: 6 + depth * 14 }}
+        tabIndex={0}
+        onClick={() => (node.doc ? onOpen(node) : hasKids && toggle(node.key))}
+        onKeyDown={onKey}
+        title={node.label}
+      >
+        <span className={`twist${hasKids ? '' : ' none'}`} onClick={(e) => (e.stopPropagation(), hasKids && toggle(node.key))} aria-hidden="true">
+          {hasKids ? (open ? '▾' : '▸') : ''}
+        </span>
+        {node.icon !== 'folder' && <span className={`ticon ticon-${node.icon}`} aria-hidden="true">{ICONS[node.icon]}</span>}
+        <span className={`tlabel${node.icon === 'folder' ? ' folder' : ''}`}>{node.label}</span>
+        {node.icon === 'folder' && <span className="tcount">{node.children?.length ?? 0}</span>}
+      </div>
+      {open && node.children!.length > 0 && (
+        <ul role="group">
+          {node.children!.map((c) => (
+            <Node key={c.key} node={c} depth={depth + 1} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function ProjectTree({ nodes, active, title, onOpen }: { nodes: TreeNode[]; active: string | null; title: string; onOpen: (n: TreeNode) => void }) {
+  // library groups start folded; boards, schematics and PCBs start open
+  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(['group:symbols', 'group:footprints', 'group:devices']));
+  const toggle = (k: string) =>
+    setCollapsed((s) => {
+      const n = new Set(s);
+      if (n.has(k)) n.delete(k);
+      else n.add(k);
+      return n;
+    });
+  return (
+    <nav className="tree-pane" aria-label="Project tree">
+      <div className="pane-head">Project</div>
+      <ul className="tree" role="tree" aria-label={title}>
+        {nodes.map((n) => (
+          <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} />
+        ))}
+      </ul>
+    </nav>
+  );
+}

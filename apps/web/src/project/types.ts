@@ -1,0 +1,53 @@
+/** What the editor frame sees of an open project, whatever engine keeps it in sync. */
+import type { Item, ProjectDetail } from '../api/schemas.ts';
+
+/** Kinds the tree and the document views show (docs/API.md URL names). */
+export const VIEW_KINDS = ['schematics', 'sheets', 'pcbs', 'panels', 'symbols', 'footprints', 'devices'] as const;
+export type ViewKind = (typeof VIEW_KINDS)[number];
+
+/** Sync status shown in the status bar. */
+export type SyncStatus = 'loading' | 'saved' | 'uploading' | 'offline' | 'error';
+
+export interface SyncState {
+  status: SyncStatus;
+  /** Items edited locally and not uploaded yet. */
+  pending: number;
+  message?: string;
+}
+
+/** One row of the Warning dialog (UI-1). */
+export interface ConflictRow {
+  kind: string;
+  id: string;
+  /** Name of the content, schematic-qualified for sheets ("Schematic / Sheet"). */
+  name: string;
+  /** The ticket the local edit started from. */
+  before: number;
+  /** The cloud's ticket now. */
+  after: number;
+  modifier: string;
+}
+
+export interface ProjectSnapshot {
+  detail: ProjectDetail;
+  items: Record<ViewKind, Map<string, Item>>;
+}
+
+export interface ProjectSession {
+  readonly uuid: string;
+  readonly readOnly: boolean;
+  snapshot(): ProjectSnapshot;
+  state(): SyncState;
+  conflicts(): ConflictRow[];
+  /** Called after every change of snapshot, state or conflicts. */
+  subscribe(fn: () => void): () => void;
+  /** The full item (with dataStr) of one document. */
+  loadItem(kind: ViewKind, id: string): Promise<Item | undefined>;
+  /** Saves an edited item (title, dataStr, ...); it is uploaded by the engine. */
+  edit(kind: ViewKind, item: Item): Promise<void>;
+  /** The user's answer to the Warning dialog. */
+  resolve(choice: 'reload' | 'upload'): Promise<void>;
+  /** Forces a sync with the cloud now. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}

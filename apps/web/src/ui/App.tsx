@@ -1,0 +1,188 @@
+/** The app shell: session user, routes (#/ start, #/project/<uuid>), top bar, dialogs, toasts. */
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
+import { api } from '../api/api.ts';
+import { onUnauthorized } from '../api/http.ts';
+import type { User } from '../api/schemas.ts';
+import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
+import { ImportDialog } from '../dialogs/ImportDialog.tsx';
+import { PromptDialog } from '../dialogs/PromptDialog.tsx';
+import { downloadFileName, saveBytes } from '../lib/download.ts';
+import { currentMode, currentReadOnly } from '../lib/env.ts';
+import { PROGRESS, RESULT } from '../lib/messages.ts';
+import { ProjectPage } from '../project/ProjectPage.tsx';
+import type { ProjectSession } from '../project/types.ts';
+import { LoginForm, LoginPage } from './LoginForm.tsx';
+import { Modal } from './Modal.tsx';
+import { Progress } from './Progress.tsx';
+import { StartPage, ImportButton } from './StartPage.tsx';
+import { TopBar } from './TopBar.tsx';
+import { Toasts, toast, toastError } from './toasts.tsx';
+
+function useHash(): string {
+  return useSyncExternalStore(
+    (fn) => (window.addEventListener('hashchange', fn), () => window.removeEventListener('hashchange', fn)),
+    () => window.location.hash,
+  );
+}
+export const go = (path: string) => {
+  window.location.hash = path;
+};
+
+type Dialog =
+  | { kind: 'import'; file: File }
+  | { kind: 'progress'; message: string; share: number }
+  | { kind: 'saveAs'; copy: boolean }
+  | { kind: 'openNew'; uuid: string; question: string }
+  | { kind: 'backups' }
+  | null;
+
+export function App() {
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [needLogin, setNeedLogin] = useState(false);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [session, setSession] = useState<ProjectSession | null>(null);
+  const [reloadKey, setReloadKey] = useState(0);
+  const hash = useHash();
+  const mode = useMemo(() => currentMode(), []);
+  const readOnly = useMemo(() => currentReadOnly(), []);
+  const projectUuid = /^#\/project\/([^/?#]+)/.exec(hash)?.[1] ?? null;
+
+  useEffect(() => {
+    api.me().then(setUser, () => setUser(null));
+    return onUnauthorized(() => setNeedLogin(true));
+  }, []);
+
+  const onImport = useCallback((file: File) => setDialog({ kind: 'import', file }), []);
+
+  async function logout() {
+    try {
+      await api.logout();
+    } catch (err) {
+      toastError(err);
+    }
+    setUser(null);
+    go('/');
+  }
+
+  async function exportProject() {
+    if (!session) return;
+    const d = session.snapshot().detail;
+    setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0 });
+    try {
+      const bytes = await api.exportEpro(d.uuid);
+      setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 });
+      await saveBytes(bytes, downloadFileName(d.title, d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 + s / 2 }));
+      setDialog(null);
+    } catch (err) {
+      setDialog(null);
+      toastError(err);
+    }
+  }
+
+  async function saveAs(title: string, copy: boolean) {
+    if (!projectUuid) return;
+    setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_CLOUD, share: 0.3 });
+    try {
+      await session?.refresh();
+      const p = await api.copy(projectUuid, title);
+      setReloadKey((k) => k + 1);
+      setDialog({ kind: 'openNew', uuid: p.uuid, question: RESULT.OPEN_SAVED_AS });
+    } catch (err) {
+      setDialog(null);
+      toast(copy ? `${NAMED_ERRORS.COPY_FAILED}${(err as Error).message}` : (err as Error).message);
+    }
+  }
+
+  if (user === undefined) return <div className="opening muted">Loading…</div>;
+  if (user === null) return (
+    <>
+      <LoginPage onDone={(u) => (setUser(u), setNeedLogin(false))} />
+      <Toasts />
+    </>
+  );
+
+  const title = session?.snapshot().detail.title;
+  return (
+    <div className="app">
+      <TopBar
+        user={user}
+        projectTitle={projectUuid ? (title ?? '') : null}
+        readOnly={session?.readOnly ?? readOnly}
+        onHome={() => go('/')}
+        onLogout={logout}
+        actions={
+          projectUuid && session
+            ? [
+                { label: 'Export', title: 'Save as local (.epro)', onClick: exportProject, key: 'e' },
+                { label: 'Save as Cloud', title: 'Save as a new cloud project', onClick: () => setDialog({ kind: 'saveAs', copy: false }) },
+                { label: 'Copy', title: 'Copy this project', onClick: () => setDialog({ kind: 'saveAs', copy: true }) },
+                { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
+              ]
+            : []
+        }
+        importButton={<ImportButton onImport={onImport} className="tb-btn" />}
+      />
+      {projectUuid ? (
+        <ProjectPage uuid={projectUuid} mode={mode} readOnly={readOnly} onSession={setSession} onHome={() => go('/')} onSaveAsCloud={() => setDialog({ kind: 'saveAs', copy: false })} />
+      ) : (
+        <StartPage user={user} onOpen={(u) => go(`/project/${u}`)} onImport={onImport} reloadKey={reloadKey} />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportDialog
+          file={dialog.file}
+          onOpen={(u) => (setDialog(null), go(`/project/${u}`))}
+          onClose={() => (setDialog(null), setReloadKey((k) => k + 1))}
+        />
+      )}
+      {dialog?.kind === 'progress' && (
+        <Modal title="Please wait" closable={false} width={420}>
+          <Progress message={dialog.message} share={dialog.share} />
+        </Modal>
+      )}
+      {dialog?.kind === 'saveAs' && (
+        <PromptDialog
+          title={dialog.copy ? 'Copy Project' : 'Save as Cloud'}
+          label="Project name"
+          okText={dialog.copy ? 'Copy' : 'Save'}
+          initial={`${title ?? 'Project'}${dialog.copy ? '_copy' : ''}`}
+          onOk={(v) => saveAs(v, dialog.copy)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'openNew' && (
+        <Modal
+          title="Save as"
+          width={420}
+          onClose={() => setDialog(null)}
+          footer={
+            <>
+              <button type="button" className="btn primary" onClick={() => (setDialog(null), go(`/project/${dialog.uuid}`))}>
+                Open
+              </button>
+              <button type="button" className="btn" onClick={() => setDialog(null)}>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p>{dialog.question}</p>
+        </Modal>
+      )}
+      {dialog?.kind === 'backups' && projectUuid && (
+        <BackupsDialog
+          projectUuid={projectUuid}
+          readOnly={session?.readOnly ?? readOnly}
+          onClose={() => setDialog(null)}
+          onRestored={(u) => setDialog({ kind: 'openNew', uuid: u, question: RESULT.OPEN_SAVED_AS })}
+        />
+      )}
+      {needLogin && (
+        <Modal title="Log in" width={380} onClose={() => setNeedLogin(false)}>
+          <LoginForm notice={messageForCode(CODES.NOT_LOGGED_IN)} onDone={(u) => (setUser(u), setNeedLogin(false))} />
+        </Modal>
+      )}
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** A modal dialog: role=dialog, labelled by its title; `closable: false` hides the close button and ignores Escape. */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  title: string;
+  width?: number;
+  closable?: boolean;
+  onClose?: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}
+
+export function Modal({ title, width = 440, closable = true, onClose, children, footer, testId }: ModalProps) {
+  const titleId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    const first = el?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal-x)');
+    first?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && closable && onClose) {
+        e.stopPropagation();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [closable, onClose]);
+  return (
+    <div className="modal-backdrop">
+      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ width }} data-testid={testId}>
+        <div className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          {closable && onClose && (
+            <button type="button" className="modal-x" aria-label="Close" onClick={onClose}>
+              ×
+            </button>
+          )}
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer && <div className="modal-foot">{footer}</div>}
+      </div>
+    </div>
+  );
+}

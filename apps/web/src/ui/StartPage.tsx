@@ -1,0 +1,104 @@
+/** The start page (issue 4 §1, UI-4): create a project, import an archive, recent projects. */
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../api/api.ts';
+import type { RecentEntry, User } from '../api/schemas.ts';
+import { formatTime, recentProjects } from '../lib/recent.ts';
+import { toastError } from './toasts.tsx';
+
+export interface StartPageProps {
+  user: User;
+  onOpen: (uuid: string) => void;
+  onImport: (file: File) => void;
+  reloadKey: number;
+}
+
+export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: File) => void; className?: string }) {
+  return (
+    <label className={`${className} file-btn`}>
+      Import
+      <input
+        type="file"
+        accept=".epro,.zip,.elib,.epro2"
+        className="visually-hidden"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) onImport(f);
+        }}
+      />
+    </label>
+  );
+}
+
+export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps) {
+  const [list, setList] = useState<RecentEntry[] | null>(null);
+  const [title, setTitle] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.recent().then((l) => setList(recentProjects(l, user.uuid)), (e) => (setList([]), toastError(e)));
+  }, [user.uuid, reloadKey]);
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    if (!title.trim()) return;
+    setBusy(true);
+    try {
+      const p = await api.create(title.trim());
+      onOpen(p.uuid);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <main className="start">
+      <section className="start-actions" aria-label="Start">
+        <h1>Start</h1>
+        <form className="create-form" onSubmit={create} aria-label="New project">
+          <label className="field">
+            <span>Project name</span>
+            <input name="title" value={title} maxLength={128} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Power supply rev B" />
+          </label>
+          <button type="submit" className="btn primary" disabled={busy || !title.trim()}>
+            Create project
+          </button>
+        </form>
+        <div className="import-row">
+          <ImportButton onImport={onImport} />
+          <span className="muted small">EasyEDA Pro project archive (.epro)</span>
+        </div>
+      </section>
+      <section className="recent" aria-label="Recent projects">
+        <h2>Recent projects</h2>
+        {list === null ? (
+          <p className="muted">Loading…</p>
+        ) : list.length === 0 ? (
+          <p className="muted empty">No projects yet. Create one or import an .epro archive.</p>
+        ) : (
+          <table className="grid">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Last opened</th>
+                <th>Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((p) => (
+                <tr key={p.projectId}>
+                  <td>
+                    <button type="button" className="link" onClick={() => onOpen(p.projectId)}>
+                      {p.projectName}
+                    </button>
+                  </td>
+                  <td className="mono">{formatTime(p.timeOfOpenProject)}</td>
+                  <td className="mono">{formatTime(p.updateTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </main>
+  );
+}
