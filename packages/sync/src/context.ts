@@ -1,0 +1,61 @@
+/** What an open project's parts share: injected services plus per-project state. */
+import type { Clock } from './clock.ts';
+import type { Emitter } from './events.ts';
+import type { Broadcast } from './broadcast.ts';
+import type { ProjectLocks } from './lock.ts';
+import type { NetworkMode } from './mode.ts';
+import type { Kind } from './kinds.ts';
+import type { LocalStore, Transport } from './types.ts';
+
+export type Family = 'doc' | 'sheet' | 'symbol' | 'pcb' | 'footprint';
+
+export interface WarningItem {
+  kind: Kind;
+  key: string;
+  /** Name, schematic-qualified for sheets ("Schematic1/Sheet1"). */
+  name: string;
+  /** Update content: what changed, e.g. the conflicting records. */
+  content: string;
+  beforeUploading: number;
+  updated: number;
+  modifier: string;
+}
+/** Data for the Warning dialog of SPEC §2 (UI-1). */
+export interface WarningData {
+  project: string;
+  reason: 'diff-ticket' | 'conflict';
+  items: WarningItem[];
+}
+
+export interface ToastData { project: string; kind?: Kind; key?: string; code?: number; message: string; }
+
+export interface SyncEvents extends Record<string, unknown> {
+  'project-opening': { project: string };
+  'project-opened': { project: string; from: 'local' | 'cloud'; readonly: boolean; temporary: boolean };
+  'project-open-failed': { project: string; message: string };
+  'project-closed': { project: string };
+  'progress': { project: string; message: string; done: number; total: number };
+  'project-synced': { project: string; gTicket: number; changed: number };
+  'documents-changed': { project: string; items: { kind: Kind; key: string }[] };
+  'synced': { project: string; family: Family; keys: string[] };
+  'check-update': { project: string; family: Family; keys: string[] };
+  'upload': { project: string; kind: Kind; key: string; ticket: number; updateTime?: number };
+  'upload-error': ToastData;
+  'processing': { project: string; on: boolean };
+  'warning': WarningData;
+  'db-warning': { message: string };
+  'remote-upload': { project: string; kind: string; key: string; ticket: number; updateTime?: number };
+  'backup-started': { project: string };
+  'backup-aborted': { project: string };
+}
+
+export interface Services {
+  store: LocalStore;
+  transport: Transport;
+  clock: Clock;
+  events: Emitter<SyncEvents>;
+  broadcast: Broadcast;
+  locks: ProjectLocks;
+  tabId: string;
+  mode: () => NetworkMode;
+}

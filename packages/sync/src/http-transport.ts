@@ -1,0 +1,141 @@
+/**
+ * The Transport over HTTP (docs/API.md), browser-safe (fetch, no Node APIs).
+ * - CALL-1 X-Project-Path header; CALL-2 X-CSRF-Token from the cp_csrf cookie on non-GET requests;
+ * - CALL-3 POST bodies over 10000 bytes gzipped (fflate) with Content-Encoding: gzip;
+ * - X-Request-Id on writes (idempotent retries);
+ * - CALL-7 answers: a failed or unparseable response, HTTP 404, 5xx or a network error resolve as
+ *   {success: false, message: 'Network Error!'}; code 0 gives the result; other codes keep code and message.
+ */
+import { gzipSync, strToU8 } from 'fflate';
+import { GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES } from '@copperplate/model';
+import type { Kind } from './kinds.ts';
+import type { Answer, BulkItem, BulkResult, ItemData, ProjectDetail, TicketAnswer, Transport } from './types.ts';
+
+/** Where cookies live: document.cookie in the browser, a jar in Node (tests, CLI). */
+export interface CookieAccess {
+  get(name: string): string | undefined;
+  /** Cookie header to send (Node); undefined in browsers, which send cookies themselves. */
+  header(): string | undefined;
+  /** Stores Set-Cookie values of a response (Node). */
+  store(res: Response): void;
+}
+
+export class DocumentCookies implements CookieAccess {
+  get(name: string): string | undefined {
+    const doc = (globalThis as { document?: { cookie: string } }).document;
+    const m = doc?.cookie.split(/;\s*/).find((c) => c.startsWith(name + '='));
+    return m ? decodeURIComponent(m.slice(name.length + 1)) : undefined;
+  }
+  header(): undefined { return undefined; }
+  store(): void {}
+}
+
+export class CookieJar implements CookieAccess {
+  private jar = new Map<string, string>();
+  get(name: string): string | undefined { return this.jar.get(name); }
+  header(): string | undefined {
+    return this.jar.size ? [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  }
+  store(res: Response): void {
+    const h = res.headers as Headers & { getSetCookie?: () => string[] };
+    const list = h.getSetCookie ? h.getSetCookie() : (res.headers.get('set-cookie') ?? '').split(/,(?=\s*[^;,=\s]+=)/).filter(Boolean);
+    for (const c of list) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      if (i <= 0) continue;
+      const k = pair.slice(0, i).trim(), v = pair.slice(i + 1).trim();
+      if (v === '' || /max-age=0/i.test(c)) this.jar.delete(k);
+      else this.jar.set(k, v);
+    }
+  }
+}
+
+export interface HttpTransportOptions {
+  /** Base URL of the server ('' for same origin in the browser); may change (server restart). */
+  baseUrl: string | (() => string);
+  fetch?: typeof fetch;
+  cookies?: CookieAccess;
+}
+
+export class HttpTransport implements Transport {
+  private f: typeof fetch;
+  readonly cookies: CookieAccess;
+  requests = 0;
+  bytesSent = 0;
+  constructor(private o: HttpTransportOptions) {
+    this.f = o.fetch ?? ((...a) => fetch(...a));
+    this.cookies = o.cookies ?? (typeof (globalThis as { document?: unknown }).document !== 'undefined' ? new DocumentCookies() : new CookieJar());
+  }
+
+  private url(path: string): string {
+    return (typeof this.o.baseUrl === 'function' ? this.o.baseUrl() : this.o.baseUrl) + path;
+  }
+
+  /** One call; answers per CALL-7. */
+  async call<T>(method: 'GET' | 'POST', path: string, opts: { body?: unknown; project?: string; requestId?: string } = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.project) headers['x-project-path'] = opts.project;
+    if (opts.requestId) headers['x-request-id'] = opts.requestId;
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
+    let body: BodyInit | undefined;
+    if (method !== 'GET') {
+      const csrf = this.cookies.get('cp_csrf');
+      if (csrf) headers['x-csrf-token'] = csrf;
+      const text = JSON.stringify(opts.body ?? {});
+      headers['content-type'] = 'application/json';
+      const bytes = strToU8(text);
+      if (bytes.length > GZIP_THRESHOLD_BYTES) {
+        const gz = gzipSync(bytes);
+        headers['content-encoding'] = 'gzip';
+        body = gz as unknown as BodyInit;
+        this.bytesSent += gz.length;
+      } else {
+        body = text;
+        this.bytesSent += bytes.length;
+      }
+    }
+    this.requests++;
+    let res: Response;
+    try {
+      res = await this.f(this.url(path), { method, headers, body, credentials: 'include' });
+    } catch {
+      return netError();
+    }
+    this.cookies.store(res);
+    if (res.status === 404 || res.status >= 500) return netError();
+    let json: { code?: unknown; result?: unknown; message?: unknown };
+    try {
+      json = (await res.json()) as typeof json;
+    } catch {
+      return netError();
+    }
+    if (!json || typeof json !== 'object' || typeof json.code !== 'number') return netError();
+    if (json.code === 0) return { success: true, result: json.result as T };
+    const message = typeof json.message === 'string' ? json.message : (CODE_MESSAGES as Record<number, string>)[json.code] ?? NAMED_ERRORS.INVALID_RESPONSE;
+    return { success: false, code: json.code, message };
+  }
+
+  getDetail(project: string): Promise<Answer<ProjectDetail>> {
+    return this.call('GET', `/api/projects/${encodeURIComponent(project)}`, { project });
+  }
+  getTickets(project: string, gTicket: number): Promise<Answer<TicketAnswer>> {
+    return this.call('GET', `/api/projects/${encodeURIComponent(project)}/ticket?g_ticket=${gTicket}`, { project });
+  }
+  read(project: string, kind: Kind, ids: string[]): Promise<Answer<ItemData[]>> {
+    return this.call('POST', `/api/projects/${encodeURIComponent(project)}/read/${kind}`, { project, body: { ids } });
+  }
+  bulk(project: string, kind: Kind, data: BulkItem[], requestId: string): Promise<Answer<BulkResult[]>> {
+    return this.call('POST', `/api/projects/${encodeURIComponent(project)}/bulk/${kind}`, { project, body: { data }, requestId });
+  }
+
+  // Account and project calls used by the app and the simulation.
+  signup(username: string, password: string) { return this.call<{ user: unknown }>('POST', '/api/auth/signup', { body: { username, password } }); }
+  login(username: string, password: string) { return this.call<{ user: unknown }>('POST', '/api/auth/login', { body: { username, password } }); }
+  createProject(title: string) { return this.call<ProjectDetail>('POST', '/api/projects', { body: { title } }); }
+  onlineVersion() { return this.call<{ version: string }>('GET', '/api/getOnlineVersion'); }
+}
+
+function netError<T>(): Answer<T> {
+  return { success: false, message: NAMED_ERRORS.NETWORK_ERROR_ANSWER };
+}

@@ -1,0 +1,129 @@
+/**
+ * One open project: local edits (TKT rules), the upload loop, sync, and the Warning-dialog choices.
+ * Created by SyncEngine.openProject.
+ */
+import { CatalogueError, SYNC } from '@copperplate/model';
+import { DRAWING_KINDS, KIND_INFO, type Kind } from './kinds.ts';
+import { editedTicket, isPending } from './tickets.ts';
+import { withWriteRetries } from './retry.ts';
+import { Syncer } from './syncer.ts';
+import { Uploader } from './upload.ts';
+import type { Services } from './context.ts';
+import type { ItemData, LocalItem, ProjectDetail } from './types.ts';
+
+export interface SessionOptions { readonly: boolean; temporary: boolean; }
+
+export class ProjectSession {
+  readonly uploader: Uploader;
+  readonly syncer: Syncer;
+  lastDrawingEditAt = -Infinity;
+  destroyed = false;
+  private unsubscribe: () => void;
+
+  constructor(readonly s: Services, readonly uuid: string, public detail: ProjectDetail, readonly opts: SessionOptions) {
+    const modifier = () => this.detail.modifier?.nickname ?? '';
+    const names = (i: LocalItem) => itemName(i);
+    this.uploader = new Uploader(s, uuid, modifier, names, opts.readonly);
+    this.syncer = new Syncer(s, uuid, () => this.uploader.processing, () => this.lastDrawingEditAt, modifier, names, () => this.uploader.schedule(0));
+    this.unsubscribe = s.broadcast.onMessage((m) => {
+      if (m.project !== uuid || m.from === s.tabId) return;
+      if (m.type === 'uploaded') s.events.emit('remote-upload', { project: uuid, kind: m.kind, key: m.key, ticket: m.ticket, updateTime: m.updateTime });
+    });
+  }
+
+  get readonly(): boolean { return this.opts.readonly; }
+  /** True while an upload or sync is running or scheduled. */
+  get busy(): boolean { return this.uploader.busy || this.syncer.busy; }
+
+  /**
+   * A local edit (TKT-2): saved in the local database (the write-ahead log) before it counts as
+   * saved, then an upload is scheduled (UP-7). `data` null deletes the item.
+   */
+  async edit(kind: Kind, key: string, data: ItemData | null): Promise<LocalItem> {
+    if (this.destroyed) throw CatalogueError.named('GET_ILLEGAL_PROJECT');
+    if (this.opts.readonly) throw CatalogueError.fromCode(1000002);
+    const now = this.s.clock.now();
+    const keyField = KIND_INFO[kind].key;
+    const content = data === null ? null : { ...data, [keyField]: key };
+    const r = await withWriteRetries(this.s.clock, () => this.s.store.updateItem(this.uuid, kind, key, (cur) => {
+      if (!cur) {
+        if (content === null) return undefined;
+        return { project: this.uuid, kind, key, ticket: editedTicket(0), data: content, baseTicket: 0, base: null, editedAt: now };
+      }
+      if (isPending(cur.ticket)) {
+        const { status: _s, ...rest } = cur;
+        return { ...rest, ticket: editedTicket(cur.ticket), data: content, editedAt: now };
+      }
+      return { project: this.uuid, kind, key, ticket: editedTicket(cur.ticket), data: content, baseTicket: cur.ticket, base: cur.data, editedAt: now };
+    }), (e) => this.s.events.emit('db-warning', { message: String((e as Error)?.message ?? e) }));
+    if (DRAWING_KINDS.includes(kind)) this.lastDrawingEditAt = now;
+    this.uploader.schedule(0);
+    const saved = r ?? (await this.s.store.getItem(this.uuid, kind, key));
+    if (!saved) throw CatalogueError.named('LOCAL_DATA_FAILED');
+    return saved;
+  }
+
+  async get(kind: Kind, key: string): Promise<ItemData | null | undefined> {
+    return (await this.s.store.getItem(this.uuid, kind, key))?.data;
+  }
+
+  upload(): Promise<void> { return this.uploader.run(); }
+  sync(force = true) { return this.syncer.run(force); }
+
+  /** Items held for the Warning dialog (conflicts and unuploaded content after DIFF_TICKET). */
+  async held(): Promise<LocalItem[]> {
+    return (await this.s.store.listPending(this.uuid)).filter((i) => i.held);
+  }
+
+  /**
+   * The Warning dialog's buttons (UI-1), for held items (all when `keys` is absent):
+   * - 'upload-local': Upload Local to Cloud: the local version is uploaded over the cloud's.
+   * - 'reload-cloud': Reload from Cloud: the local version is backed up (log store) and the cloud's taken.
+   */
+  async resolve(choice: 'upload-local' | 'reload-cloud', keys?: { kind: Kind; key: string }[]): Promise<void> {
+    const held = await this.held();
+    const want = keys ? held.filter((h) => keys.some((k) => k.kind === h.kind && k.key === h.key)) : held;
+    for (const h of want) {
+      if (choice === 'reload-cloud') {
+        await this.s.store.addLog({ type: 'local-backup', content: JSON.stringify({ kind: h.kind, key: h.key, data: h.data, baseTicket: h.baseTicket }), time: this.s.clock.now(), project_uuid: this.uuid });
+      }
+      await this.s.store.updateItem(this.uuid, h.kind, h.key, (cur) => {
+        if (!cur?.held) return undefined;
+        const { held: hr, status: _s, ...rest } = cur;
+        if (choice === 'upload-local') return { ...rest, ticket: editedTicket(cur.ticket), baseTicket: hr.serverTicket, base: hr.theirs };
+        if (!hr.theirs) return null;
+        return { project: this.uuid, kind: cur.kind, key: cur.key, ticket: hr.serverTicket, data: hr.theirs, baseTicket: hr.serverTicket, base: null };
+      });
+    }
+    if (choice === 'upload-local') this.uploader.schedule(0);
+  }
+
+  /** Starts the forced upload and the sync mount (OPEN-5). */
+  start(): void {
+    if (this.opts.readonly) { this.syncer.mount(); return; }
+    this.uploader.schedule(0);
+    this.syncer.mount();
+  }
+
+  /** Stops timers; pending edits stay in the local database for the next open. */
+  destroy(): void {
+    this.destroyed = true;
+    this.uploader.stop();
+    this.syncer.stop();
+    this.unsubscribe();
+  }
+
+  /** Waits (in clock time) until no upload is running; for callers that need "saved in the cloud". */
+  async settle(maxMs = 60 * SYNC.RETRY_WAIT_MS): Promise<boolean> {
+    const end = this.s.clock.now() + maxMs;
+    while (this.uploader.busy && this.s.clock.now() < end) await this.s.clock.sleep(SYNC.RETRY_WAIT_MS);
+    return !this.uploader.busy;
+  }
+}
+
+/** A display name: title/display_title/name, schematic-qualified for sheets. */
+export function itemName(i: LocalItem): string {
+  const d = i.data ?? i.base ?? i.held?.theirs ?? {};
+  const t = String(d.display_title ?? d.title ?? d.display_name ?? d.name ?? d.filename ?? i.key);
+  return i.kind === 'sheets' && d.schematic_uuid ? `${String(d.schematic_uuid)}/${t}` : t;
+}

@@ -1,0 +1,213 @@
+/**
+ * The upload loop of SPEC §4 (UP-1..10, ERR-3): gather pending items, upload them kind by kind in
+ * UP-1 order and UP-8 batch sizes, retry after 1 s until no failures remain, stop on 1000002/1000008.
+ * Compare-and-set on the server (base_ticket); a stale refusal (4090001) is merged three ways.
+ */
+import { CODES, NAMED_ERRORS, STOP_UPLOAD_CODES, SYNC, messageForCode } from '@copperplate/model';
+import { applyServerVersion } from './apply.ts';
+import { batchSize, KIND_INFO, UPLOAD_SEQUENCE, type Kind } from './kinds.ts';
+import { editedTicket, isPending } from './tickets.ts';
+import type { Services, WarningItem } from './context.ts';
+import type { BulkItem, BulkResult, ItemData, LocalItem } from './types.ts';
+
+export interface RoundResult { uploaded: number; failures: number; stop: boolean; }
+
+export class Uploader {
+  processing = false;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private seq = 0;
+  private timer: number | null = null;
+  stopped = false;
+  /** Answers of the last round (for tests and the simulation). */
+  lastRound: RoundResult | null = null;
+
+  constructor(private s: Services, private project: string, private modifier: () => string, private names: (i: LocalItem) => string, private readonly: boolean) {}
+
+  /** UP-7: schedule an upload (after `ms`); several requests coalesce. */
+  schedule(ms = 0): void {
+    if (this.stopped || this.readonly) return;
+    if (this.timer !== null) return;
+    this.timer = this.s.clock.setTimeout(() => { this.timer = null; void this.run(); }, ms);
+  }
+
+  /** Runs the loop now (single flight: a call while running makes the loop go round once more). */
+  run(): Promise<void> {
+    if (this.stopped || this.readonly || this.s.mode() === 'OFFLINE') return Promise.resolve();
+    if (this.running) { this.again = true; return this.running; }
+    this.running = this.loop().finally(() => { this.running = null; });
+    return this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== null) this.s.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  get busy(): boolean { return this.running !== null || this.timer !== null; }
+
+  private setProcessing(on: boolean): void {
+    if (this.processing === on) return;
+    this.processing = on;
+    this.s.events.emit('processing', { project: this.project, on });
+  }
+
+  private async loop(): Promise<void> {
+    const lockUuid = `${this.project}:upload`;
+    for (;;) {
+      if (this.stopped || this.s.mode() === 'OFFLINE') return;
+      this.again = false;
+      const grant = await this.s.locks.acquireLock(lockUuid, 'upload').catch(() => undefined);
+      if (!grant) {
+        // Another tab uploads this project now (project lock); look again after the retry wait.
+        this.schedule(SYNC.RETRY_WAIT_MS);
+        return;
+      }
+      let r: RoundResult;
+      try {
+        this.setProcessing(true);
+        r = await this.round(grant);
+      } catch {
+        // UP-2: on an exception wait 1 s and retry.
+        this.setProcessing(false);
+        await this.s.locks.releaseLock(lockUuid, grant.ticket).catch(() => false);
+        await this.s.clock.sleep(SYNC.RETRY_WAIT_MS);
+        continue;
+      }
+      await this.s.locks.releaseLock(lockUuid, grant.ticket).catch(() => false);
+      this.lastRound = r;
+      this.setProcessing(false);
+      if (r.stop) return; // ERR-3
+      if (r.failures === 0 && !this.again) {
+        // Edits made during the round are pending again: go round once more if any.
+        const left = (await this.s.store.listPending(this.project)).filter((i) => !i.held);
+        if (!left.length) return;
+      }
+      // UP-2: retry after 1 s.
+      await this.s.clock.sleep(r.failures ? SYNC.RETRY_WAIT_MS : 0);
+    }
+  }
+
+  /** One pass over all pending items. */
+  async round(grant: { lockUuid: string; ticket: number }): Promise<RoundResult> {
+    const res: RoundResult = { uploaded: 0, failures: 0, stop: false };
+    const pending = (await this.s.store.listPending(this.project)).filter((i) => !i.held);
+    for (const kind of UPLOAD_SEQUENCE) {
+      const items = pending.filter((i) => i.kind === kind);
+      const size = batchSize(kind);
+      for (let i = 0; i < items.length && !res.stop; i += size) {
+        if (this.stopped) return res;
+        if (!(await this.s.locks.holds(grant))) { res.failures++; return res; }
+        await this.s.locks.acquireLock(grant.lockUuid, 'upload'); // renew the lease
+        await this.batch(kind, items.slice(i, i + size), res);
+      }
+      if (res.stop) break;
+    }
+    return res;
+  }
+
+  private async batch(kind: Kind, listed: LocalItem[], res: RoundResult): Promise<void> {
+    const { store, transport, events } = this.s;
+    // UP-3: skip items whose ticket changed since they were gathered; mark the rest uploading (TKT-4).
+    const sent: LocalItem[] = [];
+    for (const it of listed) {
+      const marked = await store.updateItem(this.project, kind, it.key, (cur) => {
+        if (!cur || cur.ticket !== it.ticket || !isPending(cur.ticket) || cur.held) return undefined;
+        return { ...cur, status: 0 };
+      });
+      if (marked) sent.push(marked);
+      else res.failures += (await store.getItem(this.project, kind, it.key))?.held ? 0 : 1;
+    }
+    if (!sent.length) return;
+    const keyField = KIND_INFO[kind].key;
+    const body: BulkItem[] = sent.map((it) => {
+      const data: ItemData = it.data ?? {};
+      const b: BulkItem = { ...data, [keyField]: it.key, base_ticket: it.baseTicket };
+      delete (b as ItemData).ticket;
+      if (it.data === null) b.deleted = true;
+      return b;
+    });
+    const ans = await transport.bulk(this.project, kind, body, `${this.s.tabId}-${++this.seq}`);
+    if (!ans.success) {
+      for (const it of sent) await this.markFailed(it);
+      res.failures += sent.length;
+      if (ans.code !== undefined && STOP_UPLOAD_CODES.includes(ans.code)) res.stop = true;
+      events.emit('upload-error', { project: this.project, kind, code: ans.code, message: toastMessage(ans.code, ans.message) });
+      return;
+    }
+    const answers = ans.result;
+    for (let n = 0; n < sent.length; n++) {
+      const it = sent[n];
+      const a: BulkResult | undefined = answers[n];
+      if (a?.success && a.result && typeof a.result.ticket === 'number') {
+        await this.succeeded(it, a.result.ticket, a.result.updateTime);
+        res.uploaded++;
+      } else if (a && a.code === CODES.STALE_TICKET) {
+        const serverTicket = Number(a.result?.ticket ?? 0);
+        const again = await this.stale(it, serverTicket);
+        if (again) res.failures++;
+      } else {
+        await this.markFailed(it);
+        res.failures++;
+        if (a?.code !== undefined && STOP_UPLOAD_CODES.includes(a.code)) res.stop = true;
+        events.emit('upload-error', { project: this.project, kind, key: it.key, code: a?.code, message: toastMessage(a?.code, a?.message) });
+      }
+    }
+  }
+
+  /** UP-5: update the local record and ticket, tell other tabs, fire the upload event. Never overwrites a newer edit. */
+  private async succeeded(it: LocalItem, ticket: number, updateTime?: number): Promise<void> {
+    await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => {
+      if (!cur) return undefined;
+      if (cur.ticket === it.ticket) {
+        if (it.data === null) return null; // TKT-4: entry removed on success; a deletion leaves nothing
+        const { status: _s, held: _h, ...rest } = cur;
+        return { ...rest, ticket, data: it.data, baseTicket: ticket, base: null };
+      }
+      // A newer local edit happened meanwhile: keep it pending, now based on what the server holds.
+      const { status: _s, ...rest } = cur;
+      return { ...rest, baseTicket: ticket, base: it.data };
+    });
+    this.s.broadcast.post({ type: 'uploaded', project: this.project, kind: it.kind, key: it.key, ticket, updateTime, from: this.s.tabId });
+    this.s.events.emit('upload', { project: this.project, kind: it.kind, key: it.key, ticket, updateTime });
+  }
+
+  private async markFailed(it: LocalItem): Promise<void> {
+    await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => (cur && cur.status === 0 ? { ...cur, status: 1 } : undefined));
+  }
+
+  /** A stale refusal: fetch the server's version and merge three ways. Returns true when an upload must follow. */
+  private async stale(it: LocalItem, serverTicket: number): Promise<boolean> {
+    const read = await this.s.transport.read(this.project, it.kind, [it.key]);
+    if (!read.success) { await this.markFailed(it); return true; }
+    const keyField = KIND_INFO[it.kind].key;
+    const theirs = read.result.find((d) => String(d[keyField]) === it.key) ?? null;
+    const ticket = theirs && typeof theirs.ticket === 'number' ? theirs.ticket : serverTicket;
+    let outcome = '';
+    let conflicts: string[] = [];
+    let held: LocalItem | undefined;
+    await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => {
+      const r = applyServerVersion(this.project, it.kind, it.key, cur, theirs, ticket, this.modifier());
+      outcome = r.outcome;
+      conflicts = r.conflicts ?? [];
+      if (r.next && r.outcome === 'merged') return { ...r.next, ticket: editedTicket(r.next.ticket) };
+      if (r.next && r.outcome === 'conflict') held = r.next;
+      return r.next;
+    });
+    if (outcome === 'conflict' && held) {
+      const w: WarningItem = {
+        kind: it.kind, key: it.key, name: this.names(held), content: conflicts.join(', '),
+        beforeUploading: held.baseTicket, updated: ticket, modifier: this.modifier(),
+      };
+      this.s.events.emit('warning', { project: this.project, reason: 'conflict', items: [w] });
+      return false;
+    }
+    return outcome === 'merged' || outcome === 'unchanged';
+  }
+}
+
+/** CALL-8: the message mapped from the code, else the server's message. */
+export function toastMessage(code: number | undefined, message: string | undefined): string {
+  return (code !== undefined ? messageForCode(code) : undefined) ?? message ?? NAMED_ERRORS.UPLOAD_FAILED;
+}
