@@ -1,0 +1,24 @@
+import { describe, it, expect } from 'vitest';
+import { readEpro, writeEpro, eproToProjectData, projectDataToEpro, failureCount } from '@copperplate/format';
+import { fixtureNames, fixtureBytes } from './fixtures.ts';
+import { documentTexts, recordMultiset } from './multiset.ts';
+
+describe('epro -> ProjectData -> epro keeps every record and project.json', () => {
+  for (const f of fixtureNames()) {
+    it(`[IMP-1][IMP-2][ARC-1][ARC-2] ${f}`, () => {
+      const a = readEpro(fixtureBytes(f), { name: f });
+      const r = eproToProjectData(a);
+      expect(failureCount(r.failures)).toBe(0);
+      expect(r.ok).toBe(true);
+      expect(r.data.sheets.length).toBeGreaterThan(0);
+      expect(r.data.symbols.length).toBeGreaterThan(0);
+      expect(r.data.boards.length).toBeGreaterThan(0);
+      const b = readEpro(writeEpro(projectDataToEpro(r.data)));
+      expect(b.projectJson).toEqual(a.projectJson);
+      const da = documentTexts(a.entries);
+      const db = documentTexts(b.entries);
+      expect([...db.keys()].sort()).toEqual([...da.keys()].sort());
+      for (const [k, t] of da) expect(recordMultiset(db.get(k)!), k).toEqual(recordMultiset(t));
+    });
+  }
+});
