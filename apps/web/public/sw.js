@@ -1,8 +1,32 @@
 // Copperplate download-stream service worker (SPEC §4 "Download stream", §7 service paths, STREAM-1).
 // create: a navigation with ?uuid&fileName answered with a streamed attachment;
 // write: POST a chunk into that stream; close: POST to end it. Open streams are tracked by uuid
-// and removed on close. Every other request goes to the network untouched.
+// and removed on close.
+// The app shell (the page, /assets/*, icons) is network-first with a cache fallback so that a
+// reload while offline still starts the app, which then opens projects from the local database.
+// /api/ requests always go to the network untouched.
 const streams = new Map(); // uuid -> { controller, fileName }
+const SHELL = 'copperplate-shell-v1';
+
+function isShell(url, request) {
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return false;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/sw/')) return false;
+  return request.mode === 'navigate' || url.pathname.startsWith('/assets/') || url.pathname === '/favicon.svg';
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(SHELL);
+  const key = request.mode === 'navigate' ? '/' : request;
+  try {
+    const res = await fetch(request);
+    if (res.ok) await cache.put(key, res.clone());
+    return res;
+  } catch (err) {
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    throw err;
+  }
+}
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -13,6 +37,10 @@ function asciiName(name) {
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
+  if (isShell(url, event.request)) {
+    event.respondWith(networkFirst(event.request));
+    return;
+  }
   if (url.origin !== self.location.origin || !url.pathname.startsWith('/sw/download/stream/')) return;
   const action = url.pathname.slice('/sw/download/stream/'.length);
   const uuid = url.searchParams.get('uuid') || '';

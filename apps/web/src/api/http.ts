@@ -113,5 +113,16 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
 
 /** True for the codes that mean "no permission or project does not exist" (PERM-1). */
 export function isNoPermission(err: unknown): boolean {
-  return err instanceof ApiError && NO_PERMISSION_CODES.includes(err.code);
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && NO_PERMISSION_CODES.includes(code);
+}
+
+/** True for "not logged in" (PERM-2), from this helper or from the sync engine's errors. */
+export function isNotLoggedIn(err: unknown): boolean {
+  return (err as { code?: unknown } | null)?.code === CODES.NOT_LOGGED_IN;
+}
+
+/** Runs the 401 listeners (the app opens login). */
+export function notifyUnauthorized(): void {
+  for (const fn of unauthorizedListeners) fn();
 }

@@ -13,9 +13,11 @@ export function parentAddress(win: Window = window): string {
 }
 
 /** The mode string: `?mode=` of the page address, default ONLINE (all three editors). */
+export function currentModeString(win: Window = window): string {
+  return new URLSearchParams(win.location.search).get('mode') ?? 'ONLINE';
+}
 export function currentMode(win: Window = window): ParsedMode {
-  const q = new URLSearchParams(win.location.search).get('mode');
-  return parseMode(q ?? 'ONLINE');
+  return parseMode(currentModeString(win));
 }
 
 export function currentReadOnly(win: Window = window): boolean {

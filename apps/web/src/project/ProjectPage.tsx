@@ -1,7 +1,8 @@
 /** Opens a project session for the route's uuid and shows the editor frame ('open project...'). */
 import { useEffect, useState } from 'react';
 import type { ParsedMode } from '@copperplate/model';
-import { isNoPermission } from '../api/http.ts';
+import { isNoPermission, isNotLoggedIn, notifyUnauthorized } from '../api/http.ts';
+import type { EngineHooks } from './sync-session.ts';
 import { PROGRESS } from '../lib/messages.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Progress } from '../ui/Progress.tsx';
@@ -9,9 +10,11 @@ import { EditorFrame } from './EditorFrame.tsx';
 import { openSession } from './open.ts';
 import type { ProjectSession } from './types.ts';
 
-export function ProjectPage({ uuid, mode, readOnly, onSession, onHome, onSaveAsCloud }: {
+export function ProjectPage({ uuid, mode, modeString, hooks, readOnly, onSession, onHome, onSaveAsCloud }: {
   uuid: string;
   mode: ParsedMode;
+  modeString: string;
+  hooks: EngineHooks;
   readOnly: boolean;
   onSession: (s: ProjectSession | null) => void;
   onHome: () => void;
@@ -25,14 +28,18 @@ export function ProjectPage({ uuid, mode, readOnly, onSession, onHome, onSaveAsC
     let opened: ProjectSession | null = null;
     setSession(null);
     setError(null);
-    openSession(uuid, readOnly, (s) => live && setShare(s))
+    openSession(uuid, readOnly, modeString, hooks, (s) => live && setShare(s))
       .then((s) => {
         opened = s;
         if (!live) return void s.close();
         setSession(s);
         onSession(s);
       })
-      .catch((err) => live && setError({ message: (err as Error).message, noPermission: isNoPermission(err) }));
+      .catch((err) => {
+        if (!live) return;
+        if (isNotLoggedIn(err)) notifyUnauthorized();
+        setError({ message: (err as Error).message, noPermission: isNoPermission(err) });
+      });
     return () => {
       live = false;
       onSession(null);

@@ -2,13 +2,15 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
 import { api } from '../api/api.ts';
-import { onUnauthorized } from '../api/http.ts';
+import { ApiError, NETWORK_CODE, onUnauthorized } from '../api/http.ts';
+import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { downloadFileName, saveBytes } from '../lib/download.ts';
-import { currentMode, currentReadOnly } from '../lib/env.ts';
+import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
+import type { EngineHooks } from '../project/sync-session.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
 import type { ProjectSession } from '../project/types.ts';
@@ -45,11 +47,25 @@ export function App() {
   const [reloadKey, setReloadKey] = useState(0);
   const hash = useHash();
   const mode = useMemo(() => currentMode(), []);
+  const modeString = useMemo(() => currentModeString(), []);
+  const [noPermission, setNoPermission] = useState<string | null>(null);
+  const hooks = useMemo<EngineHooks>(
+    () => ({
+      onToast: (m) => toast(m, 'error'),
+      onDbWarning: (m) => toast(m, 'error', 15000),
+      onNoPermission: (m) => setNoPermission(m),
+    }),
+    [],
+  );
   const readOnly = useMemo(() => currentReadOnly(), []);
   const projectUuid = /^#\/project\/([^/?#]+)/.exec(hash)?.[1] ?? null;
 
   useEffect(() => {
-    api.me().then(setUser, () => setUser(null));
+    api.me().then(
+      (u) => (setUser(u), rememberUser(u)),
+      // offline: keep working with the last user of this browser (projects open from the local cache)
+      (err) => setUser(err instanceof ApiError && err.code === NETWORK_CODE ? rememberedUser() : null),
+    );
     return onUnauthorized(() => setNeedLogin(true));
   }, []);
 
@@ -62,6 +78,7 @@ export function App() {
       toastError(err);
     }
     setUser(null);
+    rememberUser(null);
     go('/');
   }
 
@@ -97,7 +114,7 @@ export function App() {
   if (user === undefined) return <div className="opening muted">Loading…</div>;
   if (user === null) return (
     <>
-      <LoginPage onDone={(u) => (setUser(u), setNeedLogin(false))} />
+      <LoginPage onDone={(u) => (setUser(u), rememberUser(u), setNeedLogin(false))} />
       <Toasts />
     </>
   );
@@ -124,7 +141,7 @@ export function App() {
         importButton={<ImportButton onImport={onImport} className="tb-btn" />}
       />
       {projectUuid ? (
-        <ProjectPage uuid={projectUuid} mode={mode} readOnly={readOnly} onSession={setSession} onHome={() => go('/')} onSaveAsCloud={() => setDialog({ kind: 'saveAs', copy: false })} />
+        <ProjectPage uuid={projectUuid} mode={mode} modeString={modeString} hooks={hooks} readOnly={readOnly} onSession={setSession} onHome={() => go('/')} onSaveAsCloud={() => setDialog({ kind: 'saveAs', copy: false })} />
       ) : (
         <StartPage user={user} onOpen={(u) => go(`/project/${u}`)} onImport={onImport} reloadKey={reloadKey} />
       )}
@@ -176,6 +193,25 @@ export function App() {
           onClose={() => setDialog(null)}
           onRestored={(u) => setDialog({ kind: 'openNew', uuid: u, question: RESULT.OPEN_SAVED_AS })}
         />
+      )}
+      {noPermission && (
+        <Modal
+          title="No permission"
+          width={460}
+          onClose={() => setNoPermission(null)}
+          footer={
+            <>
+              <button type="button" className="btn primary" onClick={() => (setNoPermission(null), setDialog({ kind: 'saveAs', copy: false }))}>
+                Save as Cloud
+              </button>
+              <button type="button" className="btn" onClick={() => setNoPermission(null)}>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p role="alert">{noPermission}</p>
+        </Modal>
       )}
       {needLogin && (
         <Modal title="Log in" width={380} onClose={() => setNeedLogin(false)}>

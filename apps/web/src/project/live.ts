@@ -1,0 +1,43 @@
+/**
+ * The live channel (docs/API.md): WebSocket /api/projects/:uuid/live sends {type: 'g_ticket', g_ticket}
+ * after each applied write; the engine then syncs (SYNC-7). Reconnects with a growing delay.
+ */
+import { z } from 'zod';
+
+const LiveMessage = z.object({ type: z.string(), g_ticket: z.number().optional() }).loose();
+
+export function openLive(uuid: string, onTicket: (g: number) => void): () => void {
+  let ws: WebSocket | null = null;
+  let closed = false;
+  let delay = 1000;
+  let timer: number | undefined;
+  const connect = () => {
+    if (closed || typeof WebSocket === 'undefined') return;
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    try {
+      ws = new WebSocket(`${proto}//${location.host}/api/projects/${encodeURIComponent(uuid)}/live`);
+    } catch {
+      return;
+    }
+    ws.onopen = () => (delay = 1000);
+    ws.onmessage = (e) => {
+      try {
+        const m = LiveMessage.safeParse(JSON.parse(String(e.data)));
+        if (m.success && m.data.type === 'g_ticket' && typeof m.data.g_ticket === 'number') onTicket(m.data.g_ticket);
+      } catch {
+        /* not JSON: ignored */
+      }
+    };
+    ws.onclose = () => {
+      if (closed) return;
+      timer = window.setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+  };
+  connect();
+  return () => {
+    closed = true;
+    window.clearTimeout(timer);
+    ws?.close();
+  };
+}
