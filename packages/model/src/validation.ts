@@ -89,7 +89,7 @@ export function areTagsWellFormed(tags: unknown, customTags?: unknown): boolean 
 
 function requireObject(input: unknown, kind: string): Obj {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) fail('FIELD_TYPE', { field: kind, type: 'an object' });
-  return stripControlCharsDeep(input as Obj); // VAL-8
+  return stripControlCharsDeep({ ...(input as Obj) }); // VAL-8 (always a fresh object: the input is never changed)
 }
 
 function requireString(o: Obj, field: string): void {

@@ -161,3 +161,22 @@ describe('validation before local storage', () => {
     expect(() => validateCopperPour({ path: P, project_uuid: P, ticket: 1, dataStr: '' })).toThrow(CatalogueError);
   });
 });
+
+describe('validation leaves its input alone', () => {
+  it('[VAL-8] [NAME-1] the input object is not mutated', () => {
+    class Rec {
+      uuid = U;
+      project_uuid = P;
+      ticket = 1;
+      title = '';
+      display_title = '';
+      docType = DocType.PART;
+      version = '';
+    }
+    const r = new Rec();
+    const v = validateSymbol(r).value;
+    expect(v.title).toMatch(/^Symbol_/);
+    expect(r.title).toBe('');
+    expect(r.version).toBe('');
+  });
+});

@@ -26,6 +26,8 @@ export const SymbolSchema = z.object({
 });
 export type Symbol = z.infer<typeof SymbolSchema>;
 export type SymbolInput = z.input<typeof SymbolSchema>;
+/** Alias of Symbol for files that also need the global `Symbol`. */
+export type SymbolDoc = Symbol;
 
 /** Footprint: as symbol, plus verifyKey; docType FOOTPRINT (VAL-4). */
 export const FootprintSchema = SymbolSchema.extend({ verifyKey: z.string().optional() });
