@@ -1,0 +1,161 @@
+/**
+ * The scene of a PCB or footprint document: the primitives of every drawn record, by record key,
+ * with components expanded from their footprints (the project's .efoo, or a FOOTPRINT block embedded
+ * in the .epcb whose uuid is `<pcbUuid>_<componentId>`) and pour fills from POURED records (in the
+ * .epcb or the project's .ecop). Frame: board mil, Y up.
+ */
+import { type Rec, num, str } from '../core/records.ts';
+import { type BuildCtx, type Placement, attrPrims, componentTransform, pathList, primsOf } from './build.ts';
+import { LayerTable } from './layers.ts';
+import { type Prim, makePrim } from './prims.ts';
+import { indexFonts } from './text.ts';
+
+/** What a board needs from its project besides its own records. */
+export interface PcbProject {
+  /** Footprint document records (DOCTYPE excluded or included) by footprint uuid. */
+  footprint?: (uuid: string) => readonly Rec[] | undefined;
+  /** project.json devices: uuid -> { attributes: { Footprint, ... } }. */
+  devices?: Record<string, { attributes?: Record<string, unknown> } | undefined>;
+  /** POURED records of the project's .ecop for this board. */
+  poured?: readonly Rec[];
+}
+
+export interface ComponentInfo {
+  id: string;
+  key: string;
+  x: number;
+  y: number;
+  angle: number;
+  bottom: boolean;
+  footprintUuid?: string;
+  deviceUuid?: string;
+  designator?: string;
+  padNets: Map<string, string>;
+}
+
+/** Component data gathered from COMPONENT, its ATTRs (parent at index 3) and PAD_NETs. */
+export function componentInfos(records: Iterable<[string, Rec]>): Map<string, ComponentInfo> {
+  const out = new Map<string, ComponentInfo>();
+  const attrs: Rec[] = [];
+  const padNets: Rec[] = [];
+  for (const [key, r] of records) {
+    if (r[0] === 'COMPONENT') {
+      const id = str(r[1]);
+      out.set(id, { id, key, x: num(r[4]), y: num(r[5]), angle: num(r[6]), bottom: num(r[3], 1) === 2, padNets: new Map() });
+    } else if (r[0] === 'ATTR') attrs.push(r);
+    else if (r[0] === 'PAD_NET') padNets.push(r);
+  }
+  for (const a of attrs) {
+    const c = out.get(str(a[3]));
+    if (!c) continue;
+    const k = str(a[7]), v = str(a[8]);
+    if (k === 'Footprint') c.footprintUuid = v;
+    else if (k === 'Device') c.deviceUuid = v;
+    else if (k === 'Designator') c.designator = v;
+  }
+  for (const p of padNets) {
+    const c = out.get(str(p[1]));
+    if (c && str(p[3])) c.padNets.set(str(p[2]), str(p[3]));
+  }
+  return out;
+}
+
+export interface SceneInput {
+  docType: string;
+  /** [key, record] pairs in file order (DOCTYPE excluded). */
+  entries: Iterable<[string, Rec]>;
+  /** Further blocks of the same file (embedded FOOTPRINT blocks). */
+  extraBlocks?: ReadonlyArray<{ docType: string; records: unknown[][] }>;
+  pcbUuid?: string;
+  project?: PcbProject;
+}
+
+export class PcbScene {
+  /** Primitives by record key, in file order. */
+  readonly prims = new Map<string, Prim[]>();
+  readonly layers: LayerTable;
+  readonly components: Map<string, ComponentInfo>;
+  readonly ctx: BuildCtx;
+  private readonly embedded = new Map<string, readonly Rec[]>();
+  private readonly input: SceneInput;
+  /** Footprint uuids that could not be found (components drawn as a marker only). */
+  readonly missingFootprints = new Set<string>();
+
+  constructor(input: SceneInput) {
+    this.input = input;
+    const entries = [...input.entries];
+    const records = entries.map(([, r]) => r);
+    this.layers = new LayerTable(records);
+    this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(records) };
+    for (const b of input.extraBlocks ?? []) {
+      if (b.docType !== 'FOOTPRINT') continue;
+      const head = b.records.find((r) => r[0] === 'HEAD');
+      const uuid = head && typeof head[1] === 'object' && head[1] ? str((head[1] as Record<string, unknown>).uuid) : '';
+      if (uuid) this.embedded.set(uuid, b.records);
+    }
+    this.components = componentInfos(entries);
+    const pours = new Map<string, Rec>();
+    for (const [, r] of entries) if (r[0] === 'POUR') pours.set(str(r[1]), r);
+    for (const [key, r] of entries) this.prims.set(key, this.primsFor(key, r, pours));
+    for (const r of input.project?.poured ?? []) {
+      if (r[0] !== 'POURED') continue;
+      const ps = this.pouredPrims(r, pours);
+      if (ps.length) this.prims.set(`poured:${str(r[1])}`, ps);
+    }
+  }
+
+  /** The footprint records a component is drawn from. */
+  footprintOf(c: ComponentInfo): readonly Rec[] | undefined {
+    const emb = this.embedded.get(`${this.input.pcbUuid ?? ''}_${c.id}`);
+    if (emb) return emb;
+    let fp = c.footprintUuid;
+    if (!fp && c.deviceUuid) fp = str(this.input.project?.devices?.[c.deviceUuid]?.attributes?.Footprint);
+    if (!fp) return undefined;
+    const recs = this.input.project?.footprint?.(fp);
+    if (!recs) this.missingFootprints.add(fp);
+    return recs;
+  }
+
+  primsFor(key: string, r: Rec, pours?: Map<string, Rec>): Prim[] {
+    switch (r[0]) {
+      case 'COMPONENT': return this.componentPrims(str(r[1]));
+      case 'ATTR': return attrPrims(r, this.ctx);
+      case 'POURED': return this.pouredPrims(r, pours);
+      default: return primsOf(r, this.ctx);
+    }
+  }
+
+  componentPrims(id: string): Prim[] {
+    const c = this.components.get(id);
+    if (!c) return [];
+    const pl: Placement = { m: componentTransform(c.x, c.y, c.angle, c.bottom), bottom: c.bottom, owner: id, padNets: c.padNets };
+    const fp = this.footprintOf(c);
+    const out: Prim[] = [];
+    if (fp) for (const r of fp) if (r[0] !== 'ATTR') out.push(...primsOf(r, { ...this.ctx, isPcb: false }, pl));
+    if (!out.length) {
+      // No footprint: a small cross so the component stays visible and pickable.
+      out.push(makePrim({ id, rec: 'COMPONENT', kind: 'poly', layer: c.bottom ? 10 : 9, width: 4, filled: false, owner: id,
+        contours: [{ x0: c.x - 20, y0: c.y, segs: [{ k: 'L', x: c.x + 20, y: c.y }], closed: false }, { x0: c.x, y0: c.y - 20, segs: [{ k: 'L', x: c.x, y: c.y + 20 }], closed: false }] }));
+    }
+    return out;
+  }
+
+  /** POURED `1 id, 2 pourId, 3 ?, 4 isPolygon, 5 [paths]` in 10-mil units: the stored fill of a POUR. */
+  pouredPrims(r: Rec, pours?: Map<string, Rec>): Prim[] {
+    const pourId = str(r[2]);
+    let pour = pours?.get(pourId);
+    if (!pour) for (const ps of this.prims.values()) { const p = ps.find((q) => q.rec === 'POUR' && q.id === pourId); if (p) { pour = ['POUR', pourId, 0, p.net ?? '', p.layer]; break; } }
+    const layer = pour ? num(pour[4], 1) : 1;
+    const net = pour ? str(pour[3]) || undefined : undefined;
+    const isPoly = r[4] === true || r[4] === 1;
+    const cs = pathList(r[5], { scale: 10 });
+    if (!cs.length) return [];
+    if (isPoly) return [makePrim({ id: str(r[1]), rec: 'POURED', kind: 'poured', layer, contours: cs, width: 8, filled: true, net, owner: pourId })];
+    return [makePrim({ id: str(r[1]), rec: 'POURED', kind: 'poured', layer, contours: cs.map((c) => ({ ...c, closed: false })), width: 8, filled: false, net, owner: pourId })];
+  }
+
+  /** Every primitive, in file order. */
+  *all(): Iterable<Prim> {
+    for (const ps of this.prims.values()) yield* ps;
+  }
+}
