@@ -1,0 +1,56 @@
+/** What every route handler shares: the database, the bus, caches, the logger and settings. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db.ts';
+import type { Bus } from './bus.ts';
+import { TtlCache, type SnapshotEntry } from './caches.ts';
+import type { RouteRecord } from './http.ts';
+import { LoginLimiter } from './limiter.ts';
+
+export interface SessionUser { uuid: string; username: string; nickname: string; csrf: string; tokenHash: string }
+export type Role = 'owner' | 'member' | 'readonly';
+export interface ProjectAccess { uuid: string; role: Role }
+
+export interface Ctx {
+  db: Db;
+  bus: Bus;
+  log: FastifyBaseLogger;
+  sessions: TtlCache<Omit<SessionUser, 'tokenHash'> & { expires: number }>;
+  access: TtlCache<Role | null>;
+  snapshots: TtlCache<SnapshotEntry>;
+  limiter: LoginLimiter;
+  routes: RouteRecord[];
+  /** Test hook: wait this long between the items of a bulk write (crash tests kill the process mid-batch). */
+  bulkItemDelayMs: number;
+  /** Session lifetime. */
+  sessionDays: number;
+}
+
+export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger): Ctx {
+  return {
+    db,
+    bus,
+    log,
+    sessions: new TtlCache(10_000),
+    access: new TtlCache(10_000, 50_000),
+    snapshots: new TtlCache(5_000, 1_000),
+    limiter: new LoginLimiter(),
+    routes: [],
+    bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
+    sessionDays: 30,
+  };
+}
+
+/** Wires the bus to the caches: other processes' writes and access changes drop what they affect. */
+export function wireInvalidation(ctx: Ctx): void {
+  ctx.bus.on((e) => {
+    if (e.type === 'g_ticket') {
+      const s = ctx.snapshots.get(e.project_uuid);
+      if (!s || s.g_ticket < e.g_ticket) ctx.snapshots.delete(e.project_uuid);
+    } else if (e.type === 'access' || e.type === 'project_deleted') {
+      ctx.access.deleteWhere((k) => k.startsWith(e.project_uuid + '|'));
+      ctx.snapshots.delete(e.project_uuid);
+    } else if (e.type === 'session_ended') {
+      ctx.sessions.delete(e.token_hash);
+    }
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The database connection: PGlite (embedded PostgreSQL in a data folder) by default, PostgreSQL via
+ * `pg` when a URL is given. Both speak the same SQL; the repository (./repo) is the only user.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+/** A query runner: the database itself or one transaction. */
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on `channel`. */
+  listen(channel: string, cb: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openPglite(dataDir: string): Promise<Db> {
+  const db = new PGlite(dataDir);
+  await db.waitReady;
+  const unlisteners: Array<() => Promise<void>> = [];
+  return {
+    kind: 'pglite',
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      return (await db.query<T>(sql, params)).rows;
+    },
+    tx(fn) {
+      return db.transaction(async (t) => fn({ query: async <T extends Row>(sql: string, params: unknown[] = []) => (await t.query<T>(sql, params)).rows }));
+    },
+    async listen(channel, cb) {
+      const un = await db.listen(channel, cb);
+      unlisteners.push(() => un());
+    },
+    async close() {
+      for (const u of unlisteners) await u().catch(() => {});
+      await db.close();
+    },
+  };
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {}); // idle client errors (server restart) are retried by the pool
+  await pool.query('select 1');
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Array<(p: string) => void>>();
+  return {
+    kind: 'postgres',
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async tx(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const r = await fn({ query: async <T extends Row>(sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows as T[] });
+        await c.query('COMMIT');
+        return r;
+      } catch (e) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        c.release();
+      }
+    },
+    async listen(channel, cb) {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (m) => {
+          for (const h of handlers.get(m.channel) ?? []) h(m.payload ?? '');
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, []);
+        await listener.query(`LISTEN ${channel}`);
+      }
+      handlers.get(channel)!.push(cb);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}
+
+/** Bytes from a bytea column (PGlite gives Uint8Array, pg gives Buffer). */
+export function bytesOf(v: unknown): Uint8Array {
+  if (v instanceof Uint8Array) return v;
+  throw new Error('expected bytea');
+}

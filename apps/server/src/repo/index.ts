@@ -1,0 +1,6 @@
+/** The repository: every SQL statement of the server lives under this folder. */
+export * from './users.ts';
+export * from './projects.ts';
+export * from './items.ts';
+export * from './requests.ts';
+export * from './misc.ts';

@@ -1,0 +1,78 @@
+/** SQL for the documents of a project (every kind of docs/API.md), their tickets and the project counter. */
+import type { Queryable } from '../db.ts';
+
+export interface ItemRow {
+  kind: string; key: string; map: string; ticket: number; deleted: boolean;
+  fields: Record<string, unknown>; data: Uint8Array | null;
+}
+export interface TicketRow { map: string; key: string; ticket: number; deleted: boolean }
+
+function norm(r: Record<string, unknown>): ItemRow {
+  return { ...(r as unknown as ItemRow), ticket: Number(r.ticket), data: (r.data as Uint8Array | null) ?? null };
+}
+
+/** Locks the project row for the rest of the transaction and returns its g_ticket (undefined: no project). */
+export async function lockProjectTicket(q: Queryable, projectUuid: string): Promise<number | undefined> {
+  const r = await q.query<{ g_ticket: unknown }>('select g_ticket from projects where uuid = $1 for update', [projectUuid]);
+  return r[0] ? Number(r[0].g_ticket) : undefined;
+}
+
+export async function setProjectTicket(q: Queryable, projectUuid: string, gTicket: number, modifierUuid: string): Promise<void> {
+  await q.query('update projects set g_ticket = $2, modifier_uuid = $3, updated_at = now() where uuid = $1', [projectUuid, gTicket, modifierUuid]);
+}
+
+export async function projectTicket(q: Queryable, projectUuid: string): Promise<number | undefined> {
+  const r = await q.query<{ g_ticket: unknown }>('select g_ticket from projects where uuid = $1', [projectUuid]);
+  return r[0] ? Number(r[0].g_ticket) : undefined;
+}
+
+export async function itemsByKeys(q: Queryable, projectUuid: string, kind: string, keys: string[], withData: boolean): Promise<ItemRow[]> {
+  const r = await q.query(
+    `select kind, key, map, ticket, deleted, fields${withData ? ', data' : ', null as data'} from items where project_uuid = $1 and kind = $2 and key = any($3)`,
+    [projectUuid, kind, keys],
+  );
+  return r.map(norm);
+}
+
+/** Inserts or replaces an item; with `keepData` an existing content stays (a write of fields only). */
+export async function upsertItem(q: Queryable, projectUuid: string, it: ItemRow, keepData = false): Promise<void> {
+  await q.query(
+    `insert into items (project_uuid, kind, key, map, ticket, deleted, fields, data) values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (project_uuid, kind, key) do update set map = excluded.map, ticket = excluded.ticket, deleted = excluded.deleted,
+       fields = excluded.fields, data = case when $9 then items.data else excluded.data end`,
+    [projectUuid, it.kind, it.key, it.map, it.ticket, it.deleted, JSON.stringify(it.fields), it.data, keepData],
+  );
+}
+
+/**
+ * The project's g_ticket and its ticket rows written after `since`, read by one statement so that
+ * both come from the same database snapshot. Undefined when the project does not exist.
+ */
+export async function snapshotRows(q: Queryable, projectUuid: string, since = -1): Promise<{ gTicket: number; rows: TicketRow[] } | undefined> {
+  const r = await q.query<Record<string, unknown>>(
+    `select 0 as o, null as map, null as key, g_ticket as ticket, false as deleted from projects where uuid = $1
+     union all select 1 as o, map, key, ticket, deleted from items where project_uuid = $1 and ticket > $2`,
+    [projectUuid, since],
+  );
+  const head = r.find((x) => Number(x.o) === 0);
+  if (!head) return undefined;
+  const rows: TicketRow[] = [];
+  for (const x of r) if (Number(x.o) === 1) rows.push({ map: x.map as string, key: x.key as string, ticket: Number(x.ticket), deleted: x.deleted as boolean });
+  return { gTicket: Number(head.ticket), rows };
+}
+
+/** Ticket rows of a project; with `since` only those written after it (deletions included). */
+export async function ticketRows(q: Queryable, projectUuid: string, since = -1): Promise<TicketRow[]> {
+  const r = await q.query<Record<string, unknown>>('select map, key, ticket, deleted from items where project_uuid = $1 and ticket > $2', [projectUuid, since]);
+  return r.map((x) => ({ map: x.map as string, key: x.key as string, ticket: Number(x.ticket), deleted: x.deleted as boolean }));
+}
+
+/** Every live item of a project with its content (export, copy, backup). */
+export async function allItems(q: Queryable, projectUuid: string): Promise<ItemRow[]> {
+  const r = await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and not deleted order by kind, key', [projectUuid]);
+  return r.map(norm);
+}
+
+export async function insertItems(q: Queryable, projectUuid: string, rows: ItemRow[]): Promise<void> {
+  for (const it of rows) await upsertItem(q, projectUuid, it);
+}

@@ -1,0 +1,66 @@
+/**
+ * Live notifications: WebSocket GET /api/projects/:uuid/live. The server sends
+ * {type: 'g_ticket', project_uuid, g_ticket} after each applied write in any process (bus), and
+ * relays the checkIn, annotation and mode events that clients send to the other clients.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { CODES, messageForCode } from '@copperplate/model';
+import type { Ctx, SessionUser } from '../context.ts';
+import { authenticate, projectAccess } from '../auth.ts';
+import { MAX_EVENT_BYTES } from '../bus.ts';
+
+const CLIENT_EVENTS = new Set(['checkIn', 'annotation', 'mode']);
+
+export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
+  const sockets = new Map<string, Set<WebSocket>>();
+  ctx.bus.on((e) => {
+    if (!('project_uuid' in e)) return;
+    const set = sockets.get(e.project_uuid);
+    if (!set) return;
+    let msg: string;
+    if (e.type === 'g_ticket') msg = JSON.stringify({ type: 'g_ticket', project_uuid: e.project_uuid, g_ticket: e.g_ticket });
+    else if (e.type === 'checkIn' || e.type === 'annotation' || e.type === 'mode') msg = JSON.stringify({ type: e.type, project_uuid: e.project_uuid, user_uuid: e.user_uuid, data: e.data });
+    else if (e.type === 'project_deleted') {
+      for (const s of set) s.close(4404, 'project deleted');
+      return;
+    } else return;
+    for (const s of set) if (s.readyState === s.OPEN) s.send(msg);
+  });
+
+  ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation and mode events of the project', access: 'read' });
+  app.get('/api/projects/:uuid/live', {
+    websocket: true,
+    preValidation: async (req, reply) => {
+      const user = await authenticate(ctx, req);
+      if (!user) return reply.code(401).send({ code: CODES.NOT_LOGGED_IN, message: messageForCode(CODES.NOT_LOGGED_IN) });
+      const origin = req.headers.origin;
+      if (origin && new URL(origin).host !== req.headers.host) return reply.code(403).send({ code: CODES.CSRF_INVALID, message: messageForCode(CODES.CSRF_INVALID) });
+      const access = await projectAccess(ctx, (req.params as { uuid: string }).uuid, user.uuid);
+      if (!access) return reply.code(403).send({ code: CODES.NO_PERMISSION, message: messageForCode(CODES.NO_PERMISSION) });
+      (req as FastifyRequest & { cpUser?: SessionUser }).cpUser = user;
+    },
+  }, (socket: WebSocket, req: FastifyRequest) => {
+    const uuid = (req.params as { uuid: string }).uuid;
+    const user = (req as FastifyRequest & { cpUser?: SessionUser }).cpUser!;
+    let set = sockets.get(uuid);
+    if (!set) sockets.set(uuid, (set = new Set()));
+    set.add(socket);
+    socket.on('close', () => {
+      set!.delete(socket);
+      if (!set!.size) sockets.delete(uuid);
+    });
+    socket.on('message', (raw: Buffer) => {
+      if (raw.length > MAX_EVENT_BYTES - 500) return;
+      let m: { type?: unknown; data?: unknown };
+      try {
+        m = JSON.parse(raw.toString('utf8')) as typeof m;
+      } catch {
+        return;
+      }
+      if (typeof m.type !== 'string' || !CLIENT_EVENTS.has(m.type)) return;
+      void ctx.bus.publish({ type: m.type as 'checkIn', project_uuid: uuid, user_uuid: user.uuid, data: m.data ?? null, origin: ctx.bus.origin }).catch(() => {});
+    });
+    socket.send(JSON.stringify({ type: 'hello', project_uuid: uuid }));
+  });
+}

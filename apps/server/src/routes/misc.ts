@@ -1,0 +1,51 @@
+/** Backups, archive, logs (own only), the client cache by key, and the OpenAPI document. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import * as repo from '../repo/index.ts';
+import type { Ctx } from '../context.ts';
+import { route } from '../http.ts';
+import { backupDetail, backupSummary, makeBackup, restoreBackup } from '../backups.ts';
+import { projectDetail } from '../projects.ts';
+import { openApiDocument } from '../openapi.ts';
+
+const Name = z.string().min(1).max(128);
+
+export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
+  route(app, ctx, {
+    method: 'POST', url: '/api/projects/:uuid/backups', summary: 'Back up the project (3002 on a duplicate name; at most 10 kept)', access: 'write',
+    body: z.object({ name: Name, description: z.string().max(10_000).default(''), auto: z.union([z.boolean(), z.enum(['YES', 'NO']).transform((v) => v === 'YES')]).default(false) }),
+  }, async ({ user, project, body }) => makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: body.auto, archive: false }));
+
+  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups', summary: 'List backups, newest first', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => !b.archive).map(backupSummary));
+
+  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups/:id', summary: 'Backup detail with its meta (owner, members) and item counts', access: 'read' }, async ({ req, project }) => backupDetail(ctx, project.uuid, (req.params as { id: string }).id));
+
+  route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/backups/:id/restore', summary: 'Restore a backup as a new project owned by the caller', access: 'read' }, async ({ req, user, project }) => {
+    const id = await restoreBackup(ctx, project.uuid, (req.params as { id: string }).id, user.uuid);
+    return projectDetail(ctx, id, 'owner');
+  });
+
+  route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/archive', summary: 'Archive the project (a backup kept apart from the 10)', access: 'write', body: z.object({ name: Name, description: z.string().max(10_000).default('') }) }, async ({ user, project, body }) =>
+    makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: false, archive: true }));
+
+  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/archives', summary: 'List archives', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => b.archive).map(backupSummary));
+
+  route(app, ctx, {
+    method: 'POST', url: '/api/logs', summary: "Upload the caller's log entries", access: 'user',
+    body: z.object({ logs: z.array(z.object({ type: z.string().max(32), content: z.string().max(100_000), time: z.number(), project_uuid: z.string().max(128).optional() })).max(1000) }),
+  }, async ({ user, body }) => {
+    await repo.insertLogs(ctx.db, user.uuid, body.logs);
+    return { count: body.logs.length };
+  });
+
+  route(app, ctx, { method: 'GET', url: '/api/logs', summary: "The caller's own log entries, newest first", access: 'user', query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }) }, async ({ user, query }) => repo.logsOf(ctx.db, user.uuid, query.limit));
+
+  route(app, ctx, { method: 'GET', url: '/api/cache/:key', summary: 'Client cache value (JSON string) of the caller', access: 'user' }, async ({ req, user }) => (await repo.cacheGet(ctx.db, user.uuid, (req.params as { key: string }).key)) ?? null);
+
+  route(app, ctx, { method: 'POST', url: '/api/cache/:key', summary: 'Set a client cache value (JSON string)', access: 'user', body: z.object({ value: z.string().max(5_000_000) }) }, async ({ req, user, body }) => {
+    await repo.cacheSet(ctx.db, user.uuid, (req.params as { key: string }).key.slice(0, 256), body.value);
+    return null;
+  });
+
+  app.get('/api/openapi.json', async () => openApiDocument(ctx.routes));
+}
