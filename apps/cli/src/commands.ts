@@ -1,6 +1,10 @@
 import { inspect } from './commands/inspect.ts';
 import { convert } from './commands/convert.ts';
 import { render } from './commands/render.ts';
+import { serve } from './commands/serve.ts';
+import { user } from './commands/user.ts';
+import { push } from './commands/push.ts';
+import { pull } from './commands/pull.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
 export interface Command {
@@ -14,4 +18,8 @@ export const COMMANDS: Command[] = [
   inspect,
   convert,
   render,
+  serve,
+  user,
+  push,
+  pull,
 ];
