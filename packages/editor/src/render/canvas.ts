@@ -40,6 +40,8 @@ export class CanvasSurface implements Surface {
   draw(op: Op): void {
     const c = this.ctx;
     switch (op.t) {
+      case 'begin': this.begin(op.id); return;
+      case 'end': this.end(); return;
       case 'poly': {
         c.beginPath();
         for (let i = 0; i + 1 < op.pts.length; i += 2) (i ? c.lineTo : c.moveTo).call(c, op.pts[i], op.pts[i + 1]);

@@ -18,10 +18,18 @@ export class RecordingSurface implements Surface {
       const it: DisplayItem = { id, kind, ops: [], bbox: EMPTY_BBOX, attrs };
       this.items.push(it);
       this.stack.push(it);
-    } else this.stack.push(this.stack[this.stack.length - 1]);
+    } else {
+      const it = this.stack[this.stack.length - 1];
+      it.ops.push({ t: 'begin', id, kind, attrs });
+      this.stack.push(it);
+    }
   }
 
-  end(): void { this.stack.pop(); }
+  end(): void {
+    this.stack.pop();
+    const it = this.stack[this.stack.length - 1];
+    if (it) it.ops.push({ t: 'end' });
+  }
 
   draw(op: Op): void {
     let it = this.stack[this.stack.length - 1];
@@ -58,6 +66,7 @@ export function opBBox(op: Op): BBox {
       for (const [dx, dy] of [[x0, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h]]) pts.push(op.x + dx * c - dy * s, op.y + dx * s + dy * c);
       return bboxOfPoints(pts);
     }
+    case 'begin': case 'end': return EMPTY_BBOX;
     case 'image': {
       const a = (op.rot * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
       const pts: number[] = [];
@@ -71,7 +80,11 @@ export function opBBox(op: Op): BBox {
 export function replay(items: Iterable<DisplayItem>, s: Surface): void {
   for (const it of items) {
     s.begin(it.id, it.kind, it.attrs);
-    for (const op of it.ops) s.draw(op);
+    for (const op of it.ops) {
+      if (op.t === 'begin') s.begin(op.id, op.kind, op.attrs);
+      else if (op.t === 'end') s.end();
+      else s.draw(op);
+    }
     s.end();
   }
 }

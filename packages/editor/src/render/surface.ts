@@ -40,7 +40,10 @@ export type Op =
   | { t: 'ellipse'; cx: number; cy: number; rx: number; ry: number; rot: number; s: Stroke }
   | { t: 'path'; segs: PathSeg[]; s: Stroke }
   | { t: 'text'; text: string; x: number; y: number; rot: number; st: TextStyle }
-  | { t: 'image'; href: string; x: number; y: number; w: number; h: number; rot: number };
+  | { t: 'image'; href: string; x: number; y: number; w: number; h: number; rot: number }
+  /** Nested element markers inside a recorded record (pins of a component, cells of a table). */
+  | { t: 'begin'; id: string; kind: string; attrs?: Record<string, string> }
+  | { t: 'end' };
 
 export interface Surface {
   /** Start the element of one record (data-id = id, data-kind = record type). Calls nest. */

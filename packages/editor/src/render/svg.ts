@@ -16,7 +16,7 @@ export class SvgSurface implements Surface {
   private depth = 0;
 
   begin(id: string, kind: string, attrs: Record<string, string> = {}): void {
-    let a = `<g data-id="${escXml(id)}" data-kind="${escXml(kind)}"`;
+    let a = id ? `<g data-id="${escXml(id)}" data-kind="${escXml(kind)}"` : `<g data-kind="${escXml(kind)}"`;
     for (const [k, v] of Object.entries(attrs)) a += ` ${k}="${escXml(v)}"`;
     this.parts.push(a + '>');
     this.depth++;
@@ -28,7 +28,11 @@ export class SvgSurface implements Surface {
     this.parts.push('</g>');
   }
 
-  draw(op: Op): void { this.parts.push(opToSvg(op)); }
+  draw(op: Op): void {
+    if (op.t === 'begin') this.begin(op.id, op.kind, op.attrs);
+    else if (op.t === 'end') this.end();
+    else this.parts.push(opToSvg(op));
+  }
 
   /** The finished SVG; `bbox` (document units) sets the viewBox, `background` a backdrop colour. */
   toString(bbox?: BBox, background = '#FFFFFF'): string {
@@ -95,6 +99,7 @@ function textAttrs(st: TextStyle): string {
 
 export function opToSvg(op: Op): string {
   switch (op.t) {
+    case 'begin': case 'end': return '';
     case 'poly': {
       const pts: string[] = [];
       for (let i = 0; i + 1 < op.pts.length; i += 2) pts.push(`${r(op.pts[i])},${r(-op.pts[i + 1])}`);

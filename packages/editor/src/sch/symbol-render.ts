@@ -1,0 +1,43 @@
+/** SVG of a symbol document (the symbol editor's drawing): every part, side by side, own record ids. */
+import type { EditorDocument } from '../core/document.ts';
+import { type BBox, EMPTY_BBOX, inflate, isEmptyBBox, unionBBox } from '../core/geometry.ts';
+import { bool, str, type Rec } from '../core/records.ts';
+import { RecordingSurface, replay } from '../render/recording.ts';
+import type { Surface } from '../render/surface.ts';
+import { SvgSurface } from '../render/svg.ts';
+import { paintSymbol, symbolParts } from './symbol.ts';
+
+export const SYMBOL_DRAWABLE: ReadonlySet<string> = new Set(['PIN', 'RECT', 'POLY', 'CIRCLE', 'ELLIPSE', 'ARC', 'BEZIER', 'TEXT', 'OBJ', 'TABLE']);
+
+/** Whether the symbol painter draws a record as its own element (document-level ATTRs when shown and placed). */
+export function symbolRecordDrawn(r: Rec): boolean {
+  if (SYMBOL_DRAWABLE.has(str(r[0]))) return true;
+  return r[0] === 'ATTR' && str(r[2]) === '' && (bool(r[5]) || bool(r[6])) && r[7] !== null && r[7] !== undefined;
+}
+
+/** Paint every part; part i is shifted right of part i-1 (by its BBOX width + 40 units). Returns the offsets. */
+export function paintSymbolDocument(s: Surface, doc: EditorDocument, blobs?: Map<string, string>): number[] {
+  const parts = symbolParts(doc);
+  const offsets: number[] = [];
+  let x = 0;
+  parts.forEach((p, i) => {
+    const b = p.bbox;
+    const w = b ? Math.abs(b[2] - b[0]) : 100;
+    const dx = i === 0 ? 0 : x - (b ? Math.min(b[0], b[2]) : 0);
+    offsets.push(dx);
+    paintSymbol(s, doc, { m: [1, 0, 0, 1, dx, 0], part: p.name, ownAttrs: true, recordIds: true, blobs });
+    x = (i === 0 ? (b ? Math.max(b[0], b[2]) : 100) : dx + (b ? Math.max(b[0], b[2]) : w)) + 40;
+  });
+  return offsets;
+}
+
+export function renderSymbolSvg(doc: EditorDocument, o: { margin?: number; blobs?: Map<string, string>; background?: string } = {}): string {
+  const rec = new RecordingSurface();
+  paintSymbolDocument(rec, doc, o.blobs);
+  let bbox: BBox = EMPTY_BBOX;
+  for (const it of rec.items) bbox = unionBBox(bbox, it.bbox);
+  if (isEmptyBBox(bbox)) bbox = { minX: -50, minY: -50, maxX: 50, maxY: 50 };
+  const svg = new SvgSurface();
+  replay(rec.items, svg);
+  return svg.toString(inflate(bbox, o.margin ?? 10), o.background);
+}
