@@ -28,6 +28,7 @@ export function applyServerVersion(
   }
   // A pending local edit: never overwritten. Nothing to do when the server has not moved from its base.
   if (cur.baseTicket === serverTicket && !cur.held) return { next: undefined, outcome: 'unchanged' };
+  if (cur.held && cur.held.serverTicket === serverTicket) return { next: undefined, outcome: 'unchanged' }; // already waiting for the user
   const r = mergeItems(cur.base, cur.data, theirs);
   if (!r.ok) {
     return {

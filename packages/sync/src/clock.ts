@@ -16,7 +16,8 @@ export class FakeClock implements Clock {
   private t: number;
   private seq = 0;
   private timers: Timer[] = [];
-  constructor(start = 1_700_000_000_000) { this.t = start; }
+  /** `flush` lets pending work run between timers; tests in Node pass a macrotask-based one. */
+  constructor(start = 1_700_000_000_000, private defaultFlush: () => Promise<void> = microFlush) { this.t = start; }
   now(): number { return this.t; }
   setTimeout(fn: () => void, ms: number): number {
     const id = ++this.seq;
@@ -31,7 +32,7 @@ export class FakeClock implements Clock {
    * Moves time forward by `ms`, firing due timers in time order. Between timers it lets promise
    * callbacks run (`flush`), so work started by a timer can schedule the next one.
    */
-  async advance(ms: number, flush: () => Promise<void> = microFlush): Promise<void> {
+  async advance(ms: number, flush: () => Promise<void> = this.defaultFlush): Promise<void> {
     const end = this.t + ms;
     await flush();
     for (;;) {

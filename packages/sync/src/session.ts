@@ -21,10 +21,17 @@ export class ProjectSession {
   private unsubscribe: () => void;
 
   constructor(readonly s: Services, readonly uuid: string, public detail: ProjectDetail, readonly opts: SessionOptions) {
-    const modifier = () => this.detail.modifier?.nickname ?? '';
+    // Who changed the cloud version: the item's modifier when the server gives one, else a fresh project detail.
+    const modifierOf = async (theirs: ItemData | null): Promise<string> => {
+      const m = (theirs?.modifier as { nickname?: string } | undefined)?.nickname;
+      if (m) return m;
+      const d = await s.transport.getDetail(uuid);
+      if (d.success) this.detail = d.result;
+      return this.detail.modifier?.nickname ?? '';
+    };
     const names = (i: LocalItem) => itemName(i);
-    this.uploader = new Uploader(s, uuid, modifier, names, opts.readonly);
-    this.syncer = new Syncer(s, uuid, () => this.uploader.processing, () => this.lastDrawingEditAt, modifier, names, () => this.uploader.schedule(0));
+    this.uploader = new Uploader(s, uuid, modifierOf, names, opts.readonly);
+    this.syncer = new Syncer(s, uuid, () => this.uploader.processing, () => this.lastDrawingEditAt, modifierOf, names, () => this.uploader.schedule(0));
     this.unsubscribe = s.broadcast.onMessage((m) => {
       if (m.project !== uuid || m.from === s.tabId) return;
       if (m.type === 'uploaded') s.events.emit('remote-upload', { project: uuid, kind: m.kind, key: m.key, ticket: m.ticket, updateTime: m.updateTime });

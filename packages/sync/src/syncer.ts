@@ -26,7 +26,7 @@ export class Syncer {
   constructor(
     private s: Services, private project: string,
     private uploading: () => boolean, private lastDrawingEdit: () => number,
-    private modifier: () => string, private names: (i: LocalItem) => string,
+    private modifierOf: (theirs: ItemData | null) => Promise<string>, private names: (i: LocalItem) => string,
     private afterMerge: () => void,
   ) {}
 
@@ -190,7 +190,7 @@ export class Syncer {
     let conflicts: string[] = [];
     let result: LocalItem | null | undefined;
     await this.s.store.updateItem(this.project, kind, key, (cur) => {
-      const r = applyServerVersion(this.project, kind, key, cur, theirs, ticket, this.modifier());
+      const r = applyServerVersion(this.project, kind, key, cur, theirs, ticket, '');
       outcome = r.outcome;
       conflicts = r.conflicts ?? [];
       result = r.outcome === 'merged' && r.next ? { ...r.next, ticket: editedTicket(r.next.ticket) } : r.next;
@@ -199,7 +199,9 @@ export class Syncer {
     if (outcome === 'replaced' || outcome === 'accepted' || outcome === 'merged') changed.push({ kind, key });
     if (outcome === 'merged') this.afterMerge();
     if (outcome === 'conflict' && result) {
-      warnings.push({ kind, key, name: this.names(result), content: conflicts.join(', '), beforeUploading: result.baseTicket, updated: ticket, modifier: this.modifier() });
+      const modifier = await this.modifierOf(theirs);
+      await this.s.store.updateItem(this.project, kind, key, (cur) => (cur?.held ? { ...cur, held: { ...cur.held, modifier } } : undefined));
+      warnings.push({ kind, key, name: this.names(result), content: conflicts.join(', '), beforeUploading: result.baseTicket, updated: ticket, modifier });
     }
   }
 }

@@ -22,7 +22,7 @@ export class Uploader {
   /** Answers of the last round (for tests and the simulation). */
   lastRound: RoundResult | null = null;
 
-  constructor(private s: Services, private project: string, private modifier: () => string, private names: (i: LocalItem) => string, private readonly: boolean) {}
+  constructor(private s: Services, private project: string, private modifierOf: (theirs: ItemData | null) => Promise<string>, private names: (i: LocalItem) => string, private readonly: boolean) {}
 
   /** UP-7: schedule an upload (after `ms`); several requests coalesce. */
   schedule(ms = 0): void {
@@ -116,8 +116,7 @@ export class Uploader {
         if (!cur || cur.ticket !== it.ticket || !isPending(cur.ticket) || cur.held) return undefined;
         return { ...cur, status: 0 };
       });
-      if (marked) sent.push(marked);
-      else res.failures += (await store.getItem(this.project, kind, it.key))?.held ? 0 : 1;
+      if (marked) sent.push(marked); // else skipped (UP-3): the next round takes its newer version
     }
     if (!sent.length) return;
     const keyField = KIND_INFO[kind].key;
@@ -188,7 +187,7 @@ export class Uploader {
     let conflicts: string[] = [];
     let held: LocalItem | undefined;
     await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => {
-      const r = applyServerVersion(this.project, it.kind, it.key, cur, theirs, ticket, this.modifier());
+      const r = applyServerVersion(this.project, it.kind, it.key, cur, theirs, ticket, '');
       outcome = r.outcome;
       conflicts = r.conflicts ?? [];
       if (r.next && r.outcome === 'merged') return { ...r.next, ticket: editedTicket(r.next.ticket) };
@@ -196,9 +195,11 @@ export class Uploader {
       return r.next;
     });
     if (outcome === 'conflict' && held) {
+      const modifier = await this.modifierOf(theirs);
+      await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => (cur?.held ? { ...cur, held: { ...cur.held, modifier } } : undefined));
       const w: WarningItem = {
         kind: it.kind, key: it.key, name: this.names(held), content: conflicts.join(', '),
-        beforeUploading: held.baseTicket, updated: ticket, modifier: this.modifier(),
+        beforeUploading: held.baseTicket, updated: ticket, modifier,
       };
       this.s.events.emit('warning', { project: this.project, reason: 'conflict', items: [w] });
       return false;
