@@ -18,6 +18,7 @@ import {
   validateSheet,
   validateSymbol,
   checkDocumentSize,
+  stripControlChars,
 } from '@copperplate/model';
 import { parseDocuments, type DocumentBlock } from './codec.ts';
 import { KNOWN_JSON_FILES, type EproArchive } from './epro.ts';
@@ -226,7 +227,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   // Sheet files in the folder of a schematic that project.json does not list (IMP-6).
   for (const k of entriesIn('SHEET', '.esch')) {
     const folder = k.split('/')[1];
-    if (!consumed.has(k) && !(folder in maps.schematics)) {
+    if (!consumed.has(k) && !Object.hasOwn(maps.schematics, folder)) {
       consumed.add(k);
       fail('Page', k, CatalogueError.named('OWNING_SHEET_MISSING').message);
     }
@@ -356,7 +357,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
 
   // ---- project config and default sheet ----
   const config = (pj.config ?? {}) as Obj;
-  data.title = str(config.title);
+  data.title = stripControlChars(str(config.title)); // VAL-8
   data.cbbProject = config.cbbProject === true;
   const defaultSheet = str(config.defaultSheet);
   // The default sheet names the device of the default drawing frame (real exports: a device uuid).

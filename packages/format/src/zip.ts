@@ -128,8 +128,9 @@ function dataOffset(bytes: Uint8Array, e: ZipEntryInfo): number {
 
 /**
  * Inflate one entry with a running byte count. `budget` is what the archive total still allows.
- * Output is checked after every pushed chunk; chunks are sized so that one push cannot overshoot
- * the budget by more than the budget itself.
+ * Output is checked after every pushed chunk. A chunk of compressed input is cap/1032 bytes (at
+ * least 4 KB, at most 1 MB): deflate cannot expand a byte more than ~1032 times, so one push can
+ * overshoot the entry's cap by at most max(cap, 4 MB), whatever the headers claim.
  */
 function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: ZipLimits): Uint8Array {
   const parts: Uint8Array[] = [];
@@ -142,7 +143,7 @@ function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: 
   });
   const ratioCap = Math.max(RATIO_FLOOR_BYTES, limits.maxRatio * Math.max(1, e.compressedSize));
   const cap = Math.min(budget, ratioCap, e.size);
-  const step = Math.min(1 << 20, Math.max(1 << 14, Math.floor(cap / DEFLATE_MAX_EXPANSION)));
+  const step = Math.min(1 << 20, Math.max(1 << 12, Math.floor(Math.max(cap, 4 << 20) / DEFLATE_MAX_EXPANSION)));
   try {
     for (let off = 0; off < src.length && !done; off += step) {
       const end = Math.min(src.length, off + step);

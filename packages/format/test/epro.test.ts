@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { unzipSync, zipSync } from 'fflate';
+import { unzipSync, zipSync, deflateSync } from 'fflate';
 import { CatalogueError, NAMED_ERRORS, formatMessage } from '@copperplate/model';
 import { readEpro, writeEpro, ARCHIVE_FOLDERS, listZip } from '@copperplate/format';
 import { fixtureNames, fixtureBytes } from './fixtures.ts';
@@ -36,6 +36,7 @@ describe('.epro read and write', () => {
     const files = list.filter((e) => !e.name.endsWith('/'));
     expect(files.every((e) => e.method === 8)).toBe(true);
     const back = unzipSync(out);
+    for (const e of files.slice(0, 5)) expect(e.compressedSize).toBe(deflateSync(back[e.name], { level: 9 }).length);
     expect(Object.keys(back)).toContain('project.json');
   });
 
