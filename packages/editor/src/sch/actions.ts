@@ -1,0 +1,29 @@
+/** The schematic editor's actions: menus, shortcuts and the command palette all read these. */
+import type { SchematicEditor } from './editor.ts';
+import type { PlaceTool } from './tools.ts';
+
+export function registerSchematicActions(ed: SchematicEditor): void {
+  const a = ed.actions;
+  const hasSel = () => ed.selection.size > 0;
+  a.register({ id: 'edit.undo', label: 'Undo', menu: 'Edit', shortcut: 'Ctrl+Z', run: () => ed.undo(), enabled: () => ed.doc.canUndo() });
+  a.register({ id: 'edit.redo', label: 'Redo', menu: 'Edit', shortcut: ['Ctrl+Y', 'Ctrl+Shift+Z'], run: () => ed.redo(), enabled: () => ed.doc.canRedo() });
+  a.register({ id: 'edit.copy', label: 'Copy', menu: 'Edit', shortcut: 'Ctrl+C', run: () => void ed.copy(), enabled: hasSel });
+  a.register({ id: 'edit.cut', label: 'Cut', menu: 'Edit', shortcut: 'Ctrl+X', run: () => ed.cut(), enabled: hasSel });
+  a.register({ id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', run: () => void ed.paste() });
+  a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => ed.deleteSelection(), enabled: hasSel });
+  a.register({ id: 'edit.selectAll', label: 'Select All', menu: 'Edit', shortcut: 'Ctrl+A', run: () => ed.selectAll() });
+  a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['Space', 'R'], run: () => ed.rotateSelection(), enabled: hasSel });
+  a.register({ id: 'edit.mirrorX', label: 'Flip Horizontal', menu: 'Edit', shortcut: 'X', run: () => ed.mirrorSelection('x'), enabled: hasSel });
+  a.register({ id: 'edit.mirrorY', label: 'Flip Vertical', menu: 'Edit', shortcut: 'Y', run: () => ed.mirrorSelection('y'), enabled: hasSel });
+  a.register({ id: 'place.wire', label: 'Wire', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('wire') });
+  a.register({ id: 'place.netLabel', label: 'Net Label', menu: 'Place', shortcut: 'N', run: () => ed.tools.activate('netLabel') });
+  a.register({ id: 'place.text', label: 'Text', menu: 'Place', shortcut: 'T', run: () => ed.tools.activate('text') });
+  a.register({
+    id: 'place.component', label: 'Component', menu: 'Place', shortcut: 'P',
+    run: () => { const t = ed.tools.get('place') as PlaceTool; if (t.symbol) { t.arm(t.symbol, t.device); ed.tools.activate('place'); } },
+  });
+  a.register({ id: 'tools.annotate', label: 'Annotate Designators', menu: 'Tools', run: () => void ed.annotate() });
+  a.register({ id: 'view.fit', label: 'Fit All', menu: 'View', shortcut: 'K', run: () => ed.viewport.fit(ed.scene.bbox()) });
+  a.register({ id: 'view.zoomIn', label: 'Zoom In', menu: 'View', shortcut: ['=', '+'], run: () => ed.viewport.zoomBy(1.25) });
+  a.register({ id: 'view.zoomOut', label: 'Zoom Out', menu: 'View', shortcut: '-', run: () => ed.viewport.zoomBy(0.8) });
+}

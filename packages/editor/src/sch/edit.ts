@@ -1,0 +1,138 @@
+/**
+ * Editing operations on sheet records inside a commit (Tx). Coordinates 0.01 inch, Y up.
+ * Every function keeps records valid FORMAT.md arrays (copy-on-write, extra fields kept).
+ */
+import type { EditorDocument, Tx } from '../core/document.ts';
+import { type Mat, apply, applyFlat, normAngle, matMul } from '../core/geometry.ts';
+import { bool, num, str, withField, withFields, type Rec } from '../core/records.ts';
+import type { SchContext } from './context.ts';
+import { componentPins, round } from './component.ts';
+import { wirePolys } from './wires.ts';
+
+/** Point fields of each record type: [index of x, index of y] pairs, or a flat point array field. */
+const POINT_FIELDS: Record<string, number[][]> = {
+  COMPONENT: [[3, 4]], TEXT: [[2, 3]], RECT: [[2, 3], [4, 5]], CIRCLE: [[2, 3]], ELLIPSE: [[2, 3]],
+  ARC: [[2, 3], [4, 5], [6, 7]], OBJ: [[3, 4]], TABLE: [[2, 3]], ATTR: [[7, 8]],
+};
+const FLAT_FIELD: Record<string, number> = { POLY: 2, BEZIER: 2 };
+const NESTED_FIELD: Record<string, number> = { WIRE: 2, BUS: 2 };
+
+/** Apply an affine map to every point of a record (document frame). Rotation/mirror fields are left to the caller. */
+export function mapPoints(r: Rec, m: Mat): unknown[] {
+  const t = str(r[0]);
+  let out = r.slice();
+  for (const [ix, iy] of POINT_FIELDS[t] ?? []) {
+    if (out[ix] === null || out[ix] === undefined) continue; // an unplaced ATTR stays unplaced
+    const p = apply(m, num(out[ix]), num(out[iy]));
+    out = withFields(out, { [ix]: round(p.x), [iy]: round(p.y) });
+  }
+  if (FLAT_FIELD[t] !== undefined && Array.isArray(out[FLAT_FIELD[t]])) {
+    out[FLAT_FIELD[t]] = applyFlat(m, (out[FLAT_FIELD[t]] as unknown[]).map((v) => num(v))).map(round);
+  }
+  if (NESTED_FIELD[t] !== undefined) out[NESTED_FIELD[t]] = wirePolys(out).map((p) => applyFlat(m, p).map(round));
+  return out;
+}
+
+/** The selection plus what goes with it: ATTRs of selected components and wires. */
+export function withChildren(doc: EditorDocument, keys: Iterable<string>): string[] {
+  const out = new Set<string>();
+  for (const k of keys) {
+    if (!doc.has(k)) continue;
+    out.add(k);
+    for (const c of doc.childrenOf(k)) out.add(c);
+  }
+  return [...out];
+}
+
+/**
+ * Move/rotate/mirror records by `m`, with connected wires following (rubber-banding): a wire end on
+ * a pin of a transformed component moves with the pin; an elbow keeps the wire orthogonal.
+ * `rotDelta` (degrees) and `mirror` change components' own rotation and mirror fields.
+ */
+export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, keys: string[], m: Mat, rotDelta = 0, mirror = false): void {
+  const all = withChildren(doc, keys);
+  const set = new Set(all);
+  const pinMoves = new Map<string, { x: number; y: number }>();
+  for (const k of all) {
+    const r = doc.get(k)!;
+    let out = mapPoints(r, m);
+    if (r[0] === 'COMPONENT') {
+      // placement = translate . mirror . rotate: an outer rotation by d turns a mirrored part by -d;
+      // an outer horizontal flip toggles the mirror and keeps the angle (a vertical flip adds 180).
+      let mir = bool(r[6]);
+      let rot = mirror ? num(r[5]) + rotDelta : mir ? num(r[5]) - rotDelta : num(r[5]) + rotDelta;
+      if (mirror) mir = !mir;
+      out = withFields(out, { 5: normAngle(rot), 6: r[6] === true || r[6] === false ? mir : mir ? 1 : 0 });
+      const before = componentPins(doc, k, ctx, r), after = componentPins(doc, k, ctx, out);
+      before.forEach((p, i) => { if (after[i]) pinMoves.set(`${p.x},${p.y}`, { x: after[i].x, y: after[i].y }); });
+    } else if (r[0] === 'ATTR' && rotDelta) {
+      out = withField(out, 9, normAngle(num(r[9]) + rotDelta));
+    } else if ((r[0] === 'TEXT') && rotDelta) {
+      out = withField(out, 4, normAngle(num(r[4]) + rotDelta));
+    }
+    tx.set(k, out);
+  }
+  if (!pinMoves.size) return;
+  for (const [wk, w] of doc.ofType('WIRE')) {
+    if (set.has(wk)) continue;
+    const polys = wirePolys(w);
+    let changed = false;
+    const next = polys.map((p) => {
+      const q = rubberBand(p, pinMoves);
+      if (q !== p) changed = true;
+      return q;
+    });
+    if (changed) tx.set(wk, withField(w, 2, next));
+  }
+}
+
+/** A polyline with its end points moved per `moves` ("x,y" -> new point), kept orthogonal by an elbow. */
+export function rubberBand(p: number[], moves: Map<string, { x: number; y: number }>): number[] {
+  const n = p.length / 2;
+  if (n < 2) return p;
+  const s = moves.get(`${p[0]},${p[1]}`), e = moves.get(`${p[2 * n - 2]},${p[2 * n - 1]}`);
+  if (!s && !e) return p;
+  if (n === 2 && s && e) return [s.x, s.y, e.x, e.y];
+  let pts: number[][] = [];
+  for (let i = 0; i < n; i++) pts.push([p[2 * i], p[2 * i + 1]]);
+  const fix = (list: number[][], to: { x: number; y: number }): number[][] => {
+    const [E, N] = [list[0], list[1]];
+    const horizontal = E[1] === N[1];
+    const corner = horizontal ? [N[0], to.y] : [to.x, N[1]];
+    return [[to.x, to.y], corner, ...list.slice(1)];
+  };
+  if (s) pts = fix(pts, s);
+  if (e) pts = fix(pts.reverse(), e).reverse();
+  // drop repeated points and collinear middles
+  const out: number[][] = [];
+  for (const q of pts) {
+    const last = out[out.length - 1];
+    if (last && last[0] === q[0] && last[1] === q[1]) continue;
+    if (out.length >= 2) {
+      const a = out[out.length - 2], b = last!;
+      if ((a[0] === b[0] && b[0] === q[0]) || (a[1] === b[1] && b[1] === q[1])) { out[out.length - 1] = q; continue; }
+    }
+    out.push(q);
+  }
+  return out.flat();
+}
+
+export function translation(dx: number, dy: number): Mat { return [1, 0, 0, 1, dx, dy]; }
+
+/** Rotation by `deg` CCW about (cx, cy). */
+export function rotationAbout(deg: number, cx: number, cy: number): Mat {
+  const r = (deg * Math.PI) / 180;
+  let c = Math.cos(r), s = Math.sin(r);
+  if (Math.abs(c) < 1e-12) c = 0; if (Math.abs(s) < 1e-12) s = 0;
+  return matMul([1, 0, 0, 1, cx, cy], matMul([c, s, -s, c, 0, 0], [1, 0, 0, 1, -cx, -cy]));
+}
+
+/** Mirror about the vertical line x = cx (horizontal flip) or the horizontal line y = cy. */
+export function mirrorAbout(axis: 'x' | 'y', c: number): Mat {
+  return axis === 'x' ? [-1, 0, 0, 1, 2 * c, 0] : [1, 0, 0, -1, 0, 2 * c];
+}
+
+/** Delete records and everything hanging on them. */
+export function deleteRecords(tx: Tx, doc: EditorDocument, keys: Iterable<string>): void {
+  for (const k of withChildren(doc, keys)) tx.remove(k);
+}

@@ -1,0 +1,258 @@
+/**
+ * The schematic (sheet) editor: document + scene + selection + viewport + grid + tools + actions.
+ * Headless: the browser view feeds it pointer/key events; tests do the same with synthetic events.
+ * Coordinates 0.01 inch, Y up.
+ */
+import { EditorDocument, type ChangeSet } from '../core/document.ts';
+import { type BBox, EMPTY_BBOX, onSegment, unionBBox, type Pt } from '../core/geometry.ts';
+import { Grid } from '../core/grid.ts';
+import { ActionRegistry } from '../core/actions.ts';
+import { bool, num, str, withFields } from '../core/records.ts';
+import { Selection } from '../core/selection.ts';
+import { ToolManager, type KeyEv, type PointerEv } from '../core/tools.ts';
+import { Viewport } from '../core/viewport.ts';
+import { annotate } from './annotate.ts';
+import { copyText, pasteText } from './clipboard.ts';
+import { componentPins, componentSymbol } from './component.ts';
+import type { SchContext } from './context.ts';
+import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translation } from './edit.ts';
+import { componentResolver } from './paint.ts';
+import { SheetScene } from './scene.ts';
+import { attrMap, pickPart } from './symbol.ts';
+import { NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
+import { wireSegments } from './wires.ts';
+import { registerSchematicActions } from './actions.ts';
+
+export interface SchematicEditorOptions {
+  ctx: SchContext;
+  viewport?: Viewport;
+  gridSize?: number;
+  /** Called when a copy or cut produced clipboard text (the web app stores it in the copy-and-paste store). */
+  onCopy?: (text: string) => void;
+  /** Reads the shared clipboard for paste (default: the editor's own last copy). */
+  readClipboard?: () => string | undefined;
+}
+
+export class SchematicEditor {
+  readonly scene: SheetScene;
+  readonly selection = new Selection();
+  readonly viewport: Viewport;
+  readonly grid: Grid;
+  readonly tools = new ToolManager('select');
+  readonly actions = new ActionRegistry();
+  readonly ctx: SchContext;
+  clipboard: string | undefined;
+  /** Last pointer position (document units), the paste anchor. */
+  cursor: Pt = { x: 0, y: 0 };
+  private unsub: () => void;
+  private changeListeners = new Set<(cs: ChangeSet, repainted: string[]) => void>();
+
+  constructor(readonly doc: EditorDocument, private readonly opts: SchematicEditorOptions) {
+    this.ctx = opts.ctx;
+    this.scene = new SheetScene(doc, opts.ctx);
+    this.viewport = opts.viewport ?? new Viewport();
+    this.grid = new Grid(opts.gridSize ?? 5);
+    this.unsub = doc.subscribe((cs) => {
+      const keys = this.scene.update(cs);
+      this.selection.prune((k) => doc.has(k));
+      for (const l of this.changeListeners) l(cs, keys);
+    });
+    for (const t of [new SelectTool(this), new WireTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this)]) this.tools.register(t);
+    this.tools.activate('select');
+    registerSchematicActions(this);
+  }
+
+  dispose(): void { this.unsub(); }
+  onChange(fn: (cs: ChangeSet, repainted: string[]) => void): () => void { this.changeListeners.add(fn); return () => this.changeListeners.delete(fn); }
+
+  // ---- events ----
+  pointer(ev: PointerEv): void { this.cursor = { x: ev.x, y: ev.y }; this.tools.pointer(ev); }
+  key(ev: KeyEv): boolean { return this.tools.key(ev) || this.actions.handleKey(ev); }
+
+  // ---- queries ----
+  private isFrame(key: string): boolean {
+    const r = this.doc.get(key);
+    return r?.[0] === 'COMPONENT' && componentSymbol(this.doc, key, this.ctx)?.type === 20;
+  }
+
+  /** The record under a point, frames (title blocks) excluded. Tolerance 3 units (0.03 inch). */
+  hit(x: number, y: number): string | undefined {
+    return this.scene.hit(x, y, 3, (k) => this.isFrame(k));
+  }
+
+  wireAt(x: number, y: number): string | undefined {
+    for (const s of wireSegments(this.doc)) if (onSegment(x, y, s.x1, s.y1, s.x2, s.y2, 1e-6)) return s.wire;
+    return undefined;
+  }
+
+  /** A pin end or a point on a wire: where a wire being drawn ends by itself. */
+  isConnectionPoint(x: number, y: number): boolean {
+    if (this.wireAt(x, y)) return true;
+    for (const k of this.scene.index.at(x, y, 1)) for (const p of componentPins(this.doc, k, this.ctx)) if (p.x === x && p.y === y) return true;
+    return false;
+  }
+
+  selectionBBox(): BBox | undefined {
+    let b = EMPTY_BBOX;
+    for (const k of this.selection.ids) { const it = this.scene.item(k); if (it) b = unionBBox(b, it.bbox); }
+    return b.minX <= b.maxX ? b : undefined;
+  }
+
+  /** Rotation/mirror centre: a lone component turns about its origin, anything else about the snapped box centre. */
+  private pivot(): Pt | undefined {
+    const ids = this.selection.ids;
+    if (ids.length === 1) {
+      const r = this.doc.get(ids[0]);
+      if (r?.[0] === 'COMPONENT') return { x: num(r[3]), y: num(r[4]) };
+    }
+    const b = this.selectionBBox();
+    return b ? this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 }) : undefined;
+  }
+
+  // ---- edits (each one commit = one undo step) ----
+  moveSelection(dx: number, dy: number): void {
+    const ids = this.selection.ids;
+    if (!ids.length) return;
+    this.doc.commit('Move', (tx) => transformRecords(tx, this.doc, this.ctx, ids, translation(dx, dy)));
+  }
+
+  rotateSelection(): void {
+    const c = this.pivot();
+    if (!c) return;
+    this.doc.commit('Rotate', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, rotationAbout(90, c.x, c.y), 90));
+  }
+
+  /** X: flip left-right; Y: flip top-bottom. */
+  mirrorSelection(axis: 'x' | 'y'): void {
+    const c = this.pivot();
+    if (!c) return;
+    this.doc.commit('Mirror', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, mirrorAbout(axis, axis === 'x' ? c.x : c.y), axis === 'y' ? 180 : 0, true));
+  }
+
+  deleteSelection(): void {
+    const ids = this.selection.ids;
+    if (!ids.length) return;
+    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids));
+    this.selection.clear();
+  }
+
+  copy(): string | undefined {
+    const ids = this.selection.ids;
+    if (!ids.length) return undefined;
+    this.clipboard = copyText(this.doc, ids);
+    this.opts.onCopy?.(this.clipboard);
+    return this.clipboard;
+  }
+
+  cut(): void { if (this.copy()) this.deleteSelection(); }
+
+  /** Paste clipboard text (this editor's, the shared store's, or `text`) at `at` (default: the cursor). Selects what was pasted. */
+  paste(text?: string, at: Pt = this.cursor): string[] {
+    const t = text ?? this.opts.readClipboard?.() ?? this.clipboard;
+    if (!t) return [];
+    let keys: string[] = [];
+    this.doc.commit('Paste', (tx) => { keys = pasteText(tx, this.doc, t, at, this.grid.size); });
+    this.selection.select(keys);
+    return keys;
+  }
+
+  selectAll(): void { this.selection.select(this.scene.all().map((i) => i.id).filter((k) => !this.isFrame(k))); }
+  undo(): void { this.doc.undo(); }
+  redo(): void { this.doc.redo(); }
+
+  private wireStyle(): string | null {
+    const n = new Map<string, number>();
+    for (const [, w] of this.doc.ofType('WIRE')) if (typeof w[3] === 'string') n.set(w[3], (n.get(w[3]) ?? 0) + 1);
+    let best: string | null = null, c = 0;
+    for (const [k, v] of n) if (v > c) { best = k; c = v; }
+    return best;
+  }
+
+  /** Add one WIRE through the points (collinear middles dropped). */
+  addWire(pts: Pt[]): string {
+    const flat: number[] = [];
+    for (const p of pts) {
+      const n = flat.length / 2;
+      if (n && flat[2 * n - 2] === p.x && flat[2 * n - 1] === p.y) continue;
+      if (n >= 2) {
+        const ax = flat[2 * n - 4], ay = flat[2 * n - 3], bx = flat[2 * n - 2], by = flat[2 * n - 1];
+        if ((ax === bx && bx === p.x) || (ay === by && by === p.y)) { flat[2 * n - 2] = p.x; flat[2 * n - 1] = p.y; continue; }
+      }
+      flat.push(p.x, p.y);
+    }
+    let key = '';
+    this.doc.commit('Wire', (tx) => { key = tx.add(['WIRE', tx.newId(), [flat], this.wireStyle(), 0]); });
+    return key;
+  }
+
+  /** Name a wire's net (its NET ATTR, shown at p). */
+  setNetLabel(wire: string, name: string, p: Pt): void {
+    const existing = attrMap(this.doc, wire).get('NET');
+    this.doc.commit('Net label', (tx) => {
+      if (existing) tx.update(str(existing[1]), (r) => withFields(r, { 4: name, 6: 1, 7: p.x, 8: p.y }));
+      else tx.add(['ATTR', tx.newId(), wire, 'NET', name, 0, 1, p.x, p.y, 0, null, 0]);
+    });
+  }
+
+  addText(x: number, y: number, text: string): string {
+    let key = '';
+    this.doc.commit('Text', (tx) => { key = tx.add(['TEXT', tx.newId(), x, y, 0, text, null, 0]); });
+    return key;
+  }
+
+  /** Place a component of a project symbol (and device). Net flags and ports get their net name. */
+  placeComponent(symbolUuid: string, deviceUuid: string, x: number, y: number, rot = 0, mirror = false): string {
+    const sym = this.ctx.symbols.get(symbolUuid);
+    const dev = this.ctx.devices[deviceUuid]?.attributes ?? {};
+    const part = sym ? pickPart(sym.doc, '').name : '';
+    const symAttrs = sym ? attrMap(sym.doc, '') : new Map();
+    let key = '';
+    this.doc.commit('Place', (tx) => {
+      key = tx.add(['COMPONENT', tx.newId(), part, x, y, rot, mirror ? 1 : 0, {}, 0]);
+      const attr = (k: string, v: string, vis: boolean, dy: number) => tx.add(['ATTR', tx.newId(), key, k, v, 0, vis ? 1 : 0, vis ? x : null, vis ? y + dy : null, 0, null, 0]);
+      attr('Symbol', symbolUuid, false, 0);
+      if (deviceUuid) attr('Device', deviceUuid, false, 0);
+      if (sym && (sym.type === 18 || sym.type === 19)) {
+        const key2 = sym.type === 18 ? 'Global Net Name' : 'Name';
+        const name = str(symAttrs.get(key2)?.[4]) || String(dev[key2] ?? '') || (sym.title.split('-').pop() ?? sym.title);
+        attr(key2, name, true, sym.type === 18 ? -25 : 0);
+      } else if (!sym || sym.type !== 20) {
+        attr('Designator', String(dev.Designator ?? str(symAttrs.get('Designator')?.[4]) ?? 'U?') || 'U?', true, 15);
+        attr('Name', '={Value}', true, -15);
+      }
+    });
+    this.selection.select([key]);
+    return key;
+  }
+
+  /** Set (or add) a component attribute; returns the ATTR key. */
+  setAttribute(component: string, key: string, value: string, visible?: boolean): string {
+    const a = attrMap(this.doc, component).get(key);
+    const c = this.doc.get(component);
+    let out = a ? str(a[1]) : '';
+    this.doc.commit(`Set ${key}`, (tx) => {
+      if (a) tx.update(out, (r) => withFields(r, visible === undefined ? { 4: value } : { 4: value, 6: visible ? 1 : 0 }));
+      else out = tx.add(['ATTR', tx.newId(), component, key, value, 0, visible ? 1 : 0, visible ? num(c?.[3]) : null, visible ? num(c?.[4]) : null, 0, null, 0]);
+    });
+    return out;
+  }
+
+  /** An attribute's value as shown: `={...}` resolved against the component's ATTRs and its device. */
+  attributeValue(component: string, key: string): string | undefined {
+    const a = attrMap(this.doc, component).get(key);
+    if (!a) return undefined;
+    return componentResolver(this.doc, component, this.ctx)(str(a[4]));
+  }
+
+  /** Attributes of a component for the property panel: key, raw value, shown value, visibility. */
+  properties(component: string): Array<{ key: string; value: string; shown: string; visible: boolean; attr: string }> {
+    const res = componentResolver(this.doc, component, this.ctx);
+    return [...attrMap(this.doc, component).values()].map((a) => ({ key: str(a[3]), value: str(a[4]), shown: res(str(a[4])), visible: bool(a[6]), attr: str(a[1]) }));
+  }
+
+  annotate(): Map<string, string> {
+    let out = new Map<string, string>();
+    this.doc.commit('Annotate', (tx) => { out = annotate(tx, this.doc, this.ctx); });
+    return out;
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * Schematic tools as state machines (select/move, wire, net label, text, place). Events carry
+ * document coordinates (0.01 inch, Y up); tools snap them to the editor's grid.
+ */
+import type { BBox, Pt } from '../core/geometry.ts';
+import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
+import type { SchematicEditor } from './editor.ts';
+
+const boxOf = (a: Pt, b: Pt): BBox => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
+
+/** Click selects (Shift/Ctrl toggles), drag on empty space box-selects, drag on a selected record moves it. */
+export class SelectTool implements Tool {
+  readonly id = 'select';
+  state: 'idle' | 'pressed' | 'box' | 'moving' = 'idle';
+  private start: Pt = { x: 0, y: 0 };
+  private cur: Pt = { x: 0, y: 0 };
+  private hitKey: string | undefined;
+  private additive = false;
+  constructor(private ed: SchematicEditor) {}
+
+  pointer(ev: PointerEv): void {
+    const p = { x: ev.x, y: ev.y };
+    if (ev.kind === 'down') {
+      this.start = p; this.cur = p;
+      this.hitKey = this.ed.hit(p.x, p.y);
+      this.additive = !!(ev.shift || ev.ctrl);
+      this.state = 'pressed';
+      if (this.hitKey && !this.additive && !this.ed.selection.has(this.hitKey)) this.ed.selection.select([this.hitKey]);
+      return;
+    }
+    if (ev.kind === 'move') {
+      if (this.state === 'idle') return;
+      this.cur = p;
+      const far = Math.hypot(p.x - this.start.x, p.y - this.start.y) > this.ed.grid.size / 2;
+      if (this.state === 'pressed' && far) this.state = this.hitKey && this.ed.selection.has(this.hitKey) ? 'moving' : 'box';
+      return;
+    }
+    // up
+    if (this.state === 'pressed') {
+      if (!this.hitKey) { if (!this.additive) this.ed.selection.clear(); }
+      else if (this.additive) this.ed.selection.toggle([this.hitKey]);
+      else this.ed.selection.select([this.hitKey]);
+    } else if (this.state === 'box') {
+      const ids = this.ed.scene.inside(boxOf(this.start, p));
+      if (this.additive) this.ed.selection.add(ids); else this.ed.selection.select(ids);
+    } else if (this.state === 'moving') {
+      const dx = this.ed.grid.snap(p.x - this.start.x), dy = this.ed.grid.snap(p.y - this.start.y);
+      if (dx || dy) this.ed.moveSelection(dx, dy);
+    }
+    this.state = 'idle';
+  }
+
+  cancel(): void { this.state = 'idle'; }
+
+  overlay(): Overlay[] {
+    if (this.state === 'box') { const b = boxOf(this.start, this.cur); return [{ kind: 'rect', ...b }]; }
+    if (this.state === 'moving') {
+      const dx = this.ed.grid.snap(this.cur.x - this.start.x), dy = this.ed.grid.snap(this.cur.y - this.start.y);
+      const b = this.ed.selectionBBox();
+      return b ? [{ kind: 'rect', minX: b.minX + dx, minY: b.minY + dy, maxX: b.maxX + dx, maxY: b.maxY + dy }] : [];
+    }
+    return [];
+  }
+}
+
+/**
+ * Wire tool (W): click starts, each click fixes an orthogonal elbow (horizontal first when the
+ * cursor is farther sideways), a click on a pin or wire, a second click on the same point,
+ * Enter, Escape or right-click finishes. One commit per wire.
+ */
+export class WireTool implements Tool {
+  readonly id = 'wire';
+  state: 'idle' | 'drawing' = 'idle';
+  private pts: Pt[] = [];
+  private cur: Pt = { x: 0, y: 0 };
+  constructor(private ed: SchematicEditor) {}
+
+  /** The orthogonal route from the last fixed point to p: [elbow, p] (elbow dropped when straight). */
+  route(p: Pt): Pt[] {
+    const a = this.pts[this.pts.length - 1];
+    if (!a) return [p];
+    if (a.x === p.x || a.y === p.y) return [p];
+    const elbow = Math.abs(p.x - a.x) >= Math.abs(p.y - a.y) ? { x: p.x, y: a.y } : { x: a.x, y: p.y };
+    return [elbow, p];
+  }
+
+  pointer(ev: PointerEv): void {
+    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    this.cur = p;
+    if (ev.kind !== 'down') return;
+    if (ev.button === 2) { this.finish(); return; }
+    if (this.state === 'idle') { this.pts = [p]; this.state = 'drawing'; return; }
+    const last = this.pts[this.pts.length - 1];
+    if (last.x === p.x && last.y === p.y) { this.finish(); return; }
+    this.pts.push(...this.route(p));
+    if (this.ed.isConnectionPoint(p.x, p.y)) this.finish();
+  }
+
+  key(ev: KeyEv): boolean {
+    if (this.state === 'drawing' && (ev.key === 'Enter')) { this.finish(); return true; }
+    return false;
+  }
+
+  /** Escape: keep what was drawn (two or more points) and stop. */
+  cancel(): void { this.finish(); }
+
+  private finish(): void {
+    if (this.state === 'drawing' && this.pts.length >= 2) this.ed.addWire(this.pts);
+    this.pts = [];
+    this.state = 'idle';
+  }
+
+  overlay(): Overlay[] {
+    if (this.state !== 'drawing') return [];
+    const all = [...this.pts, ...this.route(this.cur)];
+    return [{ kind: 'polyline', points: all.flatMap((q) => [q.x, q.y]) }];
+  }
+}
+
+/** Net label (N): a click on a wire names its net there. */
+export class NetLabelTool implements Tool {
+  readonly id = 'netLabel';
+  state = 'idle';
+  name = 'NET1';
+  constructor(private ed: SchematicEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    const w = this.ed.wireAt(p.x, p.y);
+    if (!w) return;
+    this.ed.setNetLabel(w, this.name, p);
+    this.name = nextName(this.name);
+  }
+}
+
+/** "NET1" -> "NET2", "A" -> "A1". */
+export function nextName(s: string): string {
+  const m = /^(.*?)(\d+)$/.exec(s);
+  return m ? `${m[1]}${Number(m[2]) + 1}` : `${s}1`;
+}
+
+/** Text (T): a click places a TEXT record. */
+export class TextTool implements Tool {
+  readonly id = 'text';
+  state = 'idle';
+  text = 'Text';
+  constructor(private ed: SchematicEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    this.ed.addText(p.x, p.y, this.text);
+  }
+}
+
+/** Place (P): a symbol/device follows the cursor; Space rotates, X/Y mirror, a click places it. */
+export class PlaceTool implements Tool {
+  readonly id = 'place';
+  state: 'idle' | 'placing' = 'idle';
+  symbol = '';
+  device = '';
+  rot = 0;
+  mirror = false;
+  private cur: Pt = { x: 0, y: 0 };
+  constructor(private ed: SchematicEditor) {}
+  arm(symbol: string, device = ''): void { this.symbol = symbol; this.device = device; this.rot = 0; this.mirror = false; this.state = 'placing'; }
+  pointer(ev: PointerEv): void {
+    this.cur = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    if (ev.kind !== 'down' || this.state !== 'placing') return;
+    this.ed.placeComponent(this.symbol, this.device, this.cur.x, this.cur.y, this.rot, this.mirror);
+  }
+  key(ev: KeyEv): boolean {
+    if (this.state !== 'placing') return false;
+    const k = ev.key.toLowerCase();
+    if (k === ' ' || k === 'r') { this.rot = (this.rot + 90) % 360; return true; }
+    if (k === 'x') { this.mirror = !this.mirror; return true; }
+    return false;
+  }
+  cancel(): void { this.state = 'idle'; }
+  overlay(): Overlay[] { return this.state === 'placing' ? [{ kind: 'marker', x: this.cur.x, y: this.cur.y }] : []; }
+}
