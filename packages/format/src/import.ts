@@ -144,7 +144,10 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     2 * Object.keys(maps.pcbs).length +
     2 * sheetEntries.length;
   let done = 0;
-  const step = () => opts.onProgress?.(++done, total);
+  const step = () => {
+    done++;
+    opts.onProgress?.(done, total);
+  };
 
   /** Checks of a document's text: present, not too big, JSON lines, type marker. Returns blocks or a message. */
   const readDoc = (kind: DocumentKind, name: string, text: string | undefined): DocumentBlock[] | string => {
@@ -224,10 +227,10 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       fail('Page', name, message(e));
     }
   }
-  // Sheet files in the folder of a schematic that project.json does not list (IMP-6).
+  // Sheet files in the folder of a schematic that was not imported (not listed, or failed) (IMP-6).
   for (const k of entriesIn('SHEET', '.esch')) {
     const folder = k.split('/')[1];
-    if (!consumed.has(k) && !Object.hasOwn(maps.schematics, folder)) {
+    if (!consumed.has(k) && !schematicOk.has(folder)) {
       consumed.add(k);
       fail('Page', k, CatalogueError.named('OWNING_SHEET_MISSING').message);
     }
