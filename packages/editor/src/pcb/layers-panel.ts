@@ -16,7 +16,7 @@ export class LayersPanel {
   dimInactive = false;
   private listeners = new Set<() => void>();
 
-  constructor(table: LayerTable, active = L.TOP) {
+  constructor(table: LayerTable, active: number = L.TOP) {
     this.table = table.clone();
     this.active = active;
   }

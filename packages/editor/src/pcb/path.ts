@@ -171,11 +171,25 @@ export function flattenContour(c: Contour, tol = 0.5): number[] {
   return out;
 }
 
-/** Bounding box of contours (arcs by their flattened points, exact enough for culling). */
+/** Bounding box of contours: lines and arcs exact (arc extremes included), Beziers by their control hull. */
 export function contoursBox(cs: Contour[], pad = 0, into: Box = emptyBox()): Box {
   for (const c of cs) {
-    const pts = flattenContour(c, 1);
-    for (let i = 0; i < pts.length; i += 2) growBox(into, pts[i], pts[i + 1], pad);
+    growBox(into, c.x0, c.y0, pad);
+    let px = c.x0, py = c.y0;
+    for (const sg of c.segs) {
+      growBox(into, sg.x, sg.y, pad);
+      if (sg.k === 'C') { growBox(into, sg.x1, sg.y1, pad); growBox(into, sg.x2, sg.y2, pad); }
+      else if (sg.k === 'A' && sg.sweep !== 0) {
+        const ctr = arcCenter(px, py, sg.x, sg.y, sg.sweep);
+        const r = Math.hypot(px - ctr.x, py - ctr.y);
+        const a0 = Math.atan2(py - ctr.y, px - ctr.x) * 180 / Math.PI;
+        for (let q = -720; q <= 720; q += 90) {
+          const t = sg.sweep > 0 ? q - a0 : a0 - q;
+          if (t > 0 && t < Math.abs(sg.sweep)) growBox(into, ctr.x + r * Math.cos(q * Math.PI / 180), ctr.y + r * Math.sin(q * Math.PI / 180), pad);
+        }
+      }
+      px = sg.x; py = sg.y;
+    }
   }
   return into;
 }

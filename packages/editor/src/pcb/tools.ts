@@ -1,0 +1,257 @@
+/**
+ * PCB editing tools as state machines over synthetic pointer/key events (core/tools.ts). Coordinates
+ * are board mil, Y up. Each finished gesture is one commit (one undo step).
+ */
+import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
+import { num, str } from '../core/records.ts';
+import type { PcbEditor } from './editor.ts';
+import { isCopper, L } from './layers.ts';
+
+const r4 = (v: number): number => Math.round(v * 10000) / 10000;
+
+/** Two segments from a to b: a straight run then a 45-degree run (EasyEDA's "L45" routing). */
+export function route45(ax: number, ay: number, bx: number, by: number): number[] {
+  const dx = bx - ax, dy = by - ay, adx = Math.abs(dx), ady = Math.abs(dy);
+  const mid = adx >= ady ? [ax + Math.sign(dx) * (adx - ady), ay] : [ax, ay + Math.sign(dy) * (ady - adx)];
+  const pts = [ax, ay];
+  if (Math.hypot(mid[0] - ax, mid[1] - ay) > 1e-9) pts.push(r4(mid[0]), r4(mid[1]));
+  if (Math.hypot(bx - pts[pts.length - 2], by - pts[pts.length - 1]) > 1e-9) pts.push(bx, by);
+  return pts;
+}
+
+/** Select (click, shift-click, box), drag to move, keys for rotate/flip/delete/copy/paste/undo. */
+export class SelectTool implements Tool {
+  readonly id = 'select';
+  state: 'idle' | 'pressed' | 'dragging' | 'boxing' = 'idle';
+  private sx = 0; private sy = 0; private cx = 0; private cy = 0;
+  constructor(private readonly ed: PcbEditor, private readonly tol = 5) {}
+
+  pointer(ev: PointerEv): void {
+    const ed = this.ed;
+    if (ev.kind === 'down') {
+      this.sx = this.cx = ev.x; this.sy = this.cy = ev.y;
+      const hit = ed.hitTest(ev.x, ev.y, this.tol)[0];
+      if (hit === undefined) { if (!ev.shift) ed.selection.clear(); this.state = 'boxing'; return; }
+      if (ev.shift) ed.selection.toggle([hit]);
+      else if (!ed.selection.has(hit)) ed.selection.select([hit]);
+      this.state = 'pressed';
+    } else if (ev.kind === 'move') {
+      this.cx = ev.x; this.cy = ev.y;
+      if (this.state === 'pressed' && Math.hypot(ev.x - this.sx, ev.y - this.sy) > 0.5) this.state = 'dragging';
+    } else if (ev.kind === 'up') {
+      this.cx = ev.x; this.cy = ev.y;
+      if (this.state === 'dragging' && ed.selection.size) ed.move(ed.selection.ids, r4(ev.x - this.sx), r4(ev.y - this.sy));
+      else if (this.state === 'boxing') {
+        const b = { minX: Math.min(this.sx, ev.x), minY: Math.min(this.sy, ev.y), maxX: Math.max(this.sx, ev.x), maxY: Math.max(this.sy, ev.y) };
+        // Left to right: items inside; right to left: items touched.
+        const ids = ed.inBox(b, ev.x < this.sx);
+        if (ev.shift) ed.selection.add(ids); else ed.selection.select(ids);
+      }
+      this.state = 'idle';
+    }
+  }
+
+  key(ev: KeyEv): boolean {
+    const ed = this.ed, sel = ed.selection.ids;
+    const k = ev.key.toLowerCase();
+    if ((ev.ctrl || ev.meta) && k === 'z') { if (ev.shift) ed.redo(); else ed.undo(); return true; }
+    if ((ev.ctrl || ev.meta) && k === 'y') { ed.redo(); return true; }
+    if ((ev.ctrl || ev.meta) && k === 'c') { ed.copy(sel); return true; }
+    if ((ev.ctrl || ev.meta) && k === 'v') { ed.paste(50, -50); return true; }
+    if (!sel.length) return false;
+    if (k === 'r' || k === ' ') { ed.rotate(sel, 90); return true; }
+    if (k === 'f') { ed.flip(sel); return true; }
+    if (k === 'delete' || k === 'backspace') { ed.delete(sel); return true; }
+    return false;
+  }
+
+  cancel(): void { this.state = 'idle'; }
+  overlay(): Overlay[] {
+    if (this.state === 'boxing') return [{ kind: 'rect', minX: Math.min(this.sx, this.cx), minY: Math.min(this.sy, this.cy), maxX: Math.max(this.sx, this.cx), maxY: Math.max(this.sy, this.cy) }];
+    return [];
+  }
+}
+
+/**
+ * Route a track on the active layer in 45-degree segments with the width from the rules. Click to
+ * start (on a pad or track: its net), click to fix segments, 'v' (or dropVia) drops a via and
+ * continues on the other copper layer, ending on copper, Enter or Escape finishes.
+ */
+export class RouteTool implements Tool {
+  readonly id = 'route';
+  state: 'idle' | 'routing' = 'idle';
+  x = 0; y = 0;
+  net = '';
+  layer: number = L.TOP;
+  private cur: [number, number] = [0, 0];
+  constructor(private readonly ed: PcbEditor) {}
+
+  pointer(ev: PointerEv): void {
+    const ed = this.ed;
+    if (ev.kind === 'move') { this.cur = [ev.x, ev.y]; return; }
+    if (ev.kind !== 'down') return;
+    if (this.state === 'idle') {
+      this.layer = isCopper(ed.panel.active) ? ed.panel.active : L.TOP;
+      const p = ed.copperAt(ev.x, ev.y, this.layer);
+      // Start at a pad's or via's centre, else where clicked.
+      if (p && (p.kind === 'pad' || p.kind === 'via')) { this.x = r4((p.box.minX + p.box.maxX) / 2); this.y = r4((p.box.minY + p.box.maxY) / 2); }
+      else { this.x = ev.x; this.y = ev.y; }
+      this.net = p?.net ?? '';
+      this.cur = [ev.x, ev.y];
+      this.state = 'routing';
+      return;
+    }
+    const target = ed.copperAt(ev.x, ev.y, this.layer);
+    let ex = ev.x, ey = ev.y;
+    if (target && (target.kind === 'pad' || target.kind === 'via')) { ex = r4((target.box.minX + target.box.maxX) / 2); ey = r4((target.box.minY + target.box.maxY) / 2); }
+    if (!this.net && target?.net) this.net = target.net;
+    this.addSegments(route45(this.x, this.y, ex, ey));
+    this.x = ex; this.y = ey;
+    if (target) this.state = 'idle';
+  }
+
+  private addSegments(pts: number[]): void {
+    if (pts.length < 4) return;
+    const w = this.ed.rules().trackWidth;
+    this.ed.commit('Route track', (tx) => {
+      for (let i = 0; i + 3 < pts.length; i += 2) tx.add(['LINE', tx.newId(), 0, this.net, this.layer, pts[i], pts[i + 1], pts[i + 2], pts[i + 3], w, 0]);
+    });
+  }
+
+  /** Drop a via at the current end and continue on the other copper layer. */
+  dropVia(): void {
+    if (this.state !== 'routing') return;
+    const ed = this.ed, rules = ed.rules();
+    ed.commit('Via', (tx) => { tx.add(['VIA', tx.newId(), 0, this.net, '', this.x, this.y, rules.viaDrill, rules.viaDiameter, 0, null, null, 0]); });
+    const cu = ed.panel.copperLayers();
+    const i = cu.indexOf(this.layer);
+    this.layer = this.layer === L.TOP ? cu[cu.length - 1] : this.layer === cu[cu.length - 1] ? L.TOP : cu[(i + 1) % cu.length];
+    ed.panel.setActive(this.layer);
+  }
+
+  key(ev: KeyEv): boolean {
+    if (ev.key.toLowerCase() === 'v' && this.state === 'routing') { this.dropVia(); return true; }
+    if (ev.key === 'Enter') { this.state = 'idle'; return true; }
+    return false;
+  }
+  cancel(): void { this.state = 'idle'; }
+  overlay(): Overlay[] { return this.state === 'routing' ? [{ kind: 'polyline', points: route45(this.x, this.y, this.cur[0], this.cur[1]) }] : []; }
+}
+
+/** Drag one track segment sideways; the segments joined to its ends follow, staying joined. */
+export class DragSegmentTool implements Tool {
+  readonly id = 'drag-segment';
+  state: 'idle' | 'dragging' = 'idle';
+  private seg = '';
+  private sx = 0; private sy = 0;
+  constructor(private readonly ed: PcbEditor) {}
+
+  pointer(ev: PointerEv): void {
+    const ed = this.ed;
+    if (ev.kind === 'down') {
+      const hit = ed.hitTest(ev.x, ev.y, 3).find((k) => ed.doc.get(k)?.[0] === 'LINE');
+      if (!hit) return;
+      this.seg = hit; this.sx = ev.x; this.sy = ev.y; this.state = 'dragging';
+    } else if (ev.kind === 'up' && this.state === 'dragging') {
+      this.state = 'idle';
+      this.apply(ev.x - this.sx, ev.y - this.sy);
+    }
+  }
+
+  /** Move the segment by the part of (dx, dy) across it; neighbours' shared ends move along. */
+  apply(dx: number, dy: number): void {
+    const ed = this.ed, r = ed.doc.get(this.seg);
+    if (!r) return;
+    const x1 = num(r[5]), y1 = num(r[6]), x2 = num(r[7]), y2 = num(r[8]);
+    const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
+    const d = dx * nx + dy * ny;
+    const ox = r4(nx * d), oy = r4(ny * d);
+    if (ox === 0 && oy === 0) return;
+    const layer = num(r[4]), net = str(r[3]);
+    const joined = (x: number, y: number) => ed.index.at(x, y, 0.5).filter((k) => {
+      if (k === this.seg) return false;
+      const q = ed.doc.get(k);
+      return q?.[0] === 'LINE' && num(q[4]) === layer && str(q[3]) === net;
+    });
+    ed.commit('Drag track', (tx) => {
+      tx.update(this.seg, (q) => { const o = q.slice(); o[5] = r4(x1 + ox); o[6] = r4(y1 + oy); o[7] = r4(x2 + ox); o[8] = r4(y2 + oy); return o; });
+      for (const [px, py] of [[x1, y1], [x2, y2]]) for (const k of joined(px, py)) tx.update(k, (q) => {
+        const o = q.slice();
+        if (Math.hypot(num(o[5]) - px, num(o[6]) - py) < 0.5) { o[5] = r4(px + ox); o[6] = r4(py + oy); }
+        if (Math.hypot(num(o[7]) - px, num(o[8]) - py) < 0.5) { o[7] = r4(px + ox); o[8] = r4(py + oy); }
+        return o;
+      });
+    });
+  }
+  cancel(): void { this.state = 'idle'; }
+}
+
+/** Click places a via (net from the copper under it, size from the rules). */
+export class ViaTool implements Tool {
+  readonly id = 'via';
+  state = 'idle';
+  constructor(private readonly ed: PcbEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    const rules = this.ed.rules();
+    const net = this.ed.copperAt(ev.x, ev.y)?.net ?? '';
+    this.ed.commit('Via', (tx) => { tx.add(['VIA', tx.newId(), 0, net, '', ev.x, ev.y, rules.viaDrill, rules.viaDiameter, 0, null, null, 0]); });
+  }
+}
+
+/** Draw a polyline: the board outline (closed, layer 11) or a graphic line on the active/silk layer. */
+export class DrawTool implements Tool {
+  state: 'idle' | 'drawing' = 'idle';
+  pts: number[] = [];
+  private cur: [number, number] = [0, 0];
+  constructor(private readonly ed: PcbEditor, readonly id: 'outline' | 'graphic', private readonly width = 10) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind === 'move') { this.cur = [ev.x, ev.y]; return; }
+    if (ev.kind !== 'down') return;
+    this.pts.push(ev.x, ev.y);
+    this.state = 'drawing';
+  }
+  key(ev: KeyEv): boolean { if (ev.key === 'Enter') { this.finish(); return true; } return false; }
+  /** Commit what was drawn (two points at least). */
+  finish(): string | undefined {
+    const p = this.pts;
+    this.pts = []; this.state = 'idle';
+    if (p.length < 4) return undefined;
+    const closed = this.id === 'outline';
+    const path: unknown[] = [p[0], p[1], 'L', ...p.slice(2)];
+    if (closed && (p[0] !== p[p.length - 2] || p[1] !== p[p.length - 1])) path.push(p[0], p[1]);
+    const layer = closed ? L.OUTLINE : isCopper(this.ed.panel.active) ? L.TOP_SILK : this.ed.panel.active;
+    let key: string | undefined;
+    this.ed.commit(closed ? 'Board outline' : 'Line', (tx) => { key = tx.add(['POLY', tx.newId(), 0, '', layer, this.width, path, 0]); });
+    return key;
+  }
+  cancel(): void { this.pts = []; this.state = 'idle'; }
+  overlay(): Overlay[] { return this.state === 'drawing' ? [{ kind: 'polyline', points: [...this.pts, ...this.cur] }] : []; }
+}
+
+/** Click places a STRING with `text` on the top silkscreen (or the active non-copper layer). */
+export class TextTool implements Tool {
+  readonly id = 'text';
+  state = 'idle';
+  text = 'TEXT';
+  height = 40;
+  constructor(private readonly ed: PcbEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    const layer = isCopper(this.ed.panel.active) ? L.TOP_SILK : this.ed.panel.active;
+    this.ed.commit('Text', (tx) => { tx.add(['STRING', tx.newId(), 0, layer, ev.x, ev.y, this.text, 'default', this.height, 6, 0, 0, 3, 0, 0, 0, 0, 0]); });
+  }
+}
+
+/** Register the PCB tools on an editor's tool manager. */
+export function installPcbTools(ed: PcbEditor): void {
+  ed.tools.register(new SelectTool(ed));
+  ed.tools.register(new RouteTool(ed));
+  ed.tools.register(new DragSegmentTool(ed));
+  ed.tools.register(new ViaTool(ed));
+  ed.tools.register(new DrawTool(ed, 'outline'));
+  ed.tools.register(new DrawTool(ed, 'graphic'));
+  ed.tools.register(new TextTool(ed));
+  ed.tools.activate('select');
+}
