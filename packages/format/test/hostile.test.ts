@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { deflateSync } from 'fflate';
+import { deflateSync, unzipSync } from 'fflate';
 import { CatalogueError, NAMED_ERRORS, CODE_MESSAGES, formatMessage, ARCHIVE_LIMITS, DOCUMENT_MAX_BYTES } from '@copperplate/model';
 import { readEpro, eproToProjectData, type ImportResult } from '@copperplate/format';
 import { fixtureFiles, zip, bytes, text, editJson, find } from './build.ts';
@@ -42,7 +42,7 @@ describe('hostile archives', () => {
     const z = zip(files);
     const [e, ms] = timed(() => refusal(() => readEpro(z)));
     expect(e.message).toBe(NAMED_ERRORS.ZIP_NOT_CONFORMING);
-    expect(ms).toBeLessThan(500);
+    expect(ms).toBeLessThan(1500);
   });
 
   it('[IMP-9] refuses a zip bomb whose header admits its size (declared ratio), before inflating', () => {
@@ -52,7 +52,7 @@ describe('hostile archives', () => {
     const z = zip(files, 6);
     const [e, ms] = timed(() => refusal(() => readEpro(z)));
     expect(e.message).toBe(NAMED_ERRORS.ZIP_NOT_CONFORMING);
-    expect(ms).toBeLessThan(200);
+    expect(ms).toBeLessThan(1000);
   });
 
   it('[IMP-9] stops inflating a zip bomb whose header lies about its size, while inflating', () => {
@@ -68,9 +68,14 @@ describe('hostile archives', () => {
       if (sig === 0x04034b50 && dv.getUint32(i + 22, true) === real) (dv.setUint32(i + 22, 1000, true), patched++);
     }
     expect(patched).toBe(2);
-    const [e, ms] = timed(() => refusal(() => readEpro(z, { name: 'bomb.epro' })));
+    const [e] = timed(() => refusal(() => readEpro(z, { name: 'bomb.epro' })));
     expect([NAMED_ERRORS.ZIP_NOT_CONFORMING, formatMessage(NAMED_ERRORS.UNZIP_FAILED, { title: 'bomb.epro' })]).toContain(e.message);
-    expect(ms).toBeLessThan(300); // inflating all 64 MB would take longer; it stops after the first chunk
+    // It stops after the first small chunk: far less work than inflating the whole 64 MB (same machine, same run).
+    const median = (f: () => unknown) => [0, 1, 2].map(() => timed(f)[1]).sort((x, y) => x - y)[1];
+    expect(unzipSync(z)['BLOB/x.eblob'].length).toBe(real); // the baseline really inflates everything
+    const full = median(() => unzipSync(z));
+    const refused = median(() => refusal(() => readEpro(z)));
+    expect(refused).toBeLessThan(full / 3);
   });
 
   it('[IMP-9] caps the total inflated size of an archive while inflating', () => {

@@ -89,7 +89,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
 }
 
 function applyBytes(src: Uint8Array, ms: ByteMutation[]): Uint8Array {
-  let b = src.slice();
+  let b: Uint8Array = src.slice();
   for (const m of ms) {
     const p = m.pos % Math.max(1, b.length);
     if (m.kind === 'flip') b[p] ^= 1 << m.bit;
