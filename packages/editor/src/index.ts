@@ -28,3 +28,6 @@ export * from './sch/scene.ts';
 export * from './sch/tools.ts';
 export * from './sch/editor.ts';
 export * from './sch/actions.ts';
+export * from './sch/netlist.ts';
+export * from './sch/erc.ts';
+export * from './sch/symbol-edit.ts';

@@ -41,7 +41,7 @@ function roundTrips(doc: EditorDocument): void {
 }
 
 describe('schematic tools with synthetic events', () => {
-  it('[TKT-2] place (P), wire (W) with orthogonal routing between two pins, net label (N), move with rubber-banding, undo/redo', () => {
+  it('place (P), wire (W) with orthogonal routing between two pins, net label (N), move with rubber-banding, undo/redo', () => {
     const { doc, ed, click, drag, key, place } = setup();
     const r1 = place(RES, 100, 100);
     const r2 = place(RES, 200, 200);

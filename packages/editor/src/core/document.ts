@@ -29,8 +29,8 @@ export interface DocumentOptions {
 interface Entry { rec: Rec; seq: number }
 
 export interface Tx {
-  /** Add a record; returns its key. */
-  add(rec: Rec): string;
+  /** Add a record (at the end of the file, or right after the record `after`); returns its key. */
+  add(rec: Rec, after?: string): string;
   /** Replace the record at `key` (add it when absent). */
   set(key: string, rec: Rec): void;
   /** Replace a record by a function of the current one; no-op when absent. */
@@ -122,7 +122,12 @@ export class EditorDocument {
       this.applyOne(key, after);
     };
     const tx: Tx = {
-      add: (rec) => { const k = this.keyFor(rec); record(k, rec); return k; },
+      add: (rec, after) => {
+        const k = this.keyFor(rec);
+        if (after !== undefined && this.entries.has(after)) this.removedSeq.set(k, this.seqAfter(after));
+        record(k, rec);
+        return k;
+      },
       set: (key, rec) => record(key, rec),
       update: (key, f) => { const cur = this.entries.get(key)?.rec; if (cur) record(key, f(cur)); },
       remove: (key) => { if (this.entries.has(key)) record(key, null); },
@@ -218,6 +223,14 @@ export class EditorDocument {
     const id = recId(rec, this.idTypes);
     if (id !== undefined && !this.entries.has(id)) return id;
     return `~${recType(rec)}#${++this.synth}`;
+  }
+
+  /** A position between `key` and the record after it in file order. */
+  private seqAfter(key: string): number {
+    const order = this.sorted();
+    const i = order.findIndex(([k]) => k === key);
+    if (i + 1 >= order.length) return this.nextSeq++; // after the last record: a plain append
+    return (order[i][1].seq + order[i + 1][1].seq) / 2;
   }
 
   private order: Array<[string, Entry]> | null = null;

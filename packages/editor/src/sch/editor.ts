@@ -22,6 +22,8 @@ import { attrMap, pickPart } from './symbol.ts';
 import { NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
 import { wireSegments } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
+import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
+import type { ErcMarker } from './erc.ts';
 
 export interface SchematicEditorOptions {
   ctx: SchContext;
@@ -248,6 +250,28 @@ export class SchematicEditor {
   properties(component: string): Array<{ key: string; value: string; shown: string; visible: boolean; attr: string }> {
     const res = componentResolver(this.doc, component, this.ctx);
     return [...attrMap(this.doc, component).values()].map((a) => ({ key: str(a[3]), value: str(a[4]), shown: res(str(a[4])), visible: bool(a[6]), attr: str(a[1]) }));
+  }
+
+  /** Record keys drawn highlighted (a net, ERC marker records). */
+  highlight = new Set<string>();
+  /** Sheet name used in netlists and markers. */
+  sheetName = '';
+
+  /** Highlight the net of a record (wire, flag, or joined pin id); returns it. Other sheets join through net names. */
+  highlightNet(key: string, otherSheets: Array<{ name: string; doc: EditorDocument }> = []): Net | undefined {
+    const nets = buildNetlist([{ name: this.sheetName, doc: this.doc }, ...otherSheets], this.ctx);
+    const n = netOf(nets, this.sheetName, key);
+    this.highlight = new Set(n ? netHighlight(n, this.sheetName) : []);
+    for (const l of this.changeListeners) l({ label: 'highlight', origin: 'local', changes: [] }, [...this.highlight]);
+    return n;
+  }
+
+  /** Clicking an ERC marker: select its records and centre the view on it. */
+  focusMarker(m: ErcMarker): void {
+    this.selection.select(m.ids.filter((k) => this.doc.has(k)));
+    this.viewport.cx = m.x;
+    this.viewport.cy = m.y;
+    this.viewport.zoomTo(Math.max(this.viewport.zoom, 200));
   }
 
   annotate(): Map<string, string> {

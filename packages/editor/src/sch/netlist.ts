@@ -1,0 +1,127 @@
+/**
+ * Connectivity: the netlist from wires, net labels (NET ATTRs on wires), net flags (type 18, Global
+ * Net Name), net ports (type 19, Name), short symbols (type 22) and pins, across the sheets of a
+ * schematic: nets with the same name on different sheets are one net. Coordinates 0.01 inch.
+ * Points connect when equal; a wire end or pin end on the inside of a wire segment connects too.
+ */
+import type { EditorDocument } from '../core/document.ts';
+import { onSegment } from '../core/geometry.ts';
+import { str } from '../core/records.ts';
+import type { SchContext } from './context.ts';
+import { componentPins, componentSymbol, type SheetPin } from './component.ts';
+import { attrMap } from './symbol.ts';
+import { wireSegments } from './wires.ts';
+
+export interface NetPin extends SheetPin { sheet: string; designator: string; symbolType: number }
+export interface Net {
+  name: string;
+  /** Named by a label, flag or port (not generated). */
+  named: boolean;
+  pins: NetPin[];
+  /** Per sheet: the WIRE keys of the net. */
+  wires: Map<string, string[]>;
+  /** Per sheet: the flag/port component keys of the net. */
+  flags: Map<string, string[]>;
+}
+
+class UnionFind {
+  private p = new Map<string, string>();
+  find(a: string): string {
+    let r = this.p.get(a) ?? a;
+    if (r === a) { if (!this.p.has(a)) this.p.set(a, a); return a; }
+    r = this.find(r);
+    this.p.set(a, r);
+    return r;
+  }
+  union(a: string, b: string): void { const x = this.find(a), y = this.find(b); if (x !== y) this.p.set(x, y); }
+}
+
+const pt = (x: number, y: number) => `p:${Math.round(x * 1000) / 1000},${Math.round(y * 1000) / 1000}`;
+
+export interface SheetInput { name: string; doc: EditorDocument }
+
+export function buildNetlist(sheets: SheetInput[], ctx: SchContext): Net[] {
+  const uf = new UnionFind();
+  const names = new Map<string, Set<string>>(); // root-node -> names (resolved after unions)
+  const nameNodes: Array<[string, string]> = [];
+  const pinNodes: Array<[string, NetPin]> = [];
+  const wireNodes: Array<[string, string, string]> = []; // node, sheet, wire
+  const flagNodes: Array<[string, string, string]> = [];
+  for (const { name: sheet, doc } of sheets) {
+    const ns = (k: string) => `${sheet}|${k}`;
+    const segs = wireSegments(doc);
+    // wires: all points of one WIRE record are one node set
+    for (const s of segs) {
+      uf.union(ns(pt(s.x1, s.y1)), ns(`w:${s.wire}`));
+      uf.union(ns(pt(s.x2, s.y2)), ns(`w:${s.wire}`));
+    }
+    for (const [wk] of doc.ofType('WIRE')) wireNodes.push([ns(`w:${wk}`), sheet, wk]);
+    // T-connections: any wire end inside another segment
+    const attach = (x: number, y: number, node: string) => {
+      for (const s of segs) if (onSegment(x, y, s.x1, s.y1, s.x2, s.y2, 1e-6)) uf.union(node, ns(`w:${s.wire}`));
+    };
+    for (const s of segs) { attach(s.x1, s.y1, ns(pt(s.x1, s.y1))); attach(s.x2, s.y2, ns(pt(s.x2, s.y2))); }
+    // labels
+    for (const [wk] of doc.ofType('WIRE')) {
+      const net = str(attrMap(doc, wk).get('NET')?.[4]);
+      if (net) nameNodes.push([ns(`w:${wk}`), net]);
+    }
+    // components
+    for (const [ck] of doc.ofType('COMPONENT')) {
+      const sym = componentSymbol(doc, ck, ctx);
+      const type = sym?.type ?? 2;
+      const attrs = attrMap(doc, ck);
+      const pins = componentPins(doc, ck, ctx);
+      const designator = str(attrs.get('Designator')?.[4]);
+      pins.forEach((p) => {
+        const node = ns(`c:${ck}:${p.pin}`);
+        uf.union(node, ns(pt(p.x, p.y)));
+        attach(p.x, p.y, node);
+        if (type === 18 || type === 19) {
+          const nm = str(attrs.get(type === 18 ? 'Global Net Name' : 'Name')?.[4]) || str(attrs.get('Name')?.[4]);
+          if (nm) nameNodes.push([node, nm]);
+          flagNodes.push([node, sheet, ck]);
+        } else if (type === 22 && pins.length > 1) {
+          uf.union(node, ns(`c:${ck}:${pins[0].pin}`));
+        } else {
+          pinNodes.push([node, { ...p, sheet, designator, symbolType: type }]);
+        }
+      });
+    }
+  }
+  // names join nets across sheets
+  for (const [node, nm] of nameNodes) uf.union(node, `name:${nm}`);
+  for (const [node, nm] of nameNodes) {
+    const r = uf.find(node);
+    let s = names.get(r); if (!s) names.set(r, (s = new Set())); s.add(nm);
+  }
+  const nets = new Map<string, Net>();
+  const get = (root: string): Net => {
+    let n = nets.get(root);
+    if (!n) {
+      const nm = [...(names.get(root) ?? [])].sort()[0];
+      n = { name: nm ?? '', named: !!nm, pins: [], wires: new Map(), flags: new Map() };
+      nets.set(root, n);
+    }
+    return n;
+  };
+  for (const [node, p] of pinNodes) get(uf.find(node)).pins.push(p);
+  for (const [node, sheet, w] of wireNodes) { const n = get(uf.find(node)); const l = n.wires.get(sheet) ?? []; l.push(w); n.wires.set(sheet, l); }
+  for (const [node, sheet, c] of flagNodes) { const n = get(uf.find(node)); const l = n.flags.get(sheet) ?? []; if (!l.includes(c)) l.push(c); n.flags.set(sheet, l); }
+  // generated names for unnamed nets, stable by their first pin
+  let i = 0;
+  const out = [...nets.values()];
+  out.sort((a, b) => (a.pins[0] ? `${a.pins[0].designator}.${a.pins[0].number}` : '~').localeCompare(b.pins[0] ? `${b.pins[0].designator}.${b.pins[0].number}` : '~'));
+  for (const n of out) if (!n.named) n.name = `$N${++i}`;
+  return out;
+}
+
+/** The net a record belongs to (a WIRE, a component's pin by joined id, or a flag). */
+export function netOf(nets: Net[], sheet: string, key: string): Net | undefined {
+  return nets.find((n) => n.wires.get(sheet)?.includes(key) || n.flags.get(sheet)?.includes(key) || n.pins.some((p) => p.sheet === sheet && p.component + p.pin === key));
+}
+
+/** Record keys of a sheet to highlight for a net: its wires, flags and the components with a pin on it. */
+export function netHighlight(net: Net, sheet: string): string[] {
+  return [...new Set([...(net.wires.get(sheet) ?? []), ...(net.flags.get(sheet) ?? []), ...net.pins.filter((p) => p.sheet === sheet).map((p) => p.component)])];
+}
