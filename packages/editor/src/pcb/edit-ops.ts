@@ -11,7 +11,7 @@ import { normDeg } from './geom.ts';
 type PtFn = (x: number, y: number) => [number, number];
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-const r4 = (v: number): number => Math.round(v * 10000) / 10000;
+const r4 = (v: number): number => Math.round(v * 10000) / 10000 || 0; // never -0
 
 /** Map every point of a FORMAT.md path; `addRot` is added to R rectangle rotations. */
 export function mapPath(path: unknown, f: PtFn, addRot = 0): unknown {

@@ -7,7 +7,7 @@ import { num, str } from '../core/records.ts';
 import type { PcbEditor } from './editor.ts';
 import { isCopper, L } from './layers.ts';
 
-const r4 = (v: number): number => Math.round(v * 10000) / 10000;
+const r4 = (v: number): number => Math.round(v * 10000) / 10000 || 0; // never -0
 
 /** Two segments from a to b: a straight run then a 45-degree run (EasyEDA's "L45" routing). */
 export function route45(ax: number, ay: number, bx: number, by: number): number[] {
