@@ -56,11 +56,10 @@ describe('tabs', () => {
 });
 
 describe('names and lists', () => {
-  it('[ARC-4][EXP-1] download names: ProPrj_/ReuseBlock_ + title + year-month-day, forbidden characters replaced', () => {
+  it('[ARC-4] download names: ProPrj_ or ReuseBlock_ plus year-month-day', () => {
     const d = new Date(2025, 0, 5);
-    expect(downloadFileName('Board', false, d)).toBe('ProPrj_Board_2025-01-05.epro');
-    expect(downloadFileName('Blk', true, d)).toBe('ReuseBlock_Blk_2025-01-05.epro');
-    expect(downloadFileName('a*b:c;d"e|f/g\\h<i>j?k\nl', false, d)).toBe('ProPrj_a_b_c_d_e_f_g_h_i_j_k_l_2025-01-05.epro');
+    expect(downloadFileName(false, d)).toBe('ProPrj_2025-01-05.epro');
+    expect(downloadFileName(true, d)).toBe('ReuseBlock_2025-01-05.epro');
   });
   it('[UI-4] recent projects: only non-building-block projects where the user is a member, newest last-open first', () => {
     const e = (id: string, t: number, cbb: boolean, members: string[]) => ({ projectId: id, projectName: id, timeOfOpenProject: t, updateTime: t, cbb_project: cbb, members: members.map((uuid) => ({ uuid })) });

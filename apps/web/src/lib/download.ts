@@ -3,19 +3,14 @@
  * service worker at /sw/download/stream/{create,write,close}; without a controlling service worker
  * it falls back to a Blob download. File names follow ARC-4 and EXP-1.
  */
-import { DOWNLOAD_PREFIX, STREAM_CREATE_WAIT_MS } from '@copperplate/model';
+import { STREAM_CREATE_WAIT_MS } from '@copperplate/model';
+import { defaultDownloadName, sanitizeFileName } from '@copperplate/format';
 
-/** EXP-1: * : ; " | / \ < > ? and newlines become '_'. */
-export function sanitizeFileName(name: string): string {
-  return name.replace(/[*:;"|/\\<>?\r\n]/g, '_');
-}
+export { sanitizeFileName };
 
-/** ARC-4: ProPrj_ (or ReuseBlock_ for a building-block project) + title + year-month-day + .epro. */
-export function downloadFileName(title: string, cbb: boolean, now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-  const prefix = cbb ? DOWNLOAD_PREFIX.CBB : DOWNLOAD_PREFIX.PROJECT;
-  return sanitizeFileName(`${prefix}${title}_${date}`) + '.epro';
+/** ARC-4: ProPrj_ (or ReuseBlock_ for a building-block project) plus year-month-day, .epro (EXP-1 applied). */
+export function downloadFileName(cbb: boolean, now: Date = new Date()): string {
+  return sanitizeFileName(defaultDownloadName(cbb, now));
 }
 
 const CHUNK = 256 * 1024;
@@ -38,6 +33,7 @@ export async function saveBytes(bytes: Uint8Array, fileName: string, onProgress?
     a.remove();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     onProgress?.(1);
+    document.body.dataset.lastDownload = 'blob';
     return 'blob';
   }
   const uuid = randomUuid();
@@ -58,6 +54,7 @@ export async function saveBytes(bytes: Uint8Array, fileName: string, onProgress?
   await fetch(`/sw/download/stream/close${q}`, { method: 'POST' });
   onProgress?.(1);
   setTimeout(() => frame.remove(), 30_000);
+  document.body.dataset.lastDownload = 'stream';
   return 'stream';
 }
 

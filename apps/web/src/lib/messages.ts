@@ -2,6 +2,7 @@
  * User-visible messages of SPEC §2 (progress, import result, confirm questions): UI-2, UI-3.
  * Error messages are not here: they come from @copperplate/model's catalogue.
  */
+import { FAILURE_GROUPS, IMPORT_RESULT_MESSAGES } from '@copperplate/format';
 export const PROGRESS = {
   IMPORT_PROJECT: 'Import Project...',
   SAVE_AS_CLOUD: 'save as cloud...',
@@ -14,12 +15,12 @@ export const PROGRESS = {
   DOWNLOAD_ZIP: 'DownLoad zip',
 } as const;
 
+/** Result messages and failure groups (UI-3) come from @copperplate/format, which writes the report. */
 export const RESULT = {
-  IMPORT_OK: 'Import project successfully!',
-  IMPORT_FAILURES: 'Import project failure information:',
-  OPEN_IMPORTED: 'Import project success !Open the imported project?',
-  OPEN_SAVED_AS: 'Project save as success!Open the new project?',
+  IMPORT_OK: IMPORT_RESULT_MESSAGES.SUCCESS,
+  IMPORT_FAILURES: IMPORT_RESULT_MESSAGES.FAILURE_HEADER,
+  OPEN_IMPORTED: IMPORT_RESULT_MESSAGES.OPEN_QUESTION,
+  OPEN_SAVED_AS: IMPORT_RESULT_MESSAGES.SAVE_AS_QUESTION,
 } as const;
 
-/** Failure-list groups in the order of SPEC §2 (UI-3). */
-export const FAILURE_GROUPS = ['Schematic', 'Page', 'Symbol', 'Pcb', 'Footprint', 'Device', 'Panel', 'Pour', 'True Color Image', 'Font'] as const;
+export { FAILURE_GROUPS };

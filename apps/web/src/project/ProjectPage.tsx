@@ -7,7 +7,7 @@ import { PROGRESS } from '../lib/messages.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Progress } from '../ui/Progress.tsx';
 import { EditorFrame } from './EditorFrame.tsx';
-import { openSession } from './open.ts';
+import { openSession, releaseSession } from './open.ts';
 import type { ProjectSession } from './types.ts';
 
 export function ProjectPage({ uuid, mode, modeString, hooks, readOnly, onSession, onHome, onSaveAsCloud }: {
@@ -25,13 +25,11 @@ export function ProjectPage({ uuid, mode, modeString, hooks, readOnly, onSession
   const [share, setShare] = useState(0);
   useEffect(() => {
     let live = true;
-    let opened: ProjectSession | null = null;
     setSession(null);
     setError(null);
     openSession(uuid, readOnly, modeString, hooks, (s) => live && setShare(s))
       .then((s) => {
-        opened = s;
-        if (!live) return void s.close();
+        if (!live) return;
         setSession(s);
         onSession(s);
       })
@@ -43,7 +41,7 @@ export function ProjectPage({ uuid, mode, modeString, hooks, readOnly, onSession
     return () => {
       live = false;
       onSession(null);
-      void opened?.close();
+      releaseSession(uuid, readOnly);
     };
   }, [uuid, readOnly]);
   if (error) {

@@ -33,7 +33,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNo
   };
   const isActive = node.doc && active === `${node.doc.kind}:${node.doc.id}`;
   return (
-    <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label}>
+    <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label} data-icon={node.icon}>
       <div
         className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' doc' : ''}`}
         style={{ paddingLeft: 6 + depth * 14 }}

@@ -89,7 +89,7 @@ export function App() {
     try {
       const bytes = await api.exportEpro(d.uuid);
       setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 });
-      await saveBytes(bytes, downloadFileName(d.title, d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 + s / 2 }));
+      await saveBytes(bytes, downloadFileName(d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 + s / 2 }));
       setDialog(null);
     } catch (err) {
       setDialog(null);

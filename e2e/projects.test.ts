@@ -1,0 +1,105 @@
+/**
+ * Browser tests of the web app against the real server: sign up / log out / log in, import every
+ * fixture .epro and see its tree, tabs kept across a reload, export and re-import (same records).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { importFile, launchBrowser, logIn, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
+import { fixtureFiles, fixtureNames, recordLines } from './lib/fixtures.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let user: string;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPage(browser, stack.url));
+  user = await signUp(page);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function treeHas(page: Page, name: string): Promise<void> {
+  try {
+    await page.getByRole('tree').getByRole('treeitem', { name, exact: true }).first().waitFor({ timeout: 20_000 });
+  } catch (e) {
+    await page.screenshot({ path: '/tmp/dbg/fail.png' });
+    console.log(page.url(), (await page.locator('body').innerText()).slice(0, 1500));
+    throw e;
+  }
+}
+/** The tree row of a document node of one kind (sheet, pcb, ...) by name. */
+const docRow = (page: Page, icon: string, name: string) => page.locator(`[role=treeitem][data-icon=${icon}]`).filter({ has: page.locator(`:scope > .tree-row[title="${name}"]`) }).first().locator(':scope > .tree-row');
+
+describe('web app (e2e)', () => {
+  it('sign up, log out, log in with labelled fields and buttons', async () => {
+    expect(await page.locator('.uname').innerText()).toBe(user);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await logIn(page, user);
+    expect(errors).toEqual([]);
+  });
+
+  for (const file of fixtureFiles()) {
+    it(`[UI-2][UI-3] imports ${basename(file)} and shows its boards, schematics, sheets and PCBs in the tree`, async () => {
+      const names = fixtureNames(file);
+      await page.goto(stack.url + '/#/');
+      await importFile(page, file);
+      const report = page.getByTestId('import-report');
+      const text = await report.innerText();
+      expect(text).toMatch(/Import project successfully!|Import project failure information:/);
+      expect(text).toContain('Import project success !Open the imported project?');
+      await report.getByRole('button', { name: 'Open' }).click();
+      for (const n of [...names.boards, ...names.schematics, ...names.sheets, ...names.pcbs]) await treeHas(page, n);
+      // opening a sheet shows it in a tab (schematic editor), opening the PCB a pcb-editor tab
+      await docRow(page, 'sheet', names.sheets[0]).click();
+      await page.getByTestId('document-view').waitFor();
+      expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe('schematic');
+      await docRow(page, 'pcb', names.pcbs[0]).click();
+      await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-editor') === 'pcb');
+      // tabs are kept across a reload
+      await page.reload();
+      await page.getByRole('tab').nth(1).waitFor();
+      expect(await page.getByRole('tab').count()).toBe(2);
+      expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe('pcb');
+      expect(errors).toEqual([]);
+    }, 90_000);
+  }
+
+  it('[ARC-4][STREAM-1] export downloads the project; importing the download gives the same records', async () => {
+    const file = fixtureFiles()[0];
+    const names = fixtureNames(file);
+    await page.goto(stack.url + '/#/');
+    await importFile(page, file);
+    await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+    await treeHas(page, names.sheets[0]);
+    const uuid1 = projectUuidOf(page);
+    await page.waitForFunction(() => !!navigator.serviceWorker?.controller, null, { timeout: 10_000 });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ProPrj_\d{4}-\d{2}-\d{2}\.epro$/);
+    const path = await download.path();
+    await page.waitForFunction(() => !!document.body.dataset.lastDownload);
+    expect(await page.evaluate(() => document.body.dataset.lastDownload)).toBe('stream');
+    const exported = new Uint8Array(readFileSync(path));
+    // the fixture's records are all in the export
+    const fromFixture = recordLines(readFileSync(file));
+    const fromExport = recordLines(exported);
+    for (const [folder, lines] of fromFixture) expect(fromExport.get(folder), folder).toEqual(lines);
+    // import the download again and export that: same records
+    await page.goto(stack.url + '/#/');
+    await importFile(page, { name: download.suggestedFilename(), mimeType: 'application/octet-stream', buffer: Buffer.from(exported) });
+    await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+    await treeHas(page, names.sheets[0]);
+    expect(projectUuidOf(page)).not.toBe(uuid1);
+    const [download2] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: 'Export' }).click()]);
+    const again = recordLines(new Uint8Array(readFileSync(await download2.path())));
+    expect(again).toEqual(fromExport);
+  }, 120_000);
+});
