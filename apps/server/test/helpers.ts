@@ -3,12 +3,15 @@
  * postgres://postgres@127.0.0.1:5432/test) with a fresh database per test file, dropped afterwards.
  * When PostgreSQL is unreachable the PostgreSQL variants are skipped with a console warning.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../src/index.ts';
+import { openPglite } from '../src/db.ts';
+import { MIGRATIONS, migrate } from '../src/migrations.ts';
 
 export const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -52,10 +55,34 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 export type BackendName = 'pglite' | 'postgres';
 export const BACKENDS: BackendName[] = ['pglite', 'postgres'];
 
+let template: Promise<string> | undefined;
+/**
+ * A migrated, empty PGlite data folder to copy (PGlite's first start in an empty folder runs initdb,
+ * several seconds; opening a copy takes about one). Shared by test processes, keyed by the migrations.
+ */
+function pgliteTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = join(tmpdir(), `cp-pglite-template-${createHash('sha256').update(MIGRATIONS.join('\n')).digest('hex').slice(0, 12)}`);
+    if (existsSync(dir)) return dir;
+    const tmp = mkdtempSync(join(tmpdir(), 'cp-pglite-building-'));
+    const db = await openPglite(tmp);
+    await migrate(db);
+    await db.close();
+    try {
+      renameSync(tmp, dir);
+    } catch {
+      rmSync(tmp, { recursive: true, force: true }); // another process made it first
+    }
+    return dir;
+  })();
+  return template;
+}
+
 /** Storage for one backend: PGlite folder or PostgreSQL database, with cleanup. */
 export async function storage(backend: BackendName): Promise<{ dataDir?: string; databaseUrl?: string; cleanup(): Promise<void> }> {
   if (backend === 'pglite') {
     const dataDir = mkdtempSync(join(tmpdir(), 'cp-server-'));
+    cpSync(await pgliteTemplate(), dataDir, { recursive: true });
     return { dataDir, async cleanup() { rmSync(dataDir, { recursive: true, force: true }); } };
   }
   const db = await freshDatabase();
