@@ -28,7 +28,20 @@ async function networkFirst(request) {
   }
 }
 
-self.addEventListener('install', () => self.skipWaiting());
+// Precache the shell: the page and the assets it links, so the first reload offline works.
+async function precache() {
+  const cache = await caches.open(SHELL);
+  const res = await fetch('/', { cache: 'no-store' });
+  if (!res.ok) return;
+  const html = await res.clone().text();
+  await cache.put('/', res);
+  const assets = [...html.matchAll(/(?:src|href)="(\/(?:assets\/[^"]+|favicon\.svg))"/g)].map((m) => m[1]);
+  await Promise.all(assets.map((a) => cache.add(a).catch(() => undefined)));
+}
+self.addEventListener('install', (event) => {
+  self.skipWaiting();
+  event.waitUntil(precache().catch(() => undefined));
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 function asciiName(name) {
