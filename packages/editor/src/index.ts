@@ -31,3 +31,4 @@ export * from './sch/actions.ts';
 export * from './sch/netlist.ts';
 export * from './sch/erc.ts';
 export * from './sch/symbol-edit.ts';
+export * from './view/canvas-view.ts';

@@ -1,0 +1,133 @@
+/**
+ * Schematic rendering and hit testing, for the largest fixture sheet and a generated sheet of 5,000
+ * components and 20,000 wires (the 电阻 resistor symbol of STM32G431-mini, a 100 x 50 grid).
+ *
+ * In headless Chromium (playwright-core, /usr/bin/chromium): the editor bundled with esbuild, the
+ * canvas view of the web app on a 1280x800 canvas.
+ *   full redraw  = view.fit() (everything visible) then draw(), flushed with getImageData (median)
+ *   pan frame    = at 100 % zoom, viewport.panBy(7,3) + draw() + flush (median of 60)
+ *   hit test     = editor.hit(x, y) at 2,000 random points (mean)
+ * Baselines in the same run: hit test against a linear scan of every item's box (ratio); pan frame
+ * against the full redraw (ratio).
+ * In Node: scene build (every record painted into display lists) and the SVG of the whole sheet.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { readEpro } from '@copperplate/format';
+import { SchematicEditor, contextFromArchive, listSheets, openDocument, renderSchematicSvg } from '@copperplate/editor';
+import { report, medianMs, type Figure } from './lib/report.ts';
+
+const FIX = '/work/shared/fixtures/epro';
+const RES = 'e956bc515dd74744a6fd01ab3b6812d3';
+
+function archiveInput(name: string) {
+  const a = readEpro(new Uint8Array(readFileSync(join(FIX, name))), { name });
+  const entries: Record<string, string> = {};
+  for (const [k, v] of a.entries) if (typeof v === 'string' && (k.startsWith('SYMBOL/') || k.startsWith('SHEET/'))) entries[k] = v;
+  return { a, projectJson: a.projectJson, entries };
+}
+
+/** 5,000 resistors (Designator + Name visible) and 20,000 short wires at their pins. */
+function generatedSheet(cols = 100, rows = 50): string {
+  const lines = ['["DOCTYPE","SCH","1.1"]', '["HEAD",{"originX":0,"originY":0,"maxId":0}]', '["LINESTYLE","st1",null,null,null,null]', '["FONTSTYLE","st2",null,null,null,null,null,null,null,null,null,null]'];
+  let id = 10;
+  let wires = 0;
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
+    const x = c * 100, y = r * 100, k = `e${id++}`;
+    lines.push(JSON.stringify(['COMPONENT', k, '电阻.1', x, y, 0, 0, {}, 0]));
+    lines.push(JSON.stringify(['ATTR', `e${id++}`, k, 'Symbol', RES, 0, 0, null, null, 0, 'st2', 0]));
+    lines.push(JSON.stringify(['ATTR', `e${id++}`, k, 'Designator', `R${r * cols + c + 1}`, 0, 1, x, y + 10, 0, 'st2', 0]));
+    lines.push(JSON.stringify(['ATTR', `e${id++}`, k, 'Name', '10k', 0, 1, x, y - 15, 0, 'st2', 0]));
+    for (const [x1, y1, x2, y2] of [[x + 20, y, x + 40, y], [x + 40, y, x + 40, y + 30], [x - 20, y, x - 40, y], [x - 40, y, x - 40, y - 30]]) {
+      lines.push(JSON.stringify(['WIRE', `e${id++}`, [[x1, y1, x2, y2]], 'st1', 0]));
+      wires++;
+    }
+  }
+  if (wires !== 20000 && cols * rows === 5000) throw new Error('generator');
+  return lines.join('\n');
+}
+
+const ENTRY = `
+import { createCanvasView, contextFromArchive, openDocument } from '@copperplate/editor';
+function median(a) { a.sort((x, y) => x - y); return a[Math.floor(a.length / 2)]; }
+window.runBench = (input) => {
+  const ctx = contextFromArchive({ projectJson: input.projectJson, entries: new Map(Object.entries(input.entries)) });
+  const canvas = document.createElement('canvas');
+  canvas.style.width = '1280px'; canvas.style.height = '800px';
+  document.body.appendChild(canvas);
+  const g = canvas.getContext('2d');
+  const flush = () => g.getImageData(0, 0, 1, 1);
+  let t = performance.now();
+  const doc = openDocument(input.sheet);
+  const view = createCanvasView(canvas, doc, { ctx });
+  const build = performance.now() - t;
+  view.fit();
+  const full = [];
+  for (let i = 0; i < 7; i++) { t = performance.now(); view.draw(); flush(); full.push(performance.now() - t); }
+  const visibleAll = view.editor.scene.visible(view.viewport.visible()).length;
+  view.viewport.zoomTo(100);
+  const pan = [];
+  for (let i = 0; i < 60; i++) { t = performance.now(); view.viewport.panBy(7, 3); view.draw(); flush(); pan.push(performance.now() - t); }
+  const visiblePan = view.editor.scene.visible(view.viewport.visible()).length;
+  const b = view.editor.scene.bbox();
+  let seed = 7; const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const pts = Array.from({ length: 2000 }, () => [b.minX + rnd() * (b.maxX - b.minX), b.minY + rnd() * (b.maxY - b.minY)]);
+  t = performance.now(); let hits = 0;
+  for (const [x, y] of pts) if (view.editor.hit(x, y)) hits++;
+  const hit = (performance.now() - t) / pts.length;
+  const items = view.editor.scene.all();
+  t = performance.now(); let lin = 0;
+  for (const [x, y] of pts.slice(0, 200)) for (const it of items) { const q = it.bbox; if (x >= q.minX - 3 && x <= q.maxX + 3 && y >= q.minY - 3 && y <= q.maxY + 3) lin++; }
+  const linear = (performance.now() - t) / 200;
+  view.destroy();
+  canvas.remove();
+  return { build, full: median(full), pan: median(pan), hit, linear, hits, items: items.length, visibleAll, visiblePan };
+};
+`;
+
+async function main(): Promise<void> {
+  const stm = archiveInput('STM32G431-mini.epro');
+  const ext = archiveInput('ExtModule-002.epro');
+  // the largest fixture sheet by record count
+  const sheets = [stm, ext].flatMap((x) => listSheets(x.a).map((s) => ({ x, s, text: x.entries[s.path] })));
+  sheets.sort((p, q) => q.text.split('\n').length - p.text.split('\n').length);
+  const largest = sheets[0];
+  const gen = generatedSheet();
+  const figures: Figure[] = [];
+
+  // ---- Node (SVG and display-list backends) ----
+  for (const [label, x, text] of [['fixture', largest.x, largest.text], ['generated', stm, gen]] as const) {
+    const ctx = contextFromArchive(x.a);
+    const sceneMs = await medianMs(3, () => new SchematicEditor(openDocument(text), { ctx }));
+    const svgMs = await medianMs(3, () => renderSchematicSvg(openDocument(text), { ctx }));
+    figures.push({ name: `${label} scene build (node)`, value: sceneMs, unit: 'ms' });
+    figures.push({ name: `${label} full SVG render (node)`, value: svgMs, unit: 'ms' });
+  }
+
+  // ---- Chromium ----
+  const bundle = await build({ stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'iife', write: false, platform: 'browser', logLevel: 'silent' });
+  const js = bundle.outputFiles[0].text;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1300, height: 820 } });
+    await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');
+    await page.addScriptTag({ content: js });
+    for (const [label, x, text] of [['fixture', largest.x, largest.text], ['generated', stm, gen]] as const) {
+      const r = await page.evaluate((input) => (window as unknown as { runBench: (i: unknown) => Record<string, number> }).runBench(input), { projectJson: x.projectJson, entries: x.entries, sheet: text });
+      console.log(`# ${label}: ${r.items} drawn records, ${r.visiblePan} visible when panning at 100 %, ${r.hits} of 2000 random points hit something`);
+      figures.push({ name: `${label} open + first paint into display lists (chromium)`, value: r.build, unit: 'ms' });
+      figures.push({ name: `${label} full redraw (chromium)`, value: r.full, unit: 'ms' });
+      figures.push({ name: `${label} pan frame (chromium)`, value: r.pan, unit: 'ms', goal: '< 16 ms' });
+      figures.push({ name: `${label} pan frame / full redraw`, value: r.pan / r.full, unit: 'ratio' });
+      figures.push({ name: `${label} hit test (chromium)`, value: r.hit, unit: 'ms', goal: '< 1 ms' });
+      figures.push({ name: `${label} hit test speed-up vs linear scan of boxes`, value: r.linear / Math.max(r.hit, 1e-6), unit: 'x' });
+    }
+  } finally {
+    await browser.close();
+  }
+  report('schematic-render', figures);
+}
+
+await main();

@@ -1,0 +1,154 @@
+/**
+ * The mountable canvas view for the web app: `createCanvasView(canvas, doc, opts)` draws a sheet
+ * (or a symbol) on a Canvas2D, feeds DOM pointer/wheel/key events to the editor, and redraws on
+ * every change. Only changed records are re-painted into their display lists (SheetScene); a frame
+ * replays the display lists the viewport can see (spatial index query).
+ */
+import type { EditorDocument } from '../core/document.ts';
+import { Viewport } from '../core/viewport.ts';
+import { CanvasSurface, type Ctx2D } from '../render/canvas.ts';
+import { RecordingSurface, type DisplayItem } from '../render/recording.ts';
+import type { SchContext } from '../sch/context.ts';
+import { SchematicEditor } from '../sch/editor.ts';
+import { paintSymbolDocument } from '../sch/symbol-render.ts';
+import { drawFrame } from './frame.ts';
+
+export interface CanvasViewOptions {
+  ctx: SchContext;
+  /** Background colour. */
+  background?: string;
+  onCopy?: (text: string) => void;
+  readClipboard?: () => string | undefined;
+  /** Called after every frame with its duration in ms. */
+  onFrame?: (ms: number) => void;
+}
+
+export interface CanvasView {
+  /** The schematic editor (undefined for a symbol document, which is shown read-only). */
+  editor?: SchematicEditor;
+  viewport: Viewport;
+  /** Draw now (synchronously). Returns the frame time in ms. */
+  draw(): number;
+  /** Schedule a draw on the next animation frame. */
+  invalidate(): void;
+  fit(): void;
+  destroy(): void;
+}
+
+export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument, opts: CanvasViewOptions): CanvasView {
+  const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
+  const viewport = new Viewport({ width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height });
+  const ctx2d = canvas.getContext('2d') as unknown as Ctx2D | null;
+  if (!ctx2d) throw new Error('Canvas2D is not available');
+  const editor = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard }) : undefined;
+  let symbolItems: DisplayItem[] = [];
+  const paintSymbol = () => { const r = new RecordingSurface(); paintSymbolDocument(r, doc, opts.ctx.blobs); symbolItems = r.items; };
+  if (!editor) paintSymbol();
+  const unsubDoc = editor ? () => {} : doc.subscribe(() => { paintSymbol(); invalidate(); });
+
+  const resize = () => {
+    const w = canvas.clientWidth || canvas.width / dpr, h = canvas.clientHeight || canvas.height / dpr;
+    canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
+    viewport.resize(w, h);
+  };
+
+  const draw = (): number => {
+    const t0 = performance.now();
+    const items = editor ? editor.scene.visible(viewport.visible()) : symbolItems;
+    drawFrame(ctx2d, viewport, dpr, opts.background ?? '#FFFFFF', () => {
+      const surf = new CanvasSurface(ctx2d, viewport, dpr, editor ? new Set([...editor.highlight, ...editor.selection.ids]) : undefined);
+      for (const it of items) {
+        surf.begin(it.id);
+        for (const op of it.ops) surf.draw(op);
+        surf.end();
+      }
+      if (editor?.scene.junctionItem) for (const op of editor.scene.junctionItem.ops) surf.draw(op);
+      if (editor) for (const o of editor.tools.overlay()) {
+        if (o.kind === 'rect') surf.draw({ t: 'poly', pts: [o.minX, o.minY, o.maxX, o.minY, o.maxX, o.maxY, o.minX, o.maxY], closed: true, s: { color: '#3366FF', width: 0, dash: [4, 4] } });
+        else if (o.kind === 'polyline') surf.draw({ t: 'poly', pts: o.points, closed: false, s: { color: '#008800', width: 1 } });
+        else surf.draw({ t: 'circle', cx: o.x, cy: o.y, r: 3, s: { color: '#3366FF', width: 0 } });
+      }
+    });
+    const ms = performance.now() - t0;
+    opts.onFrame?.(ms);
+    return ms;
+  };
+
+  let pending = false;
+  const invalidate = () => {
+    if (pending) return;
+    pending = true;
+    const raf = typeof requestAnimationFrame !== 'undefined' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+    raf(() => { pending = false; draw(); });
+  };
+
+  const world = (e: MouseEvent) => {
+    const r = canvas.getBoundingClientRect();
+    const sx = e.clientX - r.left, sy = e.clientY - r.top;
+    return { ...viewport.toWorld(sx, sy), sx, sy };
+  };
+  let panFrom: { x: number; y: number } | null = null;
+  const onDown = (e: PointerEvent) => {
+    canvas.focus();
+    if (e.button === 1 || (e.button === 2 && editor?.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; return; }
+    const p = world(e);
+    editor?.pointer({ kind: 'down', ...p, button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
+    invalidate();
+  };
+  const onMove = (e: PointerEvent) => {
+    if (panFrom) { viewport.panBy(e.clientX - panFrom.x, e.clientY - panFrom.y); panFrom = { x: e.clientX, y: e.clientY }; invalidate(); return; }
+    editor?.pointer({ kind: 'move', ...world(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
+    if (editor && editor.tools.active?.state !== 'idle') invalidate();
+  };
+  const onUp = (e: PointerEvent) => {
+    if (panFrom) { panFrom = null; return; }
+    editor?.pointer({ kind: 'up', ...world(e), button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
+    invalidate();
+  };
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    const p = world(e);
+    viewport.zoomBy(e.deltaY < 0 ? 1.2 : 1 / 1.2, p.sx, p.sy);
+    invalidate();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (!editor) return;
+    const used = editor.key({ key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey });
+    if (used) { e.preventDefault(); invalidate(); }
+  };
+  const onContext = (e: Event) => e.preventDefault();
+  canvas.tabIndex = canvas.tabIndex >= 0 ? canvas.tabIndex : 0;
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('wheel', onWheel, { passive: false });
+  canvas.addEventListener('keydown', onKey);
+  canvas.addEventListener('contextmenu', onContext);
+  const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { resize(); invalidate(); }) : null;
+  ro?.observe(canvas);
+  const unsubEd = editor?.onChange(() => invalidate());
+  const unsubSel = editor?.selection.subscribe(() => invalidate());
+
+  resize();
+  const fit = () => {
+    if (editor) viewport.fit(editor.scene.bbox());
+    else { let b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }; for (const it of symbolItems) b = { minX: Math.min(b.minX, it.bbox.minX), minY: Math.min(b.minY, it.bbox.minY), maxX: Math.max(b.maxX, it.bbox.maxX), maxY: Math.max(b.maxY, it.bbox.maxY) }; viewport.fit(b); }
+    invalidate();
+  };
+  fit();
+
+  return {
+    editor, viewport, draw, invalidate, fit,
+    destroy() {
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('wheel', onWheel);
+      canvas.removeEventListener('keydown', onKey);
+      canvas.removeEventListener('contextmenu', onContext);
+      ro?.disconnect();
+      unsubEd?.(); unsubSel?.(); unsubDoc();
+      editor?.dispose();
+    },
+  };
+}
