@@ -1,7 +1,6 @@
 /** `copperplate serve`: runs the server (PGlite in --data, or PostgreSQL from --database-url / DATABASE_URL). */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { startServer } from '@copperplate/server';
 import type { Command } from '../commands.ts';
 
 export const DEFAULT_DATA_DIR = './.data';
@@ -16,6 +15,7 @@ export const serve: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port '${values.port}'`);
     const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL ?? undefined;
     const dataDir = resolve(values.data ?? DEFAULT_DATA_DIR);
+    const { startServer } = await import('@copperplate/server'); // loaded only when serving
     const server = await startServer({
       port,
       host: values.host ?? '127.0.0.1',

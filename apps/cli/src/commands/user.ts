@@ -2,7 +2,6 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CODES, messageForCode } from '@copperplate/model';
-import { createUser, migrate, openDatabase } from '@copperplate/server';
 import type { Command } from '../commands.ts';
 import { DEFAULT_DATA_DIR } from './serve.ts';
 
@@ -19,6 +18,7 @@ export const user: Command = {
     }
     if (!/^[A-Za-z0-9_.@-]{1,64}$/.test(name)) throw new Error(messageForCode(CODES.ILLEGAL_NAME));
     if (values.password.length < 4) throw new Error('The password needs at least 4 characters');
+    const { createUser, migrate, openDatabase } = await import('@copperplate/server'); // loaded only here
     const db = await openDatabase({ dataDir: resolve(values.data ?? DEFAULT_DATA_DIR), databaseUrl: values['database-url'] ?? process.env.DATABASE_URL });
     try {
       await migrate(db);
