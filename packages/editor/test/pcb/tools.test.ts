@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDocuments, serializeDocuments } from '@copperplate/format';
+import { parseDocuments, readEpro, serializeDocuments, writeEpro } from '@copperplate/format';
 import { EditorDocument } from '../../src/core/document.ts';
 import { num, str } from '../../src/core/records.ts';
 import { PcbEditor } from '../../src/pcb/editor.ts';
@@ -62,6 +62,15 @@ describe('PCB editing tools (headless, synthetic pointer events)', () => {
     const text = roundTrip(ed);
     const re = new PcbEditor(new EditorDocument(parseDocuments(text)), ed.opts);
     expect(re.ratsnest().islands.get(line.net)).toBe(before.islands.get(line.net)! - 1);
+    // .epro export keeps it: write the archive with the edited board, read it back
+    const a = fixture('STM32G431-mini');
+    const uuid = ed.opts.pcbUuid!;
+    const entries = new Map(a.entries);
+    entries.set(`PCB/${uuid}.epcb`, text);
+    const back = readEpro(writeEpro({ projectJson: a.projectJson, entries }));
+    const reread = findPcbDoc(back, uuid);
+    expect(reread.text).toBe(text);
+    expect(parseDocuments(reread.text)[0].records.filter((r) => r[0] === 'LINE' && r[3] === line.net).length).toBe(ed.doc.records().filter((r) => r[0] === 'LINE' && r[3] === line.net).length);
     ed.undo();
     expect(ed.ratsnest().islands.get(line.net)).toBe(before.islands.get(line.net));
   });
