@@ -44,7 +44,14 @@ export function readLimit(kind: Kind): number {
 const keyString = z.string().min(1).max(512);
 
 /** One item of a bulk write: its key, the ticket it was based on, optional deletion, any other fields. */
+const schemas = new Map<Kind, ReturnType<typeof buildSchema>>();
 export function bulkItemSchema(kind: Kind) {
+  let s = schemas.get(kind);
+  if (!s) schemas.set(kind, (s = buildSchema(kind)));
+  return s;
+}
+
+function buildSchema(kind: Kind) {
   const key = KIND_DEFS[kind].key;
   return z
     .object({

@@ -22,7 +22,7 @@ interface Prepared { key: string; base: number; deleted: boolean; fields: Record
 
 /** Validates one item outside the transaction (and compresses its content). */
 export function prepareItem(kind: Kind, raw: unknown): Prepared | ItemResult {
-  const r = bulkItemSchema(kind).safeParse(raw);
+  const r = bulkItemSchema(kind).safeParse(raw); // schemas are built once per kind
   if (!r.success) {
     const i = r.error.issues[0];
     return failure(CODES.BAD_REQUEST, { reason: `${i.path.join('.')}: ${i.message}` });
@@ -75,6 +75,8 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
   const state = new Map((await repo.itemsByKeys(q, projectUuid, kind, keys, false)).map((r) => [r.key, r]));
   let g = g0;
   const results: ItemResult[] = [];
+  /** Rows written by this batch, by key (the last write of a key wins), stored with one statement. */
+  const pending = new Map<string, repo.ItemRow>();
   for (const p of prepared) {
     if (!('key' in p)) {
       results.push(p);
@@ -94,12 +96,19 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
     const updateTime = Math.floor(Date.now() / 1000);
     const fields: Record<string, unknown> = p.deleted ? { ...(cur?.fields ?? {}) } : { ...(cur && !cur.deleted ? cur.fields : {}), ...p.fields, updateTime };
     fields[KIND_DEFS[kind].key] = p.key;
-    const row: repo.ItemRow = { kind, key: p.key, map: mapOf(kind, fields), ticket: g, deleted: p.deleted, fields, data: p.deleted ? null : p.data };
-    const keepData = !p.deleted && !p.hasData && !!cur && !cur.deleted;
-    await repo.upsertItem(q, projectUuid, row, keepData);
+    // a write without content keeps the content (of the stored row, or of this batch's earlier write)
+    const earlier = pending.get(p.key);
+    const data = p.deleted ? null : p.hasData ? p.data : earlier?.deleted ? pack('') : (earlier?.data ?? null);
+    const row: repo.ItemRow = { kind, key: p.key, map: mapOf(kind, fields), ticket: g, deleted: p.deleted, fields, data };
     state.set(p.key, row);
+    pending.set(p.key, row);
     results.push({ success: true, result: { key: p.key, ticket: g, updateTime }, code: 0, message: '' });
-    if (ctx.bulkItemDelayMs) await sleep(ctx.bulkItemDelayMs);
+    if (ctx.bulkItemDelayMs) {
+      await repo.upsertItems(q, projectUuid, [...pending.values()]);
+      pending.clear();
+      await sleep(ctx.bulkItemDelayMs);
+    }
   }
+  await repo.upsertItems(q, projectUuid, [...pending.values()]);
   return { results, gTicket: g };
 }

@@ -45,6 +45,26 @@ export async function upsertItem(q: Queryable, projectUuid: string, it: ItemRow,
 }
 
 /**
+ * Inserts or replaces several items with one statement (keys unique). A row without content that is
+ * not a deletion keeps the stored content (a write of fields only); a deletion drops the content.
+ */
+export async function upsertItems(q: Queryable, projectUuid: string, rows: ItemRow[]): Promise<void> {
+  if (!rows.length) return;
+  const params: unknown[] = [projectUuid];
+  const values = rows.map((it) => {
+    params.push(it.kind, it.key, it.map, it.ticket, it.deleted, JSON.stringify(it.fields), it.data);
+    const n = params.length;
+    return `($1, $${n - 6}, $${n - 5}, $${n - 4}, $${n - 3}::bigint, $${n - 2}::boolean, $${n - 1}::jsonb, $${n}::bytea)`;
+  });
+  await q.query(
+    `insert into items (project_uuid, kind, key, map, ticket, deleted, fields, data) values ${values.join(', ')}
+     on conflict (project_uuid, kind, key) do update set map = excluded.map, ticket = excluded.ticket, deleted = excluded.deleted,
+       fields = excluded.fields, data = case when excluded.deleted then null when excluded.data is null then items.data else excluded.data end`,
+    params,
+  );
+}
+
+/**
  * The project's g_ticket and its ticket rows written after `since`, read by one statement so that
  * both come from the same database snapshot. Undefined when the project does not exist.
  */
