@@ -3,8 +3,8 @@
  * first; several documents in one file are separated by blank lines.
  *
  * Lossless: every line is kept as a parsed JSON array (unknown record types and extra trailing
- * fields survive). Exact text: the raw text of each line is remembered (keyed by the record array)
- * together with the line ending and the gaps between documents, so that a parse followed by a
+ * fields survive). Exact text: the raw text of each line is remembered (per block, beside the
+ * record read from it) together with the line ending and the gaps between documents, so that a parse followed by a
  * serialize of unchanged records gives the same bytes; a record changed in place is written anew
  * with JSON.stringify.
  */
@@ -19,10 +19,16 @@ export interface DocumentBlock {
   records: unknown[][];
 }
 
-/** Raw text of a record line (without its line ending) as read. */
-const rawText = new WeakMap<unknown[], string>();
-/** Text layout of a block: what came before its first line (separator) and the line ending. */
+/**
+ * Text layout of a block as read: what came before its first line (separator), after its last, the
+ * line ending, and the raw text of each record line with the record read from it. One entry per
+ * block (not per record) keeps parsing cheap.
+ */
 interface Layout {
+  /** The record arrays as parsed, in order (a snapshot: the block's own array may be edited). */
+  records: unknown[][];
+  /** Raw text of each of those lines, without the line ending. */
+  raw: string[];
   /** Text between the previous block's last line and this block's first line ('' for the first). */
   before: string;
   /** Text after this block's last line when it is the last block of the file. */
@@ -51,6 +57,7 @@ export function parseDocuments(text: string): DocumentBlock[] {
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const blocks: DocumentBlock[] = [];
   let cur: DocumentBlock | null = null;
+  let lay: Layout | null = null;
   /** Index just after the content of the last record line (before its line ending). */
   let lastEnd = pos;
   let sawBlank = false;
@@ -82,23 +89,32 @@ export function parseDocuments(text: string): DocumentBlock[] {
         version: isDoctype && rec[2] != null ? String(rec[2]) : '',
         records: [],
       };
-      layouts.set(cur, { before: text.slice(lastEnd, start), after: '', eol: contentEnd < end ? '\r\n' : '\n' });
+      lay = { records: [], raw: [], before: text.slice(lastEnd, start), after: '', eol: contentEnd < end ? '\r\n' : '\n' };
+      layouts.set(cur, lay);
       blocks.push(cur);
     }
     // Blank lines inside a document (not followed by a DOCTYPE) are dropped; the records stay.
     sawBlank = false;
     cur.records.push(rec);
-    rawText.set(rec, line);
+    lay!.records.push(rec);
+    lay!.raw.push(line);
     lastEnd = contentEnd;
   }
   if (cur) layouts.get(cur)!.after = text.slice(lastEnd);
   return blocks;
 }
 
+/** The raw line a record was read from, if it is one of the block's records as parsed. */
+function rawLineOf(lay: Layout | undefined, rec: unknown[], i: number, index: () => Map<unknown[], number>): string | undefined {
+  if (!lay) return undefined;
+  if (lay.records[i] === rec) return lay.raw[i];
+  const j = index().get(rec);
+  return j === undefined ? undefined : lay.raw[j];
+}
+
 /** The text of one record: its raw line when the record still holds what was read, else JSON. */
-function recordText(rec: unknown[]): string {
+function recordText(rec: unknown[], raw: string | undefined): string {
   const json = JSON.stringify(rec);
-  const raw = rawText.get(rec);
   if (raw === undefined || raw === json) return json;
   // The raw line differs from canonical JSON (spacing, number spelling): keep it if it means the same.
   try {
@@ -121,7 +137,9 @@ export function serializeDocuments(blocks: DocumentBlock[]): string {
       parts.push(JSON.stringify(['DOCTYPE', b.docType, b.version]));
       return;
     }
-    const lines = b.records.map(recordText);
+    let idx: Map<unknown[], number> | undefined;
+    const index = () => (idx ??= new Map(lay!.records.map((r, j) => [r, j])));
+    const lines = b.records.map((r, j) => recordText(r, rawLineOf(lay, r, j, index)));
     parts.push(lines.join(eol));
     if (i === blocks.length - 1 && lay) parts.push(lay.after);
   });

@@ -35,10 +35,9 @@ import {
   BoardEntrySchema,
   CONFIG_KEYS,
   DEVICE_ENTRY_KEYS,
-  DeviceEntrySchema,
   LIBRARY_ENTRY_KEYS,
   LIBRARY_FILES,
-  LibraryEntrySchema,
+  libraryEntry,
   PROJECT_JSON_KEYS,
   ProjectJsonSchema,
   SchematicEntrySchema,
@@ -240,10 +239,11 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   const symbolOk = new Set<string>();
   const importSymbol = (uuid: string) => {
     const raw = maps.symbols[uuid];
-    const r = LibraryEntrySchema.safeParse(raw);
-    const display = r.success ? str(r.data.title) : '';
+    const e = libraryEntry(raw);
+    const display = e ? str(e.title) : '';
     step();
-    if (!r.success) return fail('Symbol', uuid, CatalogueError.named('CREATE_SYMBOL_FAILED').message);
+    if (!e) return fail('Symbol', uuid, CatalogueError.named('CREATE_SYMBOL_FAILED').message);
+    const r = { data: e };
     const text = entryText(P.symbolPath(uuid));
     const docs = readDoc('symbol', display || uuid, text);
     if (typeof docs === 'string') return fail('Symbol', display || uuid, docs);
@@ -303,12 +303,13 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   const footprintOk = new Set<string>();
   for (const [uuid, raw] of Object.entries(maps.footprints)) {
     step();
-    const r = LibraryEntrySchema.safeParse(raw);
-    const display = r.success ? str(r.data.title) : '';
-    if (!r.success) {
+    const e = libraryEntry(raw);
+    const display = e ? str(e.title) : '';
+    if (!e) {
       fail('Footprint', uuid, CatalogueError.named('CREATE_FOOTPRINT_FAILED').message);
       continue;
     }
+    const r = { data: e };
     const text = entryText(P.footprintPath(uuid));
     const docs = readDoc('footprint', display || uuid, text);
     if (typeof docs === 'string') {
@@ -335,10 +336,11 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   const deviceOk = new Set<string>();
   for (const [uuid, raw] of Object.entries(maps.devices)) {
     step();
-    const r = DeviceEntrySchema.safeParse(raw);
-    const display = r.success ? str(r.data.title) : '';
+    const e = libraryEntry(raw);
+    const display = e ? str(e.title) : '';
     try {
-      if (!r.success) throw CatalogueError.named('CREATE_DEVICE_FAILED');
+      if (!e) throw CatalogueError.named('CREATE_DEVICE_FAILED');
+      const r = { data: e };
       const attributes = r.data.attributes ?? {};
       if (typeof attributes.Symbol !== 'string' || attributes.Symbol === '') throw CatalogueError.named('DEVICE_SYMBOL_MISSING');
       const v = validateDevice(

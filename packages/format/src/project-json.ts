@@ -4,7 +4,11 @@
  */
 import { z } from 'zod';
 
-const Map_ = z.record(z.string(), z.unknown());
+/** A JSON object (not null, not an array). Its entries are validated one by one by the import. */
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+const Map_ = z.custom<Record<string, unknown>>(isPlainObject, 'must be an object');
 
 /** Top level of project.json; every map optional (a missing boards is reported by the import, IMP-7). */
 export const ProjectJsonSchema = z.looseObject({
@@ -27,6 +31,11 @@ export const CONFIG_KEYS = ['title', 'cbbProject', 'defaultSheet'] as const;
 export const SchematicEntrySchema = z.looseObject({ name: z.string().optional(), sheets: z.array(z.unknown()).optional() });
 export const SheetEntrySchema = z.looseObject({ name: z.string().optional(), id: z.number().int().nonnegative().max(1e9), uuid: z.string().min(1) });
 export const BoardEntrySchema = z.looseObject({ schematic: z.string().optional(), pcb: z.string().optional() });
+/**
+ * A symbol/footprint entry. The import reads its fields with `libraryEntry` (cheap) and hands them to
+ * the model's zod validators (validateSymbol, ...), which are the boundary check; this schema
+ * documents the shape.
+ */
 export const LibraryEntrySchema = z.looseObject({
   title: z.string().optional(),
   source: z.string().optional(),
@@ -58,7 +67,7 @@ export const LIBRARY_FILES = [
 export function extraKeys(o: Record<string, unknown>, known: readonly string[]): Record<string, unknown> | undefined {
   let out: Record<string, unknown> | undefined;
   for (const k of Object.keys(o)) {
-    if (known.includes(k)) continue;
+    if (known.includes(k) || o[k] === undefined) continue;
     out ??= {};
     setKey(out, k, o[k]);
   }
@@ -79,4 +88,32 @@ export function hashString(s: string): number {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h;
+}
+
+/** Fields of a symbol/footprint/device entry, read without trusting their types (non-strings dropped). */
+export interface LibraryEntry {
+  title?: string;
+  source?: string;
+  version?: string | number;
+  desc?: string;
+  description?: string;
+  type?: number;
+  tags?: unknown;
+  custom_tags?: unknown;
+  attributes?: Record<string, unknown>;
+  images?: unknown;
+}
+export function libraryEntry(v: unknown): (LibraryEntry & Record<string, unknown>) | null {
+  if (!isPlainObject(v)) return null;
+  const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  return {
+    ...v,
+    title: s('title'),
+    source: s('source'),
+    version: typeof v.version === 'number' ? v.version : s('version'),
+    desc: s('desc'),
+    description: s('description'),
+    type: typeof v.type === 'number' ? v.type : undefined,
+    attributes: isPlainObject(v.attributes) ? v.attributes : undefined,
+  };
 }

@@ -6,7 +6,7 @@
  * bytes as they come and stopping as soon as the archive total or the entry's ratio passes
  * ARCHIVE_LIMITS. Browser-safe: no Node built-ins.
  */
-import { Inflate, zipSync, type Zippable } from 'fflate';
+import { Inflate, inflateSync, zipSync, type Zippable } from 'fflate';
 import { ARCHIVE_LIMITS, CatalogueError, ZIP_LEVEL } from '@copperplate/model';
 
 export interface ZipLimits {
@@ -25,8 +25,16 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = {
 
 /** Entries below this inflated size are never judged by their ratio (small files compress well). */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
-/** Deflate's own worst case: one input byte cannot become more than ~1032 output bytes. */
-const DEFLATE_MAX_EXPANSION = 1032;
+/**
+ * Compressed bytes pushed to the inflater at a time: never more than the entry's cap (an honest
+ * entry, whose compressed size is below its inflated size, is done in one push), never more than
+ * 64 KB. Deflate cannot expand one byte more than ~1032 times, so whatever the headers claim, one
+ * push yields at most ~66 MB before the running count is checked.
+ */
+const MIN_CHUNK = 4 * 1024;
+const MAX_CHUNK = 64 * 1024;
+/** Compressed entries up to this size are inflated in one call (see inflateEntry). */
+const ONE_SHOT_MAX = 16 * 1024;
 
 export interface ZipEntryInfo {
   name: string;
@@ -128,11 +136,22 @@ function dataOffset(bytes: Uint8Array, e: ZipEntryInfo): number {
 
 /**
  * Inflate one entry with a running byte count. `budget` is what the archive total still allows.
- * Output is checked after every pushed chunk. A chunk of compressed input is cap/1032 bytes (at
- * least 4 KB, at most 1 MB): deflate cannot expand a byte more than ~1032 times, so one push can
- * overshoot the entry's cap by at most max(cap, 4 MB), whatever the headers claim.
+ * Output is checked after every pushed chunk (see MIN_CHUNK/MAX_CHUNK).
  */
 function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: ZipLimits): Uint8Array {
+  if (src.length <= ONE_SHOT_MAX && e.size < budget) {
+    // Small input: inflated in one call into a buffer that is the cap (declared size + 1 byte, which
+    // shows a lying header). Writes past it are dropped, so memory is bounded by the header; the
+    // decoding work is bounded by 1032 x 16 KB ~ 17 MB, the cost of a few streaming pushes.
+    let out: Uint8Array;
+    try {
+      out = inflateSync(src, { out: new Uint8Array(e.size + 1) });
+    } catch {
+      throw new ZipRefusal('unreadable', 'inflate failed');
+    }
+    if (out.length !== e.size) throw new ZipRefusal('unreadable', 'entry size differs from its header');
+    return out;
+  }
   const parts: Uint8Array[] = [];
   let got = 0;
   let done = false;
@@ -143,7 +162,7 @@ function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: 
   });
   const ratioCap = Math.max(RATIO_FLOOR_BYTES, limits.maxRatio * Math.max(1, e.compressedSize));
   const cap = Math.min(budget, ratioCap, e.size);
-  const step = Math.min(1 << 20, Math.max(1 << 12, Math.floor(Math.max(cap, 4 << 20) / DEFLATE_MAX_EXPANSION)));
+  const step = Math.max(MIN_CHUNK, Math.min(cap, MAX_CHUNK));
   try {
     for (let off = 0; off < src.length && !done; off += step) {
       const end = Math.min(src.length, off + step);

@@ -1,0 +1,139 @@
+/**
+ * .epro import and export throughput on a ~50 MB project built by replicating the fixture projects
+ * (every copy gets fresh uuids, references rewritten, so the copies are independent and consistent).
+ *
+ * Import = readEpro (unzip with limits) + eproToProjectData (parse every document to records,
+ * validate, build ProjectData). Baseline: fflate unzipSync + TextDecoder + JSON.parse of every line.
+ * Export = projectDataToEpro + writeEpro (DEFLATE 9). Baseline: fflate deflateSync level 9 of every
+ * entry. Both single-threaded, same bytes, same run; MB = 1e6 bytes of document text (UTF-8).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync, deflateSync, strToU8, strFromU8, zipSync, type Zippable } from 'fflate';
+import { readEpro, writeEpro, eproToProjectData, projectDataToEpro, base64Name, fromBase64Name } from '@copperplate/format';
+import { report } from './lib/report.ts';
+
+/** Median wall times (ms) of a and b, run alternately so that load from elsewhere hits both alike. */
+function interleaved(runs: number, a: () => unknown, b: () => unknown): [number, number] {
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    let t = performance.now();
+    a();
+    ta.push(performance.now() - t);
+    t = performance.now();
+    b();
+    tb.push(performance.now() - t);
+  }
+  const med = (x: number[]) => x.sort((p, q) => p - q)[Math.floor(x.length / 2)];
+  return [med(ta), med(tb)];
+}
+
+const FIXTURES = '/work/shared/fixtures/epro';
+const TARGET_BYTES = Number(process.env.EPRO_BENCH_MB ?? 50) * 1e6;
+const RUNS = Number(process.env.EPRO_BENCH_RUNS ?? 5);
+
+const hex = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+type Files = Record<string, Uint8Array>;
+
+/** One copy of a project with every 32-hex uuid it uses replaced by a fresh one. */
+function freshCopy(files: Files, copy: number): { files: Files; pj: Record<string, any> } {
+  const ids = new Map<string, string>();
+  const map = (s: string) => s.replace(/[0-9a-f]{32}/g, (m) => {
+    let v = ids.get(m);
+    if (!v) ids.set(m, (v = hex()));
+    return v;
+  });
+  const out: Files = {};
+  let pj: Record<string, any> = {};
+  for (const [k, v] of Object.entries(files)) {
+    if (k.endsWith('/')) continue;
+    if (k === 'project.json') {
+      pj = JSON.parse(map(strFromU8(v)));
+      continue;
+    }
+    let name = k;
+    if (k.startsWith('POUR/') || k.startsWith('FONT/')) {
+      const [folder, file] = k.split('/');
+      const path = fromBase64Name(file.slice(0, file.lastIndexOf('.')))!;
+      name = `${folder}/${base64Name(map(path))}${file.slice(file.lastIndexOf('.'))}`;
+    } else name = map(k);
+    out[name] = strToU8(map(strFromU8(v)));
+  }
+  pj.boards = Object.fromEntries(Object.entries(pj.boards ?? {}).map(([b, v]) => [`${b}#${copy}`, v]));
+  return { files: out, pj };
+}
+
+function buildProject(): { epro: Uint8Array; textBytes: number; docs: number } {
+  const sources = readdirSync(FIXTURES).filter((f) => f.endsWith('.epro')).map((f) => unzipSync(new Uint8Array(readFileSync(join(FIXTURES, f)))));
+  const all: Files = {};
+  const pj: Record<string, any> = { schematics: {}, pcbs: {}, panels: {}, symbols: {}, footprints: {}, devices: {}, boards: {}, config: { title: 'bench', cbbProject: false, defaultSheet: '' } };
+  let bytes = 0;
+  for (let copy = 0; bytes < TARGET_BYTES; copy++) {
+    const c = freshCopy(sources[copy % sources.length], copy);
+    for (const [k, v] of Object.entries(c.files)) (all[k] = v), (bytes += v.length);
+    for (const key of ['schematics', 'pcbs', 'panels', 'symbols', 'footprints', 'devices', 'boards']) Object.assign(pj[key], c.pj[key] ?? {});
+  }
+  const pjBytes = strToU8(JSON.stringify(pj, null, 2));
+  all['project.json'] = pjBytes;
+  const z: Zippable = {};
+  for (const [k, v] of Object.entries(all)) z[k] = [v, { level: 9 }];
+  return { epro: zipSync(z), textBytes: bytes + pjBytes.length, docs: Object.keys(all).length };
+}
+
+const { epro, textBytes, docs } = buildProject();
+const MB = textBytes / 1e6;
+console.log(`project: ${docs} files, ${MB.toFixed(1)} MB of document text, ${(epro.length / 1e6).toFixed(1)} MB as .epro (DEFLATE 9)`);
+
+// ---- import ----
+const dec = new TextDecoder();
+function rawImport(): number {
+  let n = 0;
+  for (const [k, v] of Object.entries(unzipSync(epro))) {
+    if (k.endsWith('/')) continue;
+    const t = dec.decode(v);
+    if (k.endsWith('.json')) {
+      JSON.parse(t);
+      continue;
+    }
+    for (const line of t.split('\n')) if (line.trim() !== '') (JSON.parse(line), n++);
+  }
+  return n;
+}
+function ourImport() {
+  const r = eproToProjectData(readEpro(epro, { name: 'bench.epro' }));
+  if (!r.ok) throw new Error('bench project did not import cleanly: ' + JSON.stringify(r.failures).slice(0, 500));
+  return r;
+}
+// warm-up (JIT) and a check that both did the work
+const rawLines = rawImport();
+const data = ourImport().data;
+const [rawImportMs, importMs] = interleaved(RUNS, rawImport, ourImport);
+
+// ---- export ----
+const archive = projectDataToEpro(data);
+const enc = new TextEncoder();
+const entryBytes = [...archive.entries.values()].map((v) => (typeof v === 'string' ? enc.encode(v) : v));
+entryBytes.push(enc.encode(JSON.stringify(archive.projectJson, null, 2)));
+const rawExport = () => {
+  let n = 0;
+  for (const b of entryBytes) n += deflateSync(b, { level: 9 }).length;
+  return n;
+};
+const ourExport = () => writeEpro(projectDataToEpro(data));
+rawExport();
+const out = ourExport();
+const [rawExportMs, exportMs] = interleaved(RUNS, rawExport, ourExport);
+
+console.log(`(raw import parsed ${rawLines} lines; export wrote ${(out.length / 1e6).toFixed(1)} MB)`);
+const mbps = (ms: number) => MB / (ms / 1000);
+report('epro', [
+  { name: 'epro import (readEpro + eproToProjectData)', value: mbps(importMs), unit: 'MB/s' },
+  { name: 'raw fflate unzipSync + JSON.parse per line', value: mbps(rawImportMs), unit: 'MB/s' },
+  { name: 'import / raw', value: rawImportMs / importMs, unit: 'ratio', goal: '>= 0.70' },
+  { name: 'epro export (projectDataToEpro + writeEpro, DEFLATE 9)', value: mbps(exportMs), unit: 'MB/s' },
+  { name: 'raw fflate deflateSync level 9 per entry', value: mbps(rawExportMs), unit: 'MB/s' },
+  { name: 'export / raw', value: rawExportMs / exportMs, unit: 'ratio', goal: '>= 0.70' },
+  { name: 'project size', value: MB, unit: 'MB of document text' },
+]);

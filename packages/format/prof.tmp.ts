@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { unzipSync, zipSync, type Zippable } from 'fflate';
+import { readEpro, eproToProjectData, parseDocuments } from '@copperplate/format';
+const files = unzipSync(new Uint8Array(readFileSync('/work/shared/fixtures/epro/STM32G431-mini.epro')));
+const z: Zippable = {};
+for (const [k, v] of Object.entries(files)) z[k] = [v, { level: 9 }];
+const epro = zipSync(z);
+const t0 = performance.now();
+for (let i = 0; i < 3; i++) eproToProjectData(readEpro(epro));
+const time = (name: string, f: () => void, n = 20) => { const t = performance.now(); for (let i = 0; i < n; i++) f(); console.log(name, ((performance.now() - t) / n).toFixed(2), 'ms'); };
+const a = readEpro(epro);
+const texts = [...a.entries.values()].filter((v): v is string => typeof v === 'string');
+time('unzipSync', () => unzipSync(epro));
+time('readEpro', () => readEpro(epro));
+time('parseDocuments all', () => { for (const t of texts) parseDocuments(t); });
+time('split+JSON.parse all', () => { for (const t of texts) for (const l of t.split('\n')) if (l.trim()) JSON.parse(l); });
+time('import (no unzip)', () => eproToProjectData(a));
+time('import x50', () => eproToProjectData(a), 50);
