@@ -14,6 +14,8 @@ export type BusEvent =
   | { type: 'checkIn' | 'annotation' | 'mode'; project_uuid: string; user_uuid: string; data: unknown; origin: string }
   | { type: 'access'; project_uuid: string; origin: string }
   | { type: 'project_deleted'; project_uuid: string; origin: string }
+  /** Team membership changed: every cached project access may be wrong. */
+  | { type: 'access_all'; origin: string }
   | { type: 'session_ended'; token_hash: string; origin: string };
 
 type Handler = (e: BusEvent) => void;

@@ -17,6 +17,8 @@ export interface Ctx {
   sessions: TtlCache<Omit<SessionUser, 'tokenHash'> & { expires: number }>;
   access: TtlCache<Role | null>;
   snapshots: TtlCache<SnapshotEntry>;
+  /** Bumped by every invalidation of a project's snapshot: a read that started before it must not be cached. */
+  snapshotEpochs: Map<string, number>;
   limiter: LoginLimiter;
   routes: RouteRecord[];
   /** Test hook: wait this long between the items of a bulk write (crash tests kill the process mid-batch). */
@@ -33,6 +35,7 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger): Ctx {
     sessions: new TtlCache(10_000),
     access: new TtlCache(10_000, 50_000),
     snapshots: new TtlCache(5_000, 1_000),
+    snapshotEpochs: new Map(),
     limiter: new LoginLimiter(),
     routes: [],
     bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
@@ -40,15 +43,24 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger): Ctx {
   };
 }
 
+/** Drops a project's cached snapshot (and any read of it in flight). */
+export function invalidateSnapshot(ctx: Ctx, projectUuid: string): void {
+  ctx.snapshots.delete(projectUuid);
+  ctx.snapshotEpochs.set(projectUuid, (ctx.snapshotEpochs.get(projectUuid) ?? 0) + 1);
+  if (ctx.snapshotEpochs.size > 100_000) ctx.snapshotEpochs.clear();
+}
+
 /** Wires the bus to the caches: other processes' writes and access changes drop what they affect. */
 export function wireInvalidation(ctx: Ctx): void {
   ctx.bus.on((e) => {
     if (e.type === 'g_ticket') {
       const s = ctx.snapshots.get(e.project_uuid);
-      if (!s || s.g_ticket < e.g_ticket) ctx.snapshots.delete(e.project_uuid);
+      if (!s || s.g_ticket < e.g_ticket) invalidateSnapshot(ctx, e.project_uuid);
     } else if (e.type === 'access' || e.type === 'project_deleted') {
       ctx.access.deleteWhere((k) => k.startsWith(e.project_uuid + '|'));
-      ctx.snapshots.delete(e.project_uuid);
+      invalidateSnapshot(ctx, e.project_uuid);
+    } else if (e.type === 'access_all') {
+      ctx.access.clear();
     } else if (e.type === 'session_ended') {
       ctx.sessions.delete(e.token_hash);
     }

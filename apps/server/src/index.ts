@@ -9,7 +9,7 @@ import { migrate } from './migrations.ts';
 import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation } from './context.ts';
 import { buildApp } from './app.ts';
-import { pruneAnswers } from './repo/index.ts';
+import { pruneAnswers, pruneSessions } from './repo/index.ts';
 
 export interface ServerOptions {
   port?: number;
@@ -46,6 +46,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     wireInvalidation(ctx);
     await bus.start();
     await pruneAnswers(db, 48);
+    await pruneSessions(db);
     const addr = await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
     const port = Number(new URL(addr).port);
     const host = o.host ?? '127.0.0.1';

@@ -30,10 +30,12 @@ export async function readItems(ctx: Ctx, projectUuid: string, kind: Kind, ids: 
 async function entry(ctx: Ctx, projectUuid: string): Promise<SnapshotEntry> {
   const hit = ctx.snapshots.get(projectUuid);
   if (hit) return hit;
+  const epoch = ctx.snapshotEpochs.get(projectUuid) ?? 0;
   const s = await repo.snapshotRows(ctx.db, projectUuid, -1);
   if (!s) noPermission();
   const e: SnapshotEntry = { g_ticket: s!.gTicket, rows: s!.rows };
-  ctx.snapshots.set(projectUuid, e);
+  // a write committed meanwhile may not be in `s`: answer it, but do not cache it
+  if ((ctx.snapshotEpochs.get(projectUuid) ?? 0) === epoch) ctx.snapshots.set(projectUuid, e);
   return e;
 }
 

@@ -7,7 +7,7 @@
 import { CODES, DOCUMENT_MAX_BYTES, TITLE_MAX_BYTES, TITLE_MIN_BYTES, messageForCode } from '@copperplate/model';
 import * as repo from './repo/index.ts';
 import type { Queryable } from './db.ts';
-import type { Ctx } from './context.ts';
+import { invalidateSnapshot, type Ctx } from './context.ts';
 import { KIND_DEFS, bulkItemSchema, mapOf, type Kind } from './kinds.ts';
 import { byteLength, pack } from './codec.ts';
 import { noPermission } from './http.ts';
@@ -66,7 +66,7 @@ export async function applyBulk(ctx: Ctx, projectUuid: string, userUuid: string,
     if (requestId) await repo.storeAnswer(q, userUuid, requestId, projectUuid, out.results);
     return out.results;
   });
-  if (newTicket >= 0) ctx.snapshots.delete(projectUuid);
+  if (newTicket >= 0) invalidateSnapshot(ctx, projectUuid);
   return answer;
 }
 

@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { CODES, NAMED_ERRORS, formatMessage, messageForCode } from '@copperplate/model';
 import { strToU8, zipSync } from 'fflate';
+import { gzipSync } from 'node:zlib';
 import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
 import { Client } from './client.ts';
 
@@ -140,6 +141,11 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     expect(r.result![0].success).toBe(true);
     const back = await a.post<Array<{ dataStr: string }>>(`/api/projects/${p}/read/copper`, { ids: ['pcb_0'] });
     expect(back.result![0].dataStr).toBe(text);
+    // a gzip bomb counts against the cap after inflation
+    const bomb = gzipSync(Buffer.concat([Buffer.from('{"logs":[{"type":"INFO","time":1,"content":"'), Buffer.alloc(20 * 1024 * 1024, 0x61), Buffer.from('"}]}')]));
+    expect(bomb.length).toBeLessThan(100_000);
+    const res = await a.raw('POST', '/api/logs', bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(res.status).toBe(413);
   });
 
   it.skipIf(skip)('idempotent retry: the same X-Request-Id gets the same answer and applies once', async () => {

@@ -58,3 +58,7 @@ export async function teamRole(q: Queryable, teamUuid: string, userUuid: string)
   const r = await q.query<{ role: string }>('select role from team_members where team_uuid = $1 and user_uuid = $2', [teamUuid, userUuid]);
   return r[0]?.role;
 }
+
+export async function pruneSessions(q: Queryable): Promise<void> {
+  await q.query('delete from sessions where expires_at < now()');
+}

@@ -71,6 +71,7 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!u) fail(CODES.NOT_FOUND);
     await repo.setTeamMember(ctx.db, team, u!.uuid, body.role);
     ctx.access.clear();
+    await ctx.bus.publish({ type: 'access_all', origin: ctx.bus.origin });
     return { uuid: u!.uuid, role: body.role };
   });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CODES } from '@copperplate/model';
 import * as repo from '../repo/index.ts';
-import type { Ctx } from '../context.ts';
+import { invalidateSnapshot, type Ctx } from '../context.ts';
 import { route, fail, noPermission } from '../http.ts';
 import { SCOPES, checkTitle, createProject, projectDetail } from '../projects.ts';
 import { applyBulk } from '../writes.ts';
@@ -14,7 +14,7 @@ const ScopeValue = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(
 /** Tells every process that access to a project changed (and drops it here at once). */
 export async function accessChanged(ctx: Ctx, projectUuid: string, type: 'access' | 'project_deleted' = 'access'): Promise<void> {
   ctx.access.deleteWhere((k) => k.startsWith(projectUuid + '|'));
-  ctx.snapshots.delete(projectUuid);
+  invalidateSnapshot(ctx, projectUuid);
   await ctx.bus.publish({ type, project_uuid: projectUuid, origin: ctx.bus.origin });
 }
 
@@ -28,7 +28,7 @@ async function touchProject(ctx: Ctx, uuid: string, userUuid: string, patch: Par
     await repo.updateProject(q, uuid, userUuid, { ...patch, g_ticket: g });
     await ctx.bus.publish({ type: 'g_ticket', project_uuid: uuid, g_ticket: g, origin: ctx.bus.origin }, q);
   });
-  ctx.snapshots.delete(uuid);
+  invalidateSnapshot(ctx, uuid);
 }
 
 export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
