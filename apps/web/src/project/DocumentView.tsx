@@ -114,7 +114,7 @@ export function DocumentView({ session, tab, onRename }: { session: ProjectSessi
         {tab.kind === 'devices' ? (
           <DeviceAttributes item={item} />
         ) : view === 'drawing' ? (
-          <Painted kind={tab.kind} item={item} fallback={<RecordTable dataStr={item.dataStr} />} />
+          <Painted kind={tab.kind} item={item} items={session.snapshot().items} fallback={<RecordTable dataStr={item.dataStr} />} />
         ) : (
           <RecordTable dataStr={item.dataStr} />
         )}

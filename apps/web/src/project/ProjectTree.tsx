@@ -35,7 +35,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNo
   return (
     <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label} data-icon={node.icon}>
       <div
-        className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' doc' : ''}`}
+        className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' is-doc' : ''}`}
         style={{ paddingLeft: 6 + depth * 14 }}
         tabIndex={0}
         onClick={() => (node.doc ? onOpen(node) : hasKids && toggle(node.key))}

@@ -67,6 +67,18 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
           <ImportButton onImport={onImport} />
           <span className="muted small">EasyEDA Pro project archive (.epro)</span>
         </div>
+        <dl className="shortcuts" aria-label="Keyboard shortcuts">
+          <dt>F2</dt>
+          <dd>Rename the open document</dd>
+          <dt>Ctrl+S</dt>
+          <dd>Sync with the cloud now</dd>
+          <dt>Ctrl+Shift+E</dt>
+          <dd>Export (.epro)</dd>
+          <dt>Ctrl+Shift+B</dt>
+          <dd>Backups</dd>
+          <dt>Ctrl+PgUp / PgDn</dt>
+          <dd>Switch tabs</dd>
+        </dl>
       </section>
       <section className="recent" aria-label="Recent projects">
         <h2>Recent projects</h2>
