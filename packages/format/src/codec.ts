@@ -27,8 +27,10 @@ export interface DocumentBlock {
 interface Layout {
   /** The record arrays as parsed, in order (a snapshot: the block's own array may be edited). */
   records: unknown[][];
-  /** Raw text of each of those lines, without the line ending. */
-  raw: string[];
+  /** Raw text of each of those lines, without the line ending (computed from `text` when absent). */
+  raw?: string[];
+  /** The block's text (fast path: one line per record, no blank lines), split into `raw` on demand. */
+  text?: string;
   /** Text between the previous block's last line and this block's first line ('' for the first). */
   before: string;
   /** Text after this block's last line when it is the last block of the file. */
@@ -54,6 +56,58 @@ function isBlank(s: string): boolean {
  * on a line that is not a JSON array.
  */
 export function parseDocuments(text: string): DocumentBlock[] {
+  return parseSingleBlock(text) ?? parseLines(text);
+}
+
+/**
+ * Fast path for the common file: one document, no blank lines. All lines are parsed by one
+ * JSON.parse ('\n' cannot occur inside a JSON string, so joining lines with ',' is exact; a blank
+ * line makes the joined text invalid and so falls back to the line parser).
+ * Returns null whenever the general parser is needed (several blocks, blank lines, a bad line).
+ */
+function parseSingleBlock(text: string): DocumentBlock[] | null {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let end = text.length;
+  while (end > start && isWs(text.charCodeAt(end - 1))) end--;
+  if (end === start || isWs(text.charCodeAt(start))) return null;
+  const body = start === 0 && end === text.length ? text : text.slice(start, end);
+  let all: unknown;
+  try {
+    all = JSON.parse('[' + body.replaceAll('\n', ',') + ']');
+  } catch {
+    return null;
+  }
+  const records = all as unknown[][];
+  // One record per line: a line such as '[1],[2]' would join into two records.
+  let lines = 1;
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) lines++;
+  if (lines !== records.length) return null;
+  for (let i = 0; i < records.length; i++) if (!Array.isArray(records[i])) return null;
+  const first = records[0];
+  const isDoctype = first[0] === 'DOCTYPE';
+  const block: DocumentBlock = {
+    docType: isDoctype && typeof first[1] === 'string' ? first[1] : '',
+    version: isDoctype && first[2] != null ? String(first[2]) : '',
+    records,
+  };
+  const nl = body.indexOf('\n');
+  const eol = nl > 0 && body.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
+  layouts.set(block, { records: records.slice(), text: body, before: '', after: text.slice(end), eol });
+  return [block];
+}
+
+function isWs(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}
+
+/** Raw lines of a block's layout (split from its text on first use). */
+function rawLines(lay: Layout): string[] {
+  if (!lay.raw) lay.raw = lay.text!.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  return lay.raw;
+}
+
+/** The general parser: line by line, blocks split on blank lines followed by a DOCTYPE line. */
+function parseLines(text: string): DocumentBlock[] {
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const blocks: DocumentBlock[] = [];
   let cur: DocumentBlock | null = null;
@@ -96,20 +150,20 @@ export function parseDocuments(text: string): DocumentBlock[] {
     // Blank lines inside a document (not followed by a DOCTYPE) are dropped; the records stay.
     sawBlank = false;
     cur.records.push(rec);
-    lay!.records.push(rec);
-    lay!.raw.push(line);
+    lay!.raw!.push(line);
     lastEnd = contentEnd;
   }
   if (cur) layouts.get(cur)!.after = text.slice(lastEnd);
+  for (const b of blocks) layouts.get(b)!.records = b.records.slice();
   return blocks;
 }
 
 /** The raw line a record was read from, if it is one of the block's records as parsed. */
 function rawLineOf(lay: Layout | undefined, rec: unknown[], i: number, index: () => Map<unknown[], number>): string | undefined {
   if (!lay) return undefined;
-  if (lay.records[i] === rec) return lay.raw[i];
+  if (lay.records[i] === rec) return rawLines(lay)[i];
   const j = index().get(rec);
-  return j === undefined ? undefined : lay.raw[j];
+  return j === undefined ? undefined : rawLines(lay)[j];
 }
 
 /** The text of one record: its raw line when the record still holds what was read, else JSON. */

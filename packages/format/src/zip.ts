@@ -33,8 +33,8 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
  */
 const MIN_CHUNK = 4 * 1024;
 const MAX_CHUNK = 64 * 1024;
-/** Compressed entries up to this size are inflated in one call (see inflateEntry). */
-const ONE_SHOT_MAX = 16 * 1024;
+/** Compressed entries up to one chunk are inflated in one call (see inflateEntry). */
+const ONE_SHOT_MAX = MAX_CHUNK;
 
 export interface ZipEntryInfo {
   name: string;
@@ -140,9 +140,9 @@ function dataOffset(bytes: Uint8Array, e: ZipEntryInfo): number {
  */
 function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: ZipLimits): Uint8Array {
   if (src.length <= ONE_SHOT_MAX && e.size < budget) {
-    // Small input: inflated in one call into a buffer that is the cap (declared size + 1 byte, which
-    // shows a lying header). Writes past it are dropped, so memory is bounded by the header; the
-    // decoding work is bounded by 1032 x 16 KB ~ 17 MB, the cost of a few streaming pushes.
+    // Input of at most one chunk: inflated in one call into a buffer that is the cap (declared size
+    // + 1 byte, which shows a lying header and refuses the archive). Writes past it are dropped, so
+    // memory stays bounded by the header; the decoding work is at most that of one streaming push.
     let out: Uint8Array;
     try {
       out = inflateSync(src, { out: new Uint8Array(e.size + 1) });

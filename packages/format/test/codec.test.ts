@@ -36,6 +36,16 @@ describe('document codec (FORMAT.md)', () => {
     expect(serializeDocuments(bs)).toBe('["DOCTYPE","SCH","1.1"]\n["TEXT","e1", 1, 2]\n["TEXT","e2",30,4]');
   });
 
+  it('refuses a line holding two arrays, and keeps raw lines when records are reordered', () => {
+    expect(() => parseDocuments('["DOCTYPE","SCH","1.1"]\n["A"],["B"]')).toThrow(CatalogueError);
+    const t = '["DOCTYPE","SCH","1.1"]\n["A", 1]\n["B", 2]\n';
+    const [b] = parseDocuments(t);
+    b.records.splice(1, 2, b.records[2], b.records[1]);
+    expect(serializeDocuments([b])).toBe('["DOCTYPE","SCH","1.1"]\n["B", 2]\n["A", 1]\n');
+    b.records.push(['C']);
+    expect(serializeDocuments([b])).toBe('["DOCTYPE","SCH","1.1"]\n["B", 2]\n["A", 1]\n["C"]\n');
+  });
+
   it('serializes blocks built by hand', () => {
     const out = serializeDocuments([
       { docType: 'SYMBOL', version: '1.1', records: [['DOCTYPE', 'SYMBOL', '1.1'], ['PART', 'A.1', {}]] },
