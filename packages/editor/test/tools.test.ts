@@ -198,6 +198,26 @@ describe('schematic tools with synthetic events', () => {
     roundTrips(doc);
   });
 
+  it('bus (B) and bus entry: drawn as BUS / BUSENTRY records, painted with data-id, moved together', () => {
+    const { doc, ed, click, key } = setup();
+    key('b');
+    expect(ed.tools.active?.id).toBe('bus');
+    click(0, 0); click(100, 50); key('Enter');
+    const [bk, bus] = doc.ofType('BUS')[0];
+    expect(wirePolys(bus)).toEqual([[0, 0, 100, 0, 100, 50]]);
+    ed.tools.activate('busEntry');
+    click(50, 0);
+    const [ek, entry] = doc.ofType('BUSENTRY')[0];
+    expect(entry[2]).toEqual([50, 0, 60, 10]);
+    expect(ed.scene.item(bk)?.kind).toBe('BUS');
+    expect(ed.scene.item(ek)?.kind).toBe('BUSENTRY');
+    ed.selection.select([bk, ek]);
+    ed.moveSelection(10, 10);
+    expect(doc.get(ek)![2]).toEqual([60, 10, 70, 20]);
+    expect(wirePolys(doc.get(bk)!)).toEqual([[10, 10, 110, 10, 110, 60]]);
+    roundTrips(doc);
+  });
+
   it('the command palette and menus read the same actions as the shortcuts', () => {
     const { ed } = setup();
     expect(ed.actions.search('wire')[0].id).toBe('place.wire');

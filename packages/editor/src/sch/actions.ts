@@ -16,6 +16,8 @@ export function registerSchematicActions(ed: SchematicEditor): void {
   a.register({ id: 'edit.mirrorX', label: 'Flip Horizontal', menu: 'Edit', shortcut: 'X', run: () => ed.mirrorSelection('x'), enabled: hasSel });
   a.register({ id: 'edit.mirrorY', label: 'Flip Vertical', menu: 'Edit', shortcut: 'Y', run: () => ed.mirrorSelection('y'), enabled: hasSel });
   a.register({ id: 'place.wire', label: 'Wire', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('wire') });
+  a.register({ id: 'place.bus', label: 'Bus', menu: 'Place', shortcut: 'B', run: () => ed.tools.activate('bus') });
+  a.register({ id: 'place.busEntry', label: 'Bus Entry', menu: 'Place', run: () => ed.tools.activate('busEntry') });
   a.register({ id: 'place.netLabel', label: 'Net Label', menu: 'Place', shortcut: 'N', run: () => ed.tools.activate('netLabel') });
   a.register({ id: 'place.text', label: 'Text', menu: 'Place', shortcut: 'T', run: () => ed.tools.activate('text') });
   a.register({

@@ -19,7 +19,7 @@ import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translatio
 import { componentResolver } from './paint.ts';
 import { SheetScene } from './scene.ts';
 import { attrMap, pickPart } from './symbol.ts';
-import { NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
+import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
 import { wireSegments } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
@@ -59,7 +59,7 @@ export class SchematicEditor {
       this.selection.prune((k) => doc.has(k));
       for (const l of this.changeListeners) l(cs, keys);
     });
-    for (const t of [new SelectTool(this), new WireTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this)]) this.tools.register(t);
+    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this)]) this.tools.register(t);
     this.tools.activate('select');
     registerSchematicActions(this);
   }
@@ -170,8 +170,8 @@ export class SchematicEditor {
     return best;
   }
 
-  /** Add one WIRE through the points (collinear middles dropped). */
-  addWire(pts: Pt[]): string {
+  /** Add one WIRE (or BUS) through the points (collinear middles dropped). */
+  addWire(pts: Pt[], type: 'WIRE' | 'BUS' = 'WIRE'): string {
     const flat: number[] = [];
     for (const p of pts) {
       const n = flat.length / 2;
@@ -183,7 +183,14 @@ export class SchematicEditor {
       flat.push(p.x, p.y);
     }
     let key = '';
-    this.doc.commit('Wire', (tx) => { key = tx.add(['WIRE', tx.newId(), [flat], this.wireStyle(), 0]); });
+    this.doc.commit(type === 'BUS' ? 'Bus' : 'Wire', (tx) => { key = tx.add([type, tx.newId(), [flat], type === 'WIRE' ? this.wireStyle() : null, 0]); });
+    return key;
+  }
+
+  /** A bus entry from (x1, y1) on the bus to (x2, y2). Record: `BUSENTRY id, [x1,y1,x2,y2], style, locked` (?). */
+  addBusEntry(x1: number, y1: number, x2: number, y2: number): string {
+    let key = '';
+    this.doc.commit('Bus entry', (tx) => { key = tx.add(['BUSENTRY', tx.newId(), [x1, y1, x2, y2], null, 0]); });
     return key;
   }
 

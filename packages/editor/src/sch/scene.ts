@@ -84,13 +84,15 @@ export class SheetScene {
     for (const k of this.index.at(x, y, tol)) {
       if (exclude?.(k)) continue;
       const it = this.items.get(k)!;
-      if (it.kind === 'WIRE' || it.kind === 'BUS') {
+      const outline = it.kind === 'WIRE' || it.kind === 'BUS' || it.kind === 'BUSENTRY' || (it.kind === 'POLY' && it.ops.every((o) => o.t === 'poly' && !o.s.fill));
+      if (outline) {
         let near = false;
         for (const op of it.ops) if (op.t === 'poly') for (let i = 0; i + 3 < op.pts.length; i += 2) {
           if (distToSegment(x, y, op.pts[i], op.pts[i + 1], op.pts[i + 2], op.pts[i + 3]) <= tol) { near = true; break; }
         }
         if (!near) continue;
-        return k; // a wire under the cursor wins over the component body it touches
+        if (it.kind !== 'POLY') return k; // a wire under the cursor wins over the component body it touches
+        bestArea = 0; best = k; continue;
       }
       const b = it.bbox;
       const area = (b.maxX - b.minX) * (b.maxY - b.minY);

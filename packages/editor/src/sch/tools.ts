@@ -69,11 +69,12 @@ export class SelectTool implements Tool {
  * Enter, Escape or right-click finishes. One commit per wire.
  */
 export class WireTool implements Tool {
-  readonly id = 'wire';
+  readonly id: string;
   state: 'idle' | 'drawing' = 'idle';
   private pts: Pt[] = [];
   private cur: Pt = { x: 0, y: 0 };
-  constructor(private ed: SchematicEditor) {}
+  /** `type` WIRE (tool "wire") or BUS (tool "bus"). */
+  constructor(private ed: SchematicEditor, readonly type: 'WIRE' | 'BUS' = 'WIRE') { this.id = type === 'BUS' ? 'bus' : 'wire'; }
 
   /** The orthogonal route from the last fixed point to p: [elbow, p] (elbow dropped when straight). */
   route(p: Pt): Pt[] {
@@ -93,7 +94,7 @@ export class WireTool implements Tool {
     const last = this.pts[this.pts.length - 1];
     if (last.x === p.x && last.y === p.y) { this.finish(); return; }
     this.pts.push(...this.route(p));
-    if (this.ed.isConnectionPoint(p.x, p.y)) this.finish();
+    if (this.type === 'WIRE' && this.ed.isConnectionPoint(p.x, p.y)) this.finish();
   }
 
   key(ev: KeyEv): boolean {
@@ -105,7 +106,7 @@ export class WireTool implements Tool {
   cancel(): void { this.finish(); }
 
   private finish(): void {
-    if (this.state === 'drawing' && this.pts.length >= 2) this.ed.addWire(this.pts);
+    if (this.state === 'drawing' && this.pts.length >= 2) this.ed.addWire(this.pts, this.type);
     this.pts = [];
     this.state = 'idle';
   }
@@ -177,4 +178,16 @@ export class PlaceTool implements Tool {
   }
   cancel(): void { this.state = 'idle'; }
   overlay(): Overlay[] { return this.state === 'placing' ? [{ kind: 'marker', x: this.cur.x, y: this.cur.y }] : []; }
+}
+
+/** Bus entry: a click on a bus adds a 10-unit 45-degree BUSENTRY from that point (up-right). */
+export class BusEntryTool implements Tool {
+  readonly id = 'busEntry';
+  state = 'idle';
+  constructor(private ed: SchematicEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    this.ed.addBusEntry(p.x, p.y, p.x + 10, p.y + 10);
+  }
 }
