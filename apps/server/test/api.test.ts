@@ -3,6 +3,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { CODES, NAMED_ERRORS, formatMessage, messageForCode } from '@copperplate/model';
 import { strToU8, zipSync } from 'fflate';
+import { eproToProjectData, readEpro } from '@copperplate/format';
 import { gzipSync } from 'node:zlib';
 import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
 import { Client } from './client.ts';
@@ -251,6 +252,34 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     const ex = await a.raw('GET', `/api/projects/${imp.result!.uuid}/export`);
     expect(ex.headers.get('content-type')).toBe('application/zip');
     expect((await ex.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+  });
+
+  it.skipIf(skip)('a project built through the API exports as an .epro that imports back with the same documents; copy and delete', async () => {
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Built' })).result!.uuid;
+    const sheet = '["DOCTYPE","SCH","1.1"]\n["HEAD",{"originX":0,"originY":0}]\n["WIRE","e1",[[0,0,100,0]],"st1",0]';
+    const pcb = '["DOCTYPE","PCB","1.8"]\n["HEAD",{}]\n["LINE","e1",0,"",1,0,0,100,0,10,0]';
+    const sc = 'a'.repeat(32);
+    const sh = 'b'.repeat(32);
+    const pc = 'c'.repeat(32);
+    await a.post(`/api/projects/${p}/bulk/schematics`, { data: [{ uuid: sc, name: 'Main', display_name: 'Main', sort: [sh] }] });
+    await a.post(`/api/projects/${p}/bulk/sheets`, { data: [{ uuid: sh, schematic_uuid: sc, title: 'Sheet1', display_title: 'Sheet1', sheet_id: 1, dataStr: sheet }] });
+    await a.post(`/api/projects/${p}/bulk/pcbs`, { data: [{ uuid: pc, title: 'PCB1', display_title: 'PCB1', parent_uuid: '', dataStr: pcb }] });
+    await a.post(`/api/projects/${p}/update`, { boards: [{ name: 'Board1', sch: sc, pcb: pc }], default_sheet: sh });
+    const ex = await a.raw('GET', `/api/projects/${p}/export`);
+    const back = eproToProjectData(readEpro(new Uint8Array(await ex.arrayBuffer())));
+    expect(back.ok).toBe(true);
+    expect(back.data.sheets.map((x) => [x.uuid, x.dataStr])).toEqual([[sh, sheet]]);
+    expect(back.data.pcbs.map((x) => [x.uuid, x.dataStr])).toEqual([[pc, pcb]]);
+    expect(back.data.boards).toEqual([{ name: 'Board1', sch: sc, pcb: pc }]);
+    // copy: the caller owns an independent copy with the same documents
+    const copy = await a.post<{ uuid: string; title: string; role: string }>(`/api/projects/${p}/copy`, { title: 'Built copy' });
+    expect(copy.result).toMatchObject({ title: 'Built copy', role: 'owner' });
+    const rd = await a.post<Array<{ dataStr: string }>>(`/api/projects/${copy.result!.uuid}/read/sheets`, { ids: [sh] });
+    expect(rd.result![0].dataStr).toBe(sheet);
+    // delete: gone for everyone, the copy stays
+    expect((await a.post(`/api/projects/${p}/delete`)).code).toBe(0);
+    expect((await a.get(`/api/projects/${p}`)).code).toBe(CODES.NO_PERMISSION);
+    expect((await a.get(`/api/projects/${copy.result!.uuid}`)).code).toBe(0);
   });
 
   it.skipIf(skip)('OpenAPI document, CSP on every response, 404 envelope', async () => {
