@@ -15,8 +15,13 @@ const DOC_FIELD = 'dataStr';
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
-export function mergeItems(base: ItemData | null, mine: ItemData | null, theirs: ItemData | null): MergeResult {
+/**
+ * `prefer: 'mine'` is the user's "Upload Local to Cloud": what changed on both sides takes the local
+ * version, everything else still merges (so unrelated cloud changes survive).
+ */
+export function mergeItems(base: ItemData | null, mine: ItemData | null, theirs: ItemData | null, prefer?: 'mine'): MergeResult {
   if (same(strip(mine), strip(theirs))) return { ok: true, merged: theirs };
+  if (prefer === 'mine' && (mine === null || theirs === null)) return { ok: true, merged: mine };
   if (mine === null) return same(strip(theirs), strip(base)) ? { ok: true, merged: null } : { ok: false, conflicts: ['(deleted locally, changed in the cloud)'] };
   if (theirs === null) {
     if (base === null) return { ok: true, merged: mine };
@@ -33,11 +38,12 @@ export function mergeItems(base: ItemData | null, mine: ItemData | null, theirs:
     if (same(mv, bv)) continue; // only theirs changed: out already has it
     if (same(tv, bv)) { setField(out, f, mv); continue; }
     if (f === DOC_FIELD && typeof mv === 'string' && typeof tv === 'string' && (typeof bv === 'string' || bv === undefined)) {
-      const r = mergeDocumentText(typeof bv === 'string' ? bv : '', mv, tv);
+      const r = mergeDocumentText(typeof bv === 'string' ? bv : '', mv, tv, prefer);
       if (r.ok) { out[f] = r.text; continue; }
       conflicts.push(...r.conflicts.map((c) => `${f}: ${c}`));
       continue;
     }
+    if (prefer === 'mine') { setField(out, f, mv); continue; }
     conflicts.push(f);
   }
   return conflicts.length ? { ok: false, conflicts } : { ok: true, merged: out };
@@ -58,7 +64,7 @@ function strip(d: ItemData | null): ItemData | null {
 export type TextMerge = { ok: true; text: string } | { ok: false; conflicts: string[] };
 
 /** Merges three versions of a document text record by record. */
-export function mergeDocumentText(base: string, mine: string, theirs: string): TextMerge {
+export function mergeDocumentText(base: string, mine: string, theirs: string, prefer?: 'mine'): TextMerge {
   if (mine === theirs) return { ok: true, text: theirs };
   if (mine === base) return { ok: true, text: theirs };
   if (theirs === base) return { ok: true, text: mine };
@@ -72,7 +78,7 @@ export function mergeDocumentText(base: string, mine: string, theirs: string): T
   for (const k of new Set([...B.keys(), ...M.keys(), ...T.keys()])) {
     const b = B.get(k)?.line, m = M.get(k)?.line, t = T.get(k)?.line;
     if (m === t || m === b) result.set(k, T.get(k));
-    else if (t === b) result.set(k, M.get(k));
+    else if (t === b || prefer === 'mine') result.set(k, M.get(k));
     else conflicts.push(k.split('\u0000').slice(1).join(' ').slice(0, 80));
   }
   if (conflicts.length) return { ok: false, conflicts };

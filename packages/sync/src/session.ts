@@ -6,6 +6,7 @@ import { CatalogueError, SYNC } from '@copperplate/model';
 import { DRAWING_KINDS, KIND_INFO, type Kind } from './kinds.ts';
 import { editedTicket, isPending } from './tickets.ts';
 import { withWriteRetries } from './retry.ts';
+import { mergeItems } from './merge.ts';
 import { Syncer } from './syncer.ts';
 import { Uploader } from './upload.ts';
 import type { Services } from './context.ts';
@@ -58,6 +59,8 @@ export class ProjectSession {
         return { project: this.uuid, kind, key, ticket: editedTicket(0), data: content, baseTicket: 0, base: null, editedAt: now };
       }
       if (isPending(cur.ticket)) {
+        // Deleting an item the cloud never had: nothing to upload.
+        if (content === null && cur.baseTicket === 0) return null;
         const { status: _s, ...rest } = cur;
         return { ...rest, ticket: editedTicket(cur.ticket), data: content, editedAt: now };
       }
@@ -65,6 +68,7 @@ export class ProjectSession {
     }), (e) => this.s.events.emit('db-warning', { message: String((e as Error)?.message ?? e) }));
     if (DRAWING_KINDS.includes(kind)) this.lastDrawingEditAt = now;
     this.uploader.schedule(0);
+    if (r === null) return { project: this.uuid, kind, key, ticket: 0, data: null, baseTicket: 0, base: null };
     const saved = r ?? (await this.s.store.getItem(this.uuid, kind, key));
     if (!saved) throw CatalogueError.named('LOCAL_DATA_FAILED');
     return saved;
@@ -97,7 +101,12 @@ export class ProjectSession {
       await this.s.store.updateItem(this.uuid, h.kind, h.key, (cur) => {
         if (!cur?.held) return undefined;
         const { held: hr, status: _s, ...rest } = cur;
-        if (choice === 'upload-local') return { ...rest, ticket: editedTicket(cur.ticket), baseTicket: hr.serverTicket, base: hr.theirs };
+        if (choice === 'upload-local') {
+          // Local wins where both changed; unrelated cloud changes are kept (mine-preferring merge).
+          const m = mergeItems(cur.base, cur.data, hr.theirs, 'mine');
+          const data = m.ok ? m.merged : cur.data;
+          return { ...rest, data, ticket: editedTicket(cur.ticket), baseTicket: hr.serverTicket, base: hr.theirs };
+        }
         if (!hr.theirs) return null;
         return { project: this.uuid, kind: cur.kind, key: cur.key, ticket: hr.serverTicket, data: hr.theirs, baseTicket: hr.serverTicket, base: null };
       });

@@ -142,6 +142,9 @@ export class Uploader {
       if (a?.success && a.result && typeof a.result.ticket === 'number') {
         await this.succeeded(it, a.result.ticket, a.result.updateTime);
         res.uploaded++;
+      } else if (a && a.code === CODES.DOCUMENT_NOT_EXISTS && it.data === null) {
+        // Deleting what the cloud no longer has: done.
+        await this.s.store.updateItem(this.project, kind, it.key, (cur) => (cur && cur.ticket === it.ticket ? null : undefined));
       } else if (a && a.code === CODES.STALE_TICKET) {
         const serverTicket = Number(a.result?.ticket ?? 0);
         const again = await this.stale(it, serverTicket);
