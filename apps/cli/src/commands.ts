@@ -5,6 +5,7 @@ import { serve } from './commands/serve.ts';
 import { user } from './commands/user.ts';
 import { push } from './commands/push.ts';
 import { pull } from './commands/pull.ts';
+import { simulateSync } from './commands/simulate-sync.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
 export interface Command {
@@ -22,4 +23,5 @@ export const COMMANDS: Command[] = [
   user,
   push,
   pull,
+  simulateSync,
 ];
