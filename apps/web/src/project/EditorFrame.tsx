@@ -18,6 +18,21 @@ function useSessionVersion(session: ProjectSession): number {
   return n;
 }
 
+/** The project's default sheet when it exists, else the first sheet of the first board's schematic. */
+function firstSheet(snap: ReturnType<ProjectSession['snapshot']>): string | null {
+  const d = snap.detail.default_sheet;
+  if (d && snap.items.sheets.has(d)) return d;
+  const walk = (nodes: TreeNode[]): string | null => {
+    for (const n of nodes) {
+      if (n.doc?.kind === 'sheets') return n.doc.id;
+      const c = n.children ? walk(n.children) : null;
+      if (c) return c;
+    }
+    return null;
+  };
+  return walk(buildTree(snap));
+}
+
 /** Tabs whose editor is not available in this mode (MODE-2) are not opened. */
 function allowed(mode: ParsedMode, tab: Tab): boolean {
   const k = editorOf(tab);
@@ -28,7 +43,13 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   const version = useSessionVersion(session);
   const snap = session.snapshot();
   const nodes = useMemo(() => buildTree(snap), [snap, version]);
-  const [tabs, setTabs] = useState<TabState>(() => loadTabs(session.uuid));
+  const [tabs, setTabs] = useState<TabState>(() => {
+    const saved = loadTabs(session.uuid);
+    if (saved.tabs.length) return saved;
+    // first open of this project here: show its default sheet (or the first sheet of the tree)
+    const first = firstSheet(snap);
+    return first && mode.editors.sch ? openTab(saved, { kind: 'sheets', id: first, tabKind: tabKindOf('sheets', undefined) }) : saved;
+  });
   const [renaming, setRenaming] = useState<Tab | null>(null);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
