@@ -8,7 +8,8 @@ import { noPermission } from './http.ts';
 
 /** An item as the API answers it: its fields, key, ticket and content. */
 export function itemOut(kind: Kind, r: repo.ItemRow, withData = true): Record<string, unknown> {
-  const o: Record<string, unknown> = { ...r.fields, [KIND_DEFS[kind].key]: r.key, ticket: r.ticket };
+  const { _pos: _order, ...fields } = r.fields; // _pos: position in the imported project.json (epro.ts)
+  const o: Record<string, unknown> = { ...fields, [KIND_DEFS[kind].key]: r.key, ticket: r.ticket };
   if (withData && KIND_DEFS[kind].content) {
     const s = unpack(r.data);
     if (s !== undefined) o.dataStr = s;

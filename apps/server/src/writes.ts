@@ -14,7 +14,7 @@ import { noPermission } from './http.ts';
 
 export interface ItemResult { success: boolean; result: unknown; code: number; message: string }
 
-const RESERVED = new Set(['base_ticket', 'deleted', 'dataStr', 'ticket', 'g_ticket', 'project_uuid']);
+const RESERVED = new Set(['base_ticket', 'deleted', 'dataStr', 'ticket', 'g_ticket', 'project_uuid', '_pos']);
 
 const failure = (code: number, params: Record<string, string | number> = {}, result: unknown = null): ItemResult => ({ success: false, result, code, message: messageForCode(code, params) ?? String(code) });
 
