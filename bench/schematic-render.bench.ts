@@ -9,14 +9,15 @@
  *   hit test     = editor.hit(x, y) at 2,000 random points (mean)
  * Baselines in the same run: hit test against a linear scan of every item's box (ratio); pan frame
  * against the full redraw (ratio).
- * In Node: scene build (every record painted into display lists) and the SVG of the whole sheet.
+ * In Node: scene build (every record painted into display lists), the SVG of the whole sheet, one
+ * edit (move a component, wires following) and netlist + ERC.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { readEpro } from '@copperplate/format';
-import { SchematicEditor, contextFromArchive, listSheets, openDocument, renderSchematicSvg } from '@copperplate/editor';
+import { SchematicEditor, contextFromArchive, listSheets, openDocument, renderSchematicSvg, runErc } from '@copperplate/editor';
 import { report, medianMs, type Figure } from './lib/report.ts';
 
 const FIX = '/work/shared/fixtures/epro';
@@ -104,6 +105,14 @@ async function main(): Promise<void> {
     const svgMs = await medianMs(3, () => renderSchematicSvg(openDocument(text), { ctx }));
     figures.push({ name: `${label} scene build (node)`, value: sceneMs, unit: 'ms' });
     figures.push({ name: `${label} full SVG render (node)`, value: svgMs, unit: 'ms' });
+    // one edit: move a component with its wires following (commit + rubber-band + scene update)
+    const ed = new SchematicEditor(openDocument(text), { ctx });
+    const comps = ed.doc.ofType('COMPONENT').map(([k]) => k);
+    let i = 0;
+    const editMs = await medianMs(21, () => { ed.selection.select([comps[(i++ * 7919) % comps.length]]); ed.moveSelection(5, 0); });
+    figures.push({ name: `${label} move one component, wires following (node)`, value: editMs, unit: 'ms' });
+    const ercMs = await medianMs(3, () => runErc([{ name: 'S', doc: ed.doc }], ctx));
+    figures.push({ name: `${label} netlist + ERC (node)`, value: ercMs, unit: 'ms' });
   }
 
   // ---- Chromium ----

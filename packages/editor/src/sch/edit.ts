@@ -49,7 +49,9 @@ export function withChildren(doc: EditorDocument, keys: Iterable<string>): strin
  * a pin of a transformed component moves with the pin; an elbow keeps the wire orthogonal.
  * `rotDelta` (degrees) and `mirror` change components' own rotation and mirror fields.
  */
-export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, keys: string[], m: Mat, rotDelta = 0, mirror = false): void {
+export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, keys: string[], m: Mat, rotDelta = 0, mirror = false,
+  /** Optional spatial lookup: keys of records near a point (the scene's index); default: every WIRE. */
+  near?: (x: number, y: number) => string[]): void {
   const all = withChildren(doc, keys);
   const set = new Set(all);
   const pinMoves = new Map<string, { x: number; y: number }>();
@@ -73,7 +75,13 @@ export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, k
     tx.set(k, out);
   }
   if (!pinMoves.size) return;
-  for (const [wk, w] of doc.ofType('WIRE')) {
+  let candidates: Array<[string, Rec]>;
+  if (near) {
+    const ks = new Set<string>();
+    for (const p of pinMoves.keys()) { const [x, y] = p.split(',').map(Number); for (const k of near(x, y)) ks.add(k); }
+    candidates = [...ks].map((k) => [k, doc.get(k)] as [string, Rec | undefined]).filter((e): e is [string, Rec] => e[1]?.[0] === 'WIRE');
+  } else candidates = doc.ofType('WIRE');
+  for (const [wk, w] of candidates) {
     if (set.has(wk)) continue;
     const polys = wirePolys(w);
     let changed = false;

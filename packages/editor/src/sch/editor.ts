@@ -20,7 +20,7 @@ import { componentResolver } from './paint.ts';
 import { SheetScene } from './scene.ts';
 import { attrMap, pickPart } from './symbol.ts';
 import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
-import { wireSegments } from './wires.ts';
+import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
 import type { ErcMarker } from './erc.ts';
@@ -83,7 +83,11 @@ export class SchematicEditor {
   }
 
   wireAt(x: number, y: number): string | undefined {
-    for (const s of wireSegments(this.doc)) if (onSegment(x, y, s.x1, s.y1, s.x2, s.y2, 1e-6)) return s.wire;
+    for (const k of this.scene.index.at(x, y, 0.5)) {
+      const r = this.doc.get(k);
+      if (r?.[0] !== 'WIRE') continue;
+      for (const p of wirePolys(r)) for (let i = 0; i + 3 < p.length; i += 2) if (onSegment(x, y, p[i], p[i + 1], p[i + 2], p[i + 3], 1e-6)) return k;
+    }
     return undefined;
   }
 
@@ -111,24 +115,27 @@ export class SchematicEditor {
     return b ? this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 }) : undefined;
   }
 
+  /** Records whose box is within 0.5 units of a point (spatial index). */
+  private near = (x: number, y: number): string[] => this.scene.index.at(x, y, 0.5);
+
   // ---- edits (each one commit = one undo step) ----
   moveSelection(dx: number, dy: number): void {
     const ids = this.selection.ids;
     if (!ids.length) return;
-    this.doc.commit('Move', (tx) => transformRecords(tx, this.doc, this.ctx, ids, translation(dx, dy)));
+    this.doc.commit('Move', (tx) => transformRecords(tx, this.doc, this.ctx, ids, translation(dx, dy), 0, false, this.near));
   }
 
   rotateSelection(): void {
     const c = this.pivot();
     if (!c) return;
-    this.doc.commit('Rotate', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, rotationAbout(90, c.x, c.y), 90));
+    this.doc.commit('Rotate', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, rotationAbout(90, c.x, c.y), 90, false, this.near));
   }
 
   /** X: flip left-right; Y: flip top-bottom. */
   mirrorSelection(axis: 'x' | 'y'): void {
     const c = this.pivot();
     if (!c) return;
-    this.doc.commit('Mirror', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, mirrorAbout(axis, axis === 'x' ? c.x : c.y), axis === 'y' ? 180 : 0, true));
+    this.doc.commit('Mirror', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, mirrorAbout(axis, axis === 'x' ? c.x : c.y), axis === 'y' ? 180 : 0, true, this.near));
   }
 
   deleteSelection(): void {

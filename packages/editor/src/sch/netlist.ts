@@ -5,12 +5,11 @@
  * Points connect when equal; a wire end or pin end on the inside of a wire segment connects too.
  */
 import type { EditorDocument } from '../core/document.ts';
-import { onSegment } from '../core/geometry.ts';
 import { str } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentPins, componentSymbol, type SheetPin } from './component.ts';
 import { attrMap } from './symbol.ts';
-import { wireSegments } from './wires.ts';
+import { SegmentGrid, wireSegments } from './wires.ts';
 
 export interface NetPin extends SheetPin { sheet: string; designator: string; symbolType: number }
 export interface Net {
@@ -57,8 +56,9 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext): Net[] {
     }
     for (const [wk] of doc.ofType('WIRE')) wireNodes.push([ns(`w:${wk}`), sheet, wk]);
     // T-connections: any wire end inside another segment
+    const grid = new SegmentGrid(segs);
     const attach = (x: number, y: number, node: string) => {
-      for (const s of segs) if (onSegment(x, y, s.x1, s.y1, s.x2, s.y2, 1e-6)) uf.union(node, ns(`w:${s.wire}`));
+      for (const s of grid.through(x, y)) uf.union(node, ns(`w:${s.wire}`));
     };
     for (const s of segs) { attach(s.x1, s.y1, ns(pt(s.x1, s.y1))); attach(s.x2, s.y2, ns(pt(s.x2, s.y2))); }
     // labels

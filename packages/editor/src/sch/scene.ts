@@ -10,7 +10,9 @@ import { SpatialIndex } from '../core/spatial.ts';
 import { str } from '../core/records.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
 import type { SchContext } from './context.ts';
-import { drawnKeys, paintJunctions, paintSheetRecord } from './paint.ts';
+import { drawnKeys, paintSheetRecord } from './paint.ts';
+import { COLORS } from './styles.ts';
+import { isJunction, junctions, wirePolys, type Seg } from './wires.ts';
 
 export class SheetScene {
   readonly index = new SpatialIndex(100);
@@ -21,8 +23,12 @@ export class SheetScene {
 
   constructor(readonly doc: EditorDocument, readonly ctx: SchContext) {
     for (const k of drawnKeys(doc)) this.paint(k);
+    for (const p of junctions(doc)) this.junctions.set(`${p.x},${p.y}`, p);
     this.paintJunctions();
   }
+
+  /** Junction dots by "x,y". */
+  readonly junctions = new Map<string, { x: number; y: number }>();
 
   get size(): number { return this.items.size; }
   item(key: string): DisplayItem | undefined { return this.items.get(key); }
@@ -54,8 +60,36 @@ export class SheetScene {
       }
     }
     for (const k of keys) this.paint(k);
-    if (cs.changes.some((c) => c.before?.[0] === 'WIRE' || c.after?.[0] === 'WIRE')) this.paintJunctions();
+    const wireChanges = cs.changes.filter((c) => c.before?.[0] === 'WIRE' || c.after?.[0] === 'WIRE');
+    if (wireChanges.length) {
+      // junctions change only at the end points of the wires that changed (before and after)
+      const pts = new Map<string, { x: number; y: number }>();
+      for (const c of wireChanges) for (const r of [c.before, c.after]) if (r && r[0] === 'WIRE') {
+        for (const p of wirePolys(r)) for (let i = 0; i + 1 < p.length; i += 2) pts.set(`${p[i]},${p[i + 1]}`, { x: p[i], y: p[i + 1] });
+      }
+      for (const [k, p] of pts) {
+        if (isJunction(p.x, p.y, this.segmentsThrough(p.x, p.y))) this.junctions.set(k, p);
+        else this.junctions.delete(k);
+      }
+      this.paintJunctions();
+    }
     return [...keys];
+  }
+
+  /** Wire segments through a point, found through the spatial index. */
+  segmentsThrough(x: number, y: number): Seg[] {
+    const out: Seg[] = [];
+    for (const k of this.index.at(x, y, 0.5)) {
+      const r = this.doc.get(k);
+      if (!r || r[0] !== 'WIRE') continue;
+      wirePolys(r).forEach((p, pi) => {
+        for (let i = 0; i + 3 < p.length; i += 2) {
+          const s = { wire: k, poly: pi, x1: p[i], y1: p[i + 1], x2: p[i + 2], y2: p[i + 3] };
+          if (distToSegment(x, y, s.x1, s.y1, s.x2, s.y2) <= 1e-6) out.push(s);
+        }
+      });
+    }
+    return out;
   }
 
   private paint(key: string): void {
@@ -69,8 +103,11 @@ export class SheetScene {
   }
 
   private paintJunctions(): void {
+    if (!this.junctions.size) { this.junctionItem = null; return; }
     const rec = new RecordingSurface();
-    paintJunctions(rec, this.doc);
+    rec.begin('', 'JUNCTIONS');
+    for (const j of this.junctions.values()) rec.draw({ t: 'circle', cx: j.x, cy: j.y, r: 2, s: { color: COLORS.junction, width: 0, fill: COLORS.junction } });
+    rec.end();
     this.junctionItem = rec.items[0] ?? null;
   }
 

@@ -23,34 +23,49 @@ export function wireSegments(doc: EditorDocument, type = 'WIRE'): Seg[] {
   return out;
 }
 
-const pk = (x: number, y: number) => `${Math.round(x * 1000) / 1000},${Math.round(y * 1000) / 1000}`;
+/**
+ * Whether (x, y) is a junction given the wire segments through it: three or more segment ends meet
+ * there, or a segment end lies inside another segment. (Two ends = a bend, not a junction.)
+ */
+export function isJunction(x: number, y: number, through: Seg[]): boolean {
+  let ends = 0, inner = false;
+  for (const s of through) {
+    const e1 = s.x1 === x && s.y1 === y, e2 = s.x2 === x && s.y2 === y;
+    if (e1 || e2) ends += (e1 ? 1 : 0) + (e2 ? 1 : 0);
+    else inner = true;
+  }
+  return ends >= 3 || (ends >= 1 && inner);
+}
 
+/** Junction points of a sheet (0.01 inch). */
 export function junctions(doc: EditorDocument): Pt[] {
   const segs = wireSegments(doc);
-  const ends = new Map<string, { x: number; y: number; n: number }>();
-  for (const s of segs) {
-    for (const [x, y] of [[s.x1, s.y1], [s.x2, s.y2]]) {
-      const k = pk(x, y);
-      const e = ends.get(k);
-      if (e) e.n++; else ends.set(k, { x, y, n: 1 });
-    }
-  }
+  const grid = new SegmentGrid(segs);
+  const seen = new Set<string>();
   const out: Pt[] = [];
-  // bucket segments by x and y ranges through a coarse grid to keep the T-check near-linear
-  const cell = 50;
-  const grid = new Map<string, Seg[]>();
-  for (const s of segs) {
-    for (let gx = Math.floor(Math.min(s.x1, s.x2) / cell); gx <= Math.floor(Math.max(s.x1, s.x2) / cell); gx++)
-      for (let gy = Math.floor(Math.min(s.y1, s.y2) / cell); gy <= Math.floor(Math.max(s.y1, s.y2) / cell); gy++) {
-        const k = `${gx},${gy}`;
-        let l = grid.get(k); if (!l) grid.set(k, (l = [])); l.push(s);
-      }
-  }
-  for (const e of ends.values()) {
-    if (e.n >= 3) { out.push({ x: e.x, y: e.y }); continue; }
-    const near = grid.get(`${Math.floor(e.x / cell)},${Math.floor(e.y / cell)}`) ?? [];
-    const inner = near.some((s) => onSegment(e.x, e.y, s.x1, s.y1, s.x2, s.y2, 1e-6) && pk(s.x1, s.y1) !== pk(e.x, e.y) && pk(s.x2, s.y2) !== pk(e.x, e.y));
-    if (inner) out.push({ x: e.x, y: e.y });
+  for (const s of segs) for (const [x, y] of [[s.x1, s.y1], [s.x2, s.y2]]) {
+    const k = `${x},${y}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (isJunction(x, y, grid.through(x, y))) out.push({ x, y });
   }
   return out;
+}
+
+/** Segments bucketed on a coarse grid (cell units), to find the segments through a point quickly. */
+export class SegmentGrid {
+  private grid = new Map<string, Seg[]>();
+  constructor(segs: Seg[], private readonly cell = 50) {
+    for (const s of segs) {
+      for (let gx = Math.floor(Math.min(s.x1, s.x2) / cell); gx <= Math.floor(Math.max(s.x1, s.x2) / cell); gx++)
+        for (let gy = Math.floor(Math.min(s.y1, s.y2) / cell); gy <= Math.floor(Math.max(s.y1, s.y2) / cell); gy++) {
+          const k = `${gx},${gy}`;
+          let l = this.grid.get(k); if (!l) this.grid.set(k, (l = [])); l.push(s);
+        }
+    }
+  }
+  /** Segments passing through (x, y) (ends included). */
+  through(x: number, y: number): Seg[] {
+    return (this.grid.get(`${Math.floor(x / this.cell)},${Math.floor(y / this.cell)}`) ?? []).filter((s) => onSegment(x, y, s.x1, s.y1, s.x2, s.y2, 1e-6));
+  }
 }
