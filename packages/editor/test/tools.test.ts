@@ -218,6 +218,28 @@ describe('schematic tools with synthetic events', () => {
     roundTrips(doc);
   });
 
+  it('shapes: rectangle, circle and polyline tools draw RECT, CIRCLE and POLY records that move and undo', () => {
+    const { doc, ed, click, key } = setup();
+    ed.tools.activate('rect');
+    click(0, 0); click(50, 30);
+    expect(doc.ofType('RECT').map(([, r]) => r.slice(2, 6))).toEqual([[0, 0, 50, 30]]);
+    ed.tools.activate('circle');
+    click(100, 100); click(130, 140);
+    expect(doc.ofType('CIRCLE').map(([, r]) => r.slice(2, 5))).toEqual([[100, 100, 50]]);
+    key('Escape'); key('l');
+    click(0, 100); click(20, 120); click(40, 100); key('Enter');
+    const [pk, poly] = doc.ofType('POLY')[0];
+    expect(poly[2]).toEqual([0, 100, 20, 120, 40, 100]);
+    expect(ed.scene.item(pk)?.kind).toBe('POLY');
+    ed.selection.select(doc.ofType('RECT').map(([k]) => k).concat(pk));
+    ed.moveSelection(5, 5);
+    expect(doc.ofType('RECT')[0][1].slice(2, 6)).toEqual([5, 5, 55, 35]);
+    expect(doc.get(pk)![2]).toEqual([5, 105, 25, 125, 45, 105]);
+    key('z', { ctrl: true });
+    expect(doc.get(pk)![2]).toEqual([0, 100, 20, 120, 40, 100]);
+    roundTrips(doc);
+  });
+
   it('the command palette and menus read the same actions as the shortcuts', () => {
     const { ed } = setup();
     expect(ed.actions.search('wire')[0].id).toBe('place.wire');

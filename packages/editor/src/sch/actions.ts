@@ -19,6 +19,9 @@ export function registerSchematicActions(ed: SchematicEditor): void {
   a.register({ id: 'place.bus', label: 'Bus', menu: 'Place', shortcut: 'B', run: () => ed.tools.activate('bus') });
   a.register({ id: 'place.busEntry', label: 'Bus Entry', menu: 'Place', run: () => ed.tools.activate('busEntry') });
   a.register({ id: 'place.netLabel', label: 'Net Label', menu: 'Place', shortcut: 'N', run: () => ed.tools.activate('netLabel') });
+  a.register({ id: 'place.rect', label: 'Rectangle', menu: 'Place', run: () => ed.tools.activate('rect') });
+  a.register({ id: 'place.circle', label: 'Circle', menu: 'Place', run: () => ed.tools.activate('circle') });
+  a.register({ id: 'place.polyline', label: 'Polyline', menu: 'Place', shortcut: 'L', run: () => ed.tools.activate('polyline') });
   a.register({ id: 'place.text', label: 'Text', menu: 'Place', shortcut: 'T', run: () => ed.tools.activate('text') });
   a.register({
     id: 'place.component', label: 'Component', menu: 'Place', shortcut: 'P',

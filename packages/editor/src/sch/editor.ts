@@ -19,7 +19,7 @@ import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translatio
 import { componentResolver } from './paint.ts';
 import { SheetScene } from './scene.ts';
 import { attrMap, pickPart } from './symbol.ts';
-import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, TextTool, WireTool } from './tools.ts';
+import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
@@ -59,7 +59,7 @@ export class SchematicEditor {
       this.selection.prune((k) => doc.has(k));
       for (const l of this.changeListeners) l(cs, keys);
     });
-    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this)]) this.tools.register(t);
+    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
     this.tools.activate('select');
     registerSchematicActions(this);
   }
@@ -208,6 +208,13 @@ export class SchematicEditor {
       if (existing) tx.update(str(existing[1]), (r) => withFields(r, { 4: name, 6: 1, 7: p.x, 8: p.y }));
       else tx.add(['ATTR', tx.newId(), wire, 'NET', name, 0, 1, p.x, p.y, 0, null, 0]);
     });
+  }
+
+  /** Add a drawing shape given without its id (`['RECT', x1, y1, x2, y2, ...]`); returns the key. */
+  addShape(rec: unknown[]): string {
+    let key = '';
+    this.doc.commit(`Add ${String(rec[0]).toLowerCase()}`, (tx) => { key = tx.add([rec[0], tx.newId(), ...rec.slice(1)]); });
+    return key;
   }
 
   addText(x: number, y: number, text: string): string {

@@ -191,3 +191,54 @@ export class BusEntryTool implements Tool {
     this.ed.addBusEntry(p.x, p.y, p.x + 10, p.y + 10);
   }
 }
+
+/**
+ * Shapes: `rect` (two clicks: opposite corners), `circle` (centre, then a point on the circle),
+ * `polyline` (clicks; Enter, Escape or a click on the last point finishes). Points snap to the grid.
+ */
+export class ShapeTool implements Tool {
+  readonly id: string;
+  state: 'idle' | 'drawing' = 'idle';
+  private pts: Pt[] = [];
+  private cur: Pt = { x: 0, y: 0 };
+  constructor(private ed: SchematicEditor, readonly shape: 'rect' | 'circle' | 'polyline') { this.id = shape; }
+
+  pointer(ev: PointerEv): void {
+    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    this.cur = p;
+    if (ev.kind !== 'down') return;
+    if (this.state === 'idle') { this.pts = [p]; this.state = 'drawing'; return; }
+    const last = this.pts[this.pts.length - 1];
+    if (this.shape === 'polyline') {
+      if (last.x === p.x && last.y === p.y) { this.finish(); return; }
+      this.pts.push(p);
+      return;
+    }
+    this.pts.push(p);
+    this.finish();
+  }
+
+  key(ev: KeyEv): boolean {
+    if (this.state === 'drawing' && ev.key === 'Enter') { this.finish(); return true; }
+    return false;
+  }
+
+  cancel(): void { if (this.shape === 'polyline') this.finish(); else { this.pts = []; this.state = 'idle'; } }
+
+  private finish(): void {
+    const [a, b] = this.pts;
+    if (this.shape === 'rect' && b && a.x !== b.x && a.y !== b.y) this.ed.addShape(['RECT', a.x, a.y, b.x, b.y, 0, 0, 0, null, 0]);
+    else if (this.shape === 'circle' && b) { const r = Math.hypot(b.x - a.x, b.y - a.y); if (r > 0) this.ed.addShape(['CIRCLE', a.x, a.y, r, null, 0]); }
+    else if (this.shape === 'polyline' && this.pts.length >= 2) this.ed.addShape(['POLY', this.pts.flatMap((q) => [q.x, q.y]), false, null, 0]);
+    this.pts = [];
+    this.state = 'idle';
+  }
+
+  overlay(): Overlay[] {
+    if (this.state !== 'drawing') return [];
+    const a = this.pts[0];
+    if (this.shape === 'rect') return [{ kind: 'rect', ...boxOf(a, this.cur) }];
+    if (this.shape === 'circle') return [{ kind: 'polyline', points: [a.x, a.y, this.cur.x, this.cur.y] }];
+    return [{ kind: 'polyline', points: [...this.pts, this.cur].flatMap((q) => [q.x, q.y]) }];
+  }
+}
