@@ -11,7 +11,7 @@ const run = (...a: string[]) => spawnSync(process.execPath, [bin, 'render', ...a
 describe('copperplate render', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cp-render-'));
 
-  it('renders a sheet by sheet name and by schematic name, every drawn record a data-id element', () => {
+  it('renders a sheet by sheet name and by schematic/sheet, every drawn record a data-id element', () => {
     const out = join(dir, 'p1.svg');
     const r = run(join(fx, 'STM32G431-mini.epro'), '--doc', 'P1', out);
     expect(r.stderr).toBe('');
@@ -21,7 +21,7 @@ describe('copperplate render', () => {
     expect((svg.match(/data-kind="COMPONENT"/g) ?? []).length).toBe(52);
     expect((svg.match(/data-kind="WIRE"/g) ?? []).length).toBe(138);
     const out2 = join(dir, 'core.svg');
-    expect(run(join(fx, 'ExtModule-002.epro'), '--doc', 'ExtModule-002', out2).status).toBe(0);
+    expect(run(join(fx, 'ExtModule-002.epro'), '--doc', 'ExtModule-002/Core', out2).status).toBe(0);
     expect(readFileSync(out2, 'utf8')).toContain('data-kind="COMPONENT"');
   });
 
