@@ -9,6 +9,7 @@ import { fieldText, parseRecords, recordCounts } from './records.ts';
 import { editorOf, type Tab } from './tabs.ts';
 import type { ProjectSession } from './types.ts';
 import { Painted } from './Painted.tsx';
+import { DocumentEditor, hasEditor } from '../editors/DocumentEditor.tsx';
 
 const PAGE = 300;
 
@@ -113,6 +114,14 @@ export function DocumentView({ session, tab, onRename }: { session: ProjectSessi
       <div className="doc-body">
         {tab.kind === 'devices' ? (
           <DeviceAttributes item={item} />
+        ) : view === 'drawing' && hasEditor(tab.kind) ? (
+          <DocumentEditor
+            key={`${tab.kind}:${tab.id}`}
+            session={session}
+            kind={tab.kind}
+            item={item}
+            fallback={<Painted kind={tab.kind} item={item} items={session.snapshot().items} fallback={<RecordTable dataStr={item.dataStr} />} />}
+          />
         ) : view === 'drawing' ? (
           <Painted kind={tab.kind} item={item} items={session.snapshot().items} fallback={<RecordTable dataStr={item.dataStr} />} />
         ) : (

@@ -1,0 +1,134 @@
+/**
+ * The PCB and footprint editor in the browser: a PcbEditor (packages/editor) on the open document,
+ * its tools, the PCB actions (toolbar + shortcuts), the tile-cached canvas (dark background), the
+ * layers panel, and a status line (tool, active layer, cursor in mil, zoom, unrouted connections).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PcbEditor } from '@copperplate/editor/pcb/editor';
+import { installPcbTools } from '@copperplate/editor/pcb/tools';
+import type { ProjectSnapshot } from '../project/types.ts';
+import { contextOf } from '../project/painters.ts';
+import type { DocSync } from './doc-sync.ts';
+import { createPcbView, type PcbView } from './pcb-view.ts';
+import { pcbActions } from './pcb-actions.ts';
+import { LayersPanel } from './LayersPanel.tsx';
+import { publishTestHook } from './test-hook.ts';
+import { Toolbar, type ToolButton } from './Toolbar.tsx';
+import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
+import { SaveBadge } from './SaveBadge.tsx';
+
+const TOOL_NAMES: Record<string, string> = { select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
+
+export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const cursor = useRef({ x: 0, y: 0 });
+  const [shownCursor, setShownCursor] = useState({ x: 0, y: 0 });
+  const [view, setView] = useState<PcbView | null>(null);
+  const [tick, kick] = useFrameTick();
+  const readOnly = sync.readOnly;
+  const project = useMemo(() => (sync.kind === 'pcbs' ? contextOf(items).pcb : undefined), [items, sync.kind]);
+  // one editor per open document (the project context is read when the scene is built)
+  const ed = useMemo(() => {
+    const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });
+    installPcbTools(e);
+    return e;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sync, id]);
+  const actions = useMemo(() => pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); } }), [ed]);
+  const viewRef = useRef<PcbView | null>(null);
+
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const v = createPcbView(canvas, ed, { actions, onCursor: (p) => { cursor.current = p; setShownCursor(p); } });
+    viewRef.current = v;
+    setView(v);
+    const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(kick), v.viewport.subscribe(kick), sync.subscribe(kick)];
+    if (readOnly) offs.push(guardReadOnly(wrap.current!));
+    offs.push(
+      publishTestHook({
+        kind: sync.kind,
+        id,
+        doc: sync.doc,
+        editor: ed,
+        view: v,
+        sync,
+        toPage: (x, y) => v.toPage(x, y),
+        fitBox(minX, minY, maxX, maxY) {
+          v.viewport.fit({ minX, minY, maxX, maxY }, 0.2);
+          v.draw();
+        },
+      }),
+    );
+    const raf = requestAnimationFrame(() => v.fit());
+    return () => {
+      cancelAnimationFrame(raf);
+      for (const off of offs) off();
+      v.destroy();
+      viewRef.current = null;
+    };
+  }, [ed, actions, sync, id, kick, readOnly]);
+
+  const tool = ed.tools.active?.id ?? 'select';
+  const edit = !readOnly;
+  const run = (actionId: string) => {
+    if (!edit && !actionId.startsWith('view.')) return;
+    actions.run(actionId);
+    view?.invalidate();
+    kick();
+    canvasRef.current?.focus();
+  };
+  const a = (actionId: string, glyph: string, toolId?: string): ToolButton => {
+    const act = actions.get(actionId)!;
+    const sc = Array.isArray(act.shortcut) ? act.shortcut[0] : act.shortcut;
+    const enabled = (actionId.startsWith('view.') || edit) && (!act.enabled || act.enabled());
+    return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: !enabled, onClick: () => run(actionId) };
+  };
+  const groups: ToolButton[][] = [
+    [a('tool.select', '↖', 'select'), a('tool.route', '⌇', 'route'), a('tool.via', '◉', 'via'), a('tool.drag', '⇕', 'drag-segment'), a('tool.outline', '▭', 'outline'), a('tool.graphic', '／', 'graphic'), a('tool.text', 'T', 'text')],
+    [a('edit.undo', '↶'), a('edit.redo', '↷')],
+    [a('edit.cut', '✂'), a('edit.copy', '⧉'), a('edit.paste', '📋'), a('edit.delete', '✕'), a('edit.rotate', '⟳'), a('edit.flip', '⇋'), a('net.highlight', '⚡')],
+    [a('view.zoomIn', '+'), a('view.zoomOut', '−'), a('view.fit', '⤢')],
+  ];
+  const layerName = (lid: number) => ed.panel.table.get(lid).name;
+  const unrouted = useMemo(() => ed.ratsnest().lines.length, [ed, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+  const copper = ed.panel.copperLayers();
+  return (
+    <div className="cp-editor cp-pcb" ref={wrap} data-testid={sync.kind === 'pcbs' ? 'pcb-editor' : 'footprint-editor'}>
+      <Toolbar label={sync.kind === 'pcbs' ? 'PCB tools' : 'Footprint tools'} groups={groups}>
+        <select className="cp-select" aria-label="Active layer" title="Active layer (T, B, L)" value={ed.panel.active} disabled={!edit} onChange={(e) => { run('tool.select'); ed.panel.setActive(Number(e.target.value)); }}>
+          {ed.panel.rows().filter((r) => r.used && !r.locked && r.id !== 12).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+        <label className="cp-check" title="Show the ratsnest">
+          <input type="checkbox" checked={view?.showRatsnest ?? true} onChange={(e) => { if (view) { view.showRatsnest = e.target.checked; view.invalidate(); kick(); } }} />
+          Ratsnest
+        </label>
+      </Toolbar>
+      <div className="cp-main">
+        <div className="cp-canvas-wrap">
+          <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
+        </div>
+        <LayersPanel panel={ed.panel} onSide={(bottom) => { ed.panel.setSide(bottom ? 'bottom' : 'top'); view?.setMirrored(bottom); }} />
+      </div>
+      <div className="cp-status" aria-label="Editor status">
+        <span>{readOnly ? 'Read-only' : TOOL_NAMES[tool] ?? tool}</span>
+        <span>
+          <span className="cp-swatch" style={{ background: ed.panel.paint(ed.panel.active).color }} /> {layerName(ed.panel.active)}
+          {copper.length > 2 ? ` (${copper.length} copper layers)` : ''}
+        </span>
+        <span className="mono" data-testid="cursor">
+          X {fmt(shownCursor.x)} Y {fmt(shownCursor.y)} <span className="muted">mil</span>
+        </span>
+        <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
+        <span>{ed.selection.size} selected</span>
+        {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
+        <span className="spacer" />
+        <SaveBadge sync={sync} />
+      </div>
+    </div>
+  );
+}

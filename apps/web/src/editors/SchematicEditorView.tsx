@@ -1,0 +1,165 @@
+/**
+ * The schematic editor (and the symbol viewer) in the browser: packages/editor's canvas view
+ * (createCanvasView: Canvas2D painters, tools, actions, wheel zoom, middle/right-drag pan) mounted on
+ * a <canvas> that fills the document area, a compact toolbar whose buttons run the editor's actions,
+ * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { componentPins, createCanvasView, type CanvasView, type PlaceTool } from '@copperplate/editor';
+import type { ProjectSnapshot } from '../project/types.ts';
+import { contextOf } from '../project/painters.ts';
+import type { DocSync } from './doc-sync.ts';
+import { publishTestHook } from './test-hook.ts';
+import { Toolbar, type ToolButton } from './Toolbar.tsx';
+import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
+import { SaveBadge } from './SaveBadge.tsx';
+
+const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
+
+export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [view, setView] = useState<CanvasView | null>(null);
+  const [tick, kick] = useFrameTick();
+  const [cursor, setCursor] = useState({ x: 0, y: 0 });
+  const ctx = useMemo(() => contextOf(items).sch, [items]);
+  const readOnly = sync.readOnly;
+
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const v = createCanvasView(canvas, sync.doc, { ctx, background: '#FFFFFF' });
+    setView(v);
+    const ed = v.editor;
+    const offs: Array<() => void> = [];
+    if (ed) offs.push(ed.tools.subscribe(kick), ed.selection.subscribe(kick), ed.onChange(kick));
+    offs.push(v.viewport.subscribe(kick), sync.subscribe(kick));
+    const onMove = (e: PointerEvent) => {
+      const r = canvas.getBoundingClientRect();
+      const p = v.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
+      setCursor(ed ? ed.grid.snapPt(p) : p);
+    };
+    canvas.addEventListener('pointermove', onMove);
+    offs.push(() => canvas.removeEventListener('pointermove', onMove));
+    if (readOnly) offs.push(guardReadOnly(wrap.current!));
+    offs.push(
+      publishTestHook({
+        kind: sync.kind,
+        id,
+        doc: sync.doc,
+        editor: ed,
+        view: v,
+        sync,
+        /** Every component pin (connection end, 0.01 inch). */
+        pins: () => sync.doc.ofType('COMPONENT').flatMap(([k]) => componentPins(sync.doc, k, ctx)),
+        toPage(x, y) {
+          const r = canvas.getBoundingClientRect();
+          const s = v.viewport.toScreen(x, y);
+          return { x: r.left + s.x, y: r.top + s.y };
+        },
+        fitBox(minX, minY, maxX, maxY) {
+          v.viewport.fit({ minX, minY, maxX, maxY }, 0.2);
+          v.draw();
+        },
+      }),
+    );
+    // the first layout may land after mounting: fit again on the next frame
+    const raf = requestAnimationFrame(() => v.fit());
+    return () => {
+      cancelAnimationFrame(raf);
+      for (const off of offs) off();
+      v.destroy();
+    };
+  }, [sync, ctx, id, kick, readOnly]);
+
+  const ed = view?.editor;
+  const run = (actionId: string) => {
+    if (!ed || readOnly) return;
+    ed.actions.run(actionId);
+    view?.invalidate();
+    canvasRef.current?.focus();
+  };
+  const viewAct = (f: () => void) => () => { f(); view?.invalidate(); kick(); };
+  const tool = ed?.tools.active?.id ?? 'select';
+  const hasSel = (ed?.selection.size ?? 0) > 0;
+  const edit = !!ed && !readOnly;
+  const toolBtn = (label: string, shortcut: string, glyph: string, actionId: string, toolId: string): ToolButton => ({ label, shortcut, glyph, active: tool === toolId, disabled: !edit, onClick: () => (toolId === 'select' ? (ed?.tools.reset(), view?.invalidate(), kick()) : run(actionId)) });
+  const groups: ToolButton[][] = [
+    [
+      toolBtn('Select', 'Esc', '↖', '', 'select'),
+      toolBtn('Wire', 'W', '⌐', 'place.wire', 'wire'),
+      toolBtn('Bus', 'B', '≡', 'place.bus', 'bus'),
+      toolBtn('Bus entry', '', '⟋', 'place.busEntry', 'busEntry'),
+      toolBtn('Net label', 'N', 'N', 'place.netLabel', 'netLabel'),
+      toolBtn('Text', 'T', 'T', 'place.text', 'text'),
+    ],
+    [
+      { label: 'Undo', shortcut: 'Ctrl+Z', glyph: '↶', disabled: !edit || !sync.doc.canUndo(), onClick: () => run('edit.undo') },
+      { label: 'Redo', shortcut: 'Ctrl+Y', glyph: '↷', disabled: !edit || !sync.doc.canRedo(), onClick: () => run('edit.redo') },
+    ],
+    [
+      { label: 'Cut', shortcut: 'Ctrl+X', glyph: '✂', disabled: !edit || !hasSel, onClick: () => run('edit.cut') },
+      { label: 'Copy', shortcut: 'Ctrl+C', glyph: '⧉', disabled: !edit || !hasSel, onClick: () => run('edit.copy') },
+      { label: 'Paste', shortcut: 'Ctrl+V', glyph: '📋', disabled: !edit || !ed?.clipboard, onClick: () => run('edit.paste') },
+      { label: 'Delete', shortcut: 'Delete', glyph: '✕', disabled: !edit || !hasSel, onClick: () => run('edit.delete') },
+      { label: 'Rotate', shortcut: 'R', glyph: '⟳', disabled: !edit || !hasSel, onClick: () => run('edit.rotate') },
+      { label: 'Mirror horizontally', shortcut: 'X', glyph: '⇋', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorX') },
+      { label: 'Mirror vertically', shortcut: 'Y', glyph: '⇵', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorY') },
+    ],
+    [
+      { label: 'Zoom in', shortcut: '+', glyph: '+', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(1.25)) },
+      { label: 'Zoom out', shortcut: '-', glyph: '−', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(0.8)) },
+      { label: 'Fit all', shortcut: 'K', glyph: '⤢', disabled: !view, onClick: viewAct(() => view?.fit()) },
+    ],
+  ];
+  const devices = useMemo(() => placeable(items, ctx.symbols), [items, ctx]);
+  const place = (value: string) => {
+    if (!ed || !value) return;
+    const [sym, dev] = value.split('|');
+    const t = ed.tools.get('place') as PlaceTool;
+    t.arm(sym, dev);
+    ed.tools.activate('place');
+    kick();
+    canvasRef.current?.focus();
+  };
+  void tick;
+  return (
+    <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-view'}>
+      <Toolbar label={ed ? 'Schematic tools' : 'Symbol view'} groups={ed ? groups : groups.slice(3)}>
+        {ed && (
+          <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit || !devices.length} onChange={(e) => place(e.target.value)}>
+            <option value="">Place…</option>
+            {devices.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </Toolbar>
+      <div className="cp-canvas-wrap">
+        <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+      </div>
+      <div className="cp-status" aria-label="Editor status">
+        <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'View'}</span>
+        <span className="mono" data-testid="cursor">
+          X {fmt(cursor.x)} Y {fmt(cursor.y)} <span className="muted">(0.01 in)</span>
+        </span>
+        <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
+        {ed && <span>{ed.selection.size} selected</span>}
+        <span className="spacer" />
+        <SaveBadge sync={sync} />
+      </div>
+    </div>
+  );
+}
+
+/** Devices with a symbol in the project, and net flags/ports (symbols of type 18/19) without a device. */
+function placeable(items: ProjectSnapshot['items'], symbols: Map<string, { title: string; type: number }>): Array<{ value: string; label: string }> {
+  const out: Array<{ value: string; label: string }> = [];
+  for (const [uuid, d] of items.devices) {
+    const sym = String((d.attributes as Record<string, unknown> | undefined)?.Symbol ?? '');
+    if (sym && symbols.has(sym)) out.push({ value: `${sym}|${uuid}`, label: String(d.title ?? uuid) });
+  }
+  for (const [uuid, s] of symbols) if (s.type === 18 || s.type === 19) out.push({ value: `${uuid}|`, label: s.title });
+  return out.sort((a, b) => a.label.localeCompare(b.label));
+}

@@ -1,0 +1,70 @@
+/**
+ * The PCB/footprint editor's actions (menus, toolbar and shortcuts read these): tools (W route,
+ * V via, D drag track segment), edit commands (undo/redo, copy/cut/paste at the cursor, delete,
+ * rotate, flip), layers (T top, B bottom, L next copper layer; while routing a layer change drops a
+ * via) and view commands. Coordinates: board mil, Y up.
+ */
+import { ActionRegistry } from '@copperplate/editor';
+import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import type { RouteTool } from '@copperplate/editor/pcb/tools';
+import { L } from '@copperplate/editor/pcb/layers';
+
+export interface PcbActionHost {
+  /** Last pointer position (board mil): the paste anchor. */
+  cursor(): { x: number; y: number };
+  fit(): void;
+  zoomBy(f: number): void;
+}
+
+export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
+  const a = new ActionRegistry();
+  const hasSel = () => ed.selection.size > 0;
+  const route = () => ed.tools.get('route') as RouteTool | undefined;
+  let anchor = { x: 0, y: 0 };
+  const copy = () => {
+    const ids = ed.selection.ids;
+    if (!ids.length) return false;
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const k of ids) { const b = ed.boxOf(k); if (b) { minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY); } }
+    anchor = minX <= maxX ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2 } : host.cursor();
+    return ed.copy(ids) > 0;
+  };
+  /** Switch the active copper layer; while routing this drops a via (the route continues on the other layer). */
+  const toLayer = (id: number | 'next') => {
+    const r = route();
+    if (r && ed.tools.active === r && r.state === 'routing') { r.dropVia(); return; }
+    const cu = ed.panel.copperLayers();
+    const next = id === 'next' ? cu[(cu.indexOf(ed.panel.active) + 1) % cu.length] : id;
+    if (next !== undefined) ed.panel.setActive(next);
+  };
+  a.register({ id: 'tool.select', label: 'Select', menu: 'Tools', shortcut: 'S', run: () => ed.tools.reset() });
+  a.register({ id: 'tool.route', label: 'Route track', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('route') });
+  a.register({ id: 'tool.via', label: 'Via', menu: 'Place', shortcut: 'V', run: () => ed.tools.activate('via') });
+  a.register({ id: 'tool.drag', label: 'Drag track segment', menu: 'Tools', shortcut: 'D', run: () => ed.tools.activate('drag-segment') });
+  a.register({ id: 'tool.outline', label: 'Board outline', menu: 'Place', run: () => ed.tools.activate('outline') });
+  a.register({ id: 'tool.graphic', label: 'Line', menu: 'Place', run: () => ed.tools.activate('graphic') });
+  a.register({ id: 'tool.text', label: 'Text', menu: 'Place', run: () => ed.tools.activate('text') });
+  a.register({ id: 'edit.undo', label: 'Undo', menu: 'Edit', shortcut: 'Ctrl+Z', run: () => ed.undo(), enabled: () => ed.doc.canUndo() });
+  a.register({ id: 'edit.redo', label: 'Redo', menu: 'Edit', shortcut: ['Ctrl+Y', 'Ctrl+Shift+Z'], run: () => ed.redo(), enabled: () => ed.doc.canRedo() });
+  a.register({ id: 'edit.copy', label: 'Copy', menu: 'Edit', shortcut: 'Ctrl+C', run: () => void copy(), enabled: hasSel });
+  a.register({ id: 'edit.cut', label: 'Cut', menu: 'Edit', shortcut: 'Ctrl+X', run: () => { if (copy()) ed.delete(ed.selection.ids); }, enabled: hasSel });
+  a.register({
+    id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', enabled: () => ed.clipboard.length > 0,
+    run: () => { const c = host.cursor(); ed.paste(Math.round(c.x - anchor.x), Math.round(c.y - anchor.y)); },
+  });
+  a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => void ed.delete(ed.selection.ids), enabled: hasSel });
+  a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['R', 'Space'], run: () => void ed.rotate(ed.selection.ids, 90), enabled: hasSel });
+  a.register({ id: 'edit.flip', label: 'Flip side', menu: 'Edit', shortcut: 'F', run: () => void ed.flip(ed.selection.ids), enabled: hasSel });
+  a.register({ id: 'edit.selectAll', label: 'Select All', menu: 'Edit', shortcut: 'Ctrl+A', run: () => ed.selection.select(ed.doc.keys().filter((k) => ed.boxOf(k))) });
+  a.register({ id: 'layer.top', label: 'Top layer', menu: 'Layers', shortcut: 'T', run: () => toLayer(L.TOP) });
+  a.register({ id: 'layer.bottom', label: 'Bottom layer', menu: 'Layers', shortcut: 'B', run: () => toLayer(L.BOTTOM) });
+  a.register({ id: 'layer.next', label: 'Next copper layer', menu: 'Layers', shortcut: 'L', run: () => toLayer('next') });
+  a.register({
+    id: 'net.highlight', label: 'Highlight net', menu: 'View', shortcut: 'H',
+    run: () => { const k = ed.selection.ids[0]; const net = k ? (ed.scene.prims.get(k) ?? []).find((p) => p.net)?.net ?? null : null; ed.setHighlight(net === ed.highlightNet ? null : net); },
+  });
+  a.register({ id: 'view.fit', label: 'Fit all', menu: 'View', shortcut: ['K', 'Home'], run: () => host.fit() });
+  a.register({ id: 'view.zoomIn', label: 'Zoom in', menu: 'View', shortcut: ['=', '+'], run: () => host.zoomBy(1.25) });
+  a.register({ id: 'view.zoomOut', label: 'Zoom out', menu: 'View', shortcut: '-', run: () => host.zoomBy(0.8) });
+  return a;
+}

@@ -1,0 +1,245 @@
+/**
+ * The mountable PCB/footprint canvas: packages/editor's PcbCanvasView (tile-cached layer painter)
+ * plus the live layers on top of it (ratsnest, selection, highlighted net, tool preview), and DOM
+ * pointer/wheel/key events fed to the PcbEditor's tools and the PCB actions.
+ * Frames: board mil, Y up -> canvas device pixels through a Viewport sized in device pixels
+ * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
+ * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
+ */
+import { Viewport, type ActionRegistry, type KeyEv } from '@copperplate/editor';
+import { PcbCanvasView, contoursPath } from '@copperplate/editor/pcb/canvas';
+import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import { type Prim, primsBox } from '@copperplate/editor/pcb/prims';
+
+export interface PcbView {
+  viewport: Viewport;
+  /** Draw now. Returns the frame time in ms. */
+  draw(): number;
+  invalidate(): void;
+  fit(): void;
+  /** Board mil -> page CSS pixels. */
+  toPage(x: number, y: number): { x: number; y: number };
+  /** Page CSS pixels -> board mil. */
+  toBoard(clientX: number, clientY: number): { x: number; y: number };
+  showRatsnest: boolean;
+  /** Look at the board from the bottom (mirrored view). */
+  setMirrored(on: boolean): void;
+  destroy(): void;
+}
+
+export interface PcbViewOptions {
+  actions: ActionRegistry;
+  background?: string;
+  onCursor?: (p: { x: number; y: number }) => void;
+}
+
+const SELECT_COLOR = '#ffffff';
+const NET_COLOR = '#00e5ff';
+
+export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: PcbViewOptions): PcbView {
+  const dpr = window.devicePixelRatio || 1;
+  const vp = new Viewport({ width: 800, height: 600, pxPerUnit: 0.1 * dpr });
+  const g = canvas.getContext('2d');
+  if (!g) throw new Error('Canvas2D is not available');
+  const bg = opts.background ?? '#10141a';
+  const painter = new PcbCanvasView([...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
+    background: bg,
+    makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }),
+  });
+  const paths = new WeakMap<Prim, Path2D>();
+  const pathOf = (p: Prim) => {
+    let path = paths.get(p);
+    if (!path) paths.set(p, (path = contoursPath(p.contours)));
+    return path;
+  };
+  let mirrored = false;
+
+  const fillPrims = (keys: Iterable<string>, color: string, alpha: number, s: number) => {
+    g.globalAlpha = alpha;
+    g.fillStyle = color;
+    g.strokeStyle = color;
+    for (const k of keys) for (const p of ed.scene.prims.get(k) ?? []) {
+      const path = pathOf(p);
+      if (p.filled) g.fill(path, 'evenodd');
+      g.lineWidth = Math.max(p.filled ? 2 / s : p.width, 2 / s);
+      g.stroke(path);
+    }
+    g.globalAlpha = 1;
+  };
+
+  const draw = (): number => {
+    const t0 = performance.now();
+    const visible = new Set(ed.panel.visibleIds());
+    painter.draw(g, vp, visible);
+    const s = vp.scale;
+    const o = vp.toScreen(0, 0);
+    g.save();
+    g.setTransform(s, 0, 0, -s, o.x, o.y);
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    if (view.showRatsnest) {
+      g.strokeStyle = '#e8e8e8';
+      g.globalAlpha = 0.8;
+      g.lineWidth = 1 / s;
+      g.beginPath();
+      for (const l of ed.ratsnest().lines) { g.moveTo(l.x1, l.y1); g.lineTo(l.x2, l.y2); }
+      g.stroke();
+      g.globalAlpha = 1;
+    }
+    if (ed.highlightNet) fillPrims(ed.netKeys(ed.highlightNet), NET_COLOR, 0.45, s);
+    fillPrims(ed.selection.ids, SELECT_COLOR, 0.5, s);
+    for (const ov of ed.tools.overlay()) {
+      if (ov.kind === 'rect') {
+        g.setLineDash([4 / s, 4 / s]);
+        g.strokeStyle = '#8ab4ff';
+        g.lineWidth = 1 / s;
+        g.strokeRect(ov.minX, ov.minY, ov.maxX - ov.minX, ov.maxY - ov.minY);
+        g.setLineDash([]);
+      } else if (ov.kind === 'polyline') {
+        const routing = ed.tools.active?.id === 'route';
+        g.strokeStyle = routing ? ed.panel.paint(ed.panel.active).color : '#ffcc00';
+        g.globalAlpha = 0.85;
+        g.lineWidth = routing ? ed.rules().trackWidth : 2 / s;
+        g.beginPath();
+        g.moveTo(ov.points[0], ov.points[1]);
+        for (let i = 2; i + 1 < ov.points.length; i += 2) g.lineTo(ov.points[i], ov.points[i + 1]);
+        g.stroke();
+        g.globalAlpha = 1;
+      } else {
+        g.strokeStyle = '#ffcc00';
+        g.lineWidth = 1 / s;
+        g.beginPath();
+        g.arc(ov.x, ov.y, 6 / s, 0, Math.PI * 2);
+        g.stroke();
+      }
+    }
+    g.restore();
+    return performance.now() - t0;
+  };
+
+  let pending = false;
+  const invalidate = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; draw(); });
+  };
+
+  const resize = () => {
+    const w = canvas.clientWidth || 800, h = canvas.clientHeight || 600;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(h * dpr);
+    vp.resize(canvas.width, canvas.height);
+    painter.invalidate();
+  };
+
+  /** CSS px inside the canvas (mirroring undone) -> device px of the viewport. */
+  const local = (clientX: number, clientY: number) => {
+    const r = canvas.getBoundingClientRect();
+    const cx = clientX - r.left;
+    return { sx: (mirrored ? r.width - cx : cx) * dpr, sy: (clientY - r.top) * dpr };
+  };
+  const toBoard = (clientX: number, clientY: number) => { const l = local(clientX, clientY); return vp.toWorld(l.sx, l.sy); };
+  const toPage = (x: number, y: number) => {
+    const r = canvas.getBoundingClientRect();
+    const s = vp.toScreen(x, y);
+    const cx = s.x / dpr;
+    return { x: r.left + (mirrored ? r.width - cx : cx), y: r.top + s.y / dpr };
+  };
+
+  let pan: { x: number; y: number } | null = null;
+  let spaceHeld = false;
+  const mods = (e: MouseEvent | KeyboardEvent) => ({ shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
+  const onDown = (e: PointerEvent) => {
+    canvas.focus();
+    const selectIdle = ed.tools.active?.id === 'select' && ed.tools.active.state === 'idle';
+    if (e.button === 1 || (e.button === 0 && spaceHeld) || (e.button === 2 && selectIdle)) {
+      pan = { x: e.clientX, y: e.clientY };
+      canvas.setPointerCapture(e.pointerId);
+      return;
+    }
+    if (e.button === 2) { ed.tools.key({ key: 'Escape' }); invalidate(); return; }
+    if (e.button !== 0) return;
+    canvas.setPointerCapture(e.pointerId);
+    ed.tools.pointer({ kind: 'down', ...toBoard(e.clientX, e.clientY), button: 0, ...mods(e) });
+    invalidate();
+  };
+  const onMove = (e: PointerEvent) => {
+    if (pan) {
+      vp.panBy((mirrored ? pan.x - e.clientX : e.clientX - pan.x) * dpr, (e.clientY - pan.y) * dpr);
+      pan = { x: e.clientX, y: e.clientY };
+      invalidate();
+      return;
+    }
+    const p = toBoard(e.clientX, e.clientY);
+    opts.onCursor?.(p);
+    ed.tools.pointer({ kind: 'move', ...p, ...mods(e) });
+    if (ed.tools.active && ed.tools.active.state !== 'idle') invalidate();
+  };
+  const onUp = (e: PointerEvent) => {
+    if (pan) { pan = null; return; }
+    if (e.button !== 0) return;
+    ed.tools.pointer({ kind: 'up', ...toBoard(e.clientX, e.clientY), button: 0, ...mods(e) });
+    invalidate();
+  };
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    const l = local(e.clientX, e.clientY);
+    vp.zoomBy(e.deltaY < 0 ? 1.2 : 1 / 1.2, l.sx, l.sy);
+    invalidate();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === ' ' && !ed.selection.size && ed.tools.active?.state === 'idle') { spaceHeld = true; e.preventDefault(); return; }
+    const ev: KeyEv = { key: e.key, ...mods(e) };
+    if (ed.tools.key(ev) || opts.actions.handleKey(ev)) { e.preventDefault(); invalidate(); }
+  };
+  const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') spaceHeld = false; };
+  const onContext = (e: Event) => e.preventDefault();
+  canvas.tabIndex = 0;
+  canvas.addEventListener('pointerdown', onDown);
+  canvas.addEventListener('pointermove', onMove);
+  canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('wheel', onWheel, { passive: false });
+  canvas.addEventListener('keydown', onKey);
+  canvas.addEventListener('keyup', onKeyUp);
+  canvas.addEventListener('contextmenu', onContext);
+  const ro = new ResizeObserver(() => { resize(); invalidate(); });
+  ro.observe(canvas);
+  const offEd = ed.subscribe(() => { painter.setPrims([...ed.scene.all()]); invalidate(); });
+  const offSel = ed.selection.subscribe(invalidate);
+  const offPanel = ed.panel.subscribe(() => { painter.invalidate(); invalidate(); });
+
+  const view: PcbView = {
+    viewport: vp,
+    draw,
+    invalidate,
+    toPage,
+    toBoard,
+    showRatsnest: true,
+    fit() {
+      const outline = [...ed.scene.all()].filter((p) => p.layer === 11);
+      vp.fit(primsBox(outline.length ? outline : ed.scene.all()));
+      invalidate();
+    },
+    setMirrored(on) {
+      mirrored = on;
+      canvas.style.transform = on ? 'scaleX(-1)' : '';
+      invalidate();
+    },
+    destroy() {
+      canvas.removeEventListener('pointerdown', onDown);
+      canvas.removeEventListener('pointermove', onMove);
+      canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('wheel', onWheel);
+      canvas.removeEventListener('keydown', onKey);
+      canvas.removeEventListener('keyup', onKeyUp);
+      canvas.removeEventListener('contextmenu', onContext);
+      ro.disconnect();
+      offEd();
+      offSel();
+      offPanel();
+    },
+  };
+  resize();
+  view.fit();
+  return view;
+}
