@@ -26,7 +26,9 @@ export function applyServerVersion(
     if (!theirs) return { next: null, outcome: 'replaced' };
     return { next: { project, kind, key, ticket: serverTicket, data: theirs, baseTicket: serverTicket, base: null }, outcome: 'replaced' };
   }
-  // A pending local edit: never overwritten. Nothing to do when the server has not moved from its base.
+  // A pending local edit: never overwritten. A write whose outcome is unknown is settled by the uploader first.
+  if (cur.sent) return { next: undefined, outcome: 'unchanged' };
+  // Nothing to do when the server has not moved from its base.
   if (cur.baseTicket === serverTicket && !cur.held) return { next: undefined, outcome: 'unchanged' };
   if (cur.held && cur.held.serverTicket === serverTicket) return { next: undefined, outcome: 'unchanged' }; // already waiting for the user
   const r = mergeItems(cur.base, cur.data, theirs);

@@ -11,6 +11,7 @@ import { parseMode, type NetworkMode } from './mode.ts';
 import { parseTicketAnswer } from './diff.ts';
 import { KIND_INFO, KINDS, readBatchSize, type Kind } from './kinds.ts';
 import { isPending } from './tickets.ts';
+import { settleSent } from './outbox.ts';
 import { withWriteRetries } from './retry.ts';
 import { ProjectSession, itemName } from './session.ts';
 import type { Services, SyncEvents, WarningItem } from './context.ts';
@@ -223,7 +224,11 @@ export class SyncEngine {
     const meta = await store.getProject(uuid);
     const out: WarningItem[] = [];
     const modifier = detail.modifier?.nickname ?? '';
-    for (const it of kept) {
+    for (const k of kept) {
+      // A write the dead tab sent without an answer: settle it first (it may have landed).
+      if (k.sent) await settleSent(this.services, uuid, k);
+      const it = await store.getItem(uuid, k.kind, k.key);
+      if (!it || !isPending(it.ticket) || it.sent) continue;
       const serverTicket = meta?.snapshot[it.kind]?.[it.key] ?? 0;
       if (serverTicket === it.baseTicket) continue;
       const r = await transport.read(uuid, it.kind, [it.key]);

@@ -12,6 +12,7 @@ export * from './lock.ts';
 export * from './broadcast.ts';
 export * from './mode.ts';
 export * from './context.ts';
+export * from './outbox.ts';
 export * from './upload.ts';
 export * from './syncer.ts';
 export * from './session.ts';

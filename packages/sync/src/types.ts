@@ -22,6 +22,8 @@ export interface LocalItem {
   status?: 0 | 1;
   /** Clock time (ms) of the last local edit. */
   editedAt?: number;
+  /** A write sent whose answer has not arrived (see outbox.ts): request id, position in the batch, what was sent. */
+  sent?: { requestId: string; index: number; ticket: number; data: ItemData | null; baseTicket: number };
   /** Held back from upload until the user chooses in the Warning dialog. */
   held?: HeldReason;
 }

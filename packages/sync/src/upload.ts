@@ -5,6 +5,7 @@
  */
 import { CODES, NAMED_ERRORS, STOP_UPLOAD_CODES, SYNC, messageForCode } from '@copperplate/model';
 import { applyServerVersion } from './apply.ts';
+import { applySuccess, bulkBody, settleSent } from './outbox.ts';
 import { batchSize, KIND_INFO, UPLOAD_SEQUENCE, type Kind } from './kinds.ts';
 import { editedTicket, isPending } from './tickets.ts';
 import type { Services, WarningItem } from './context.ts';
@@ -109,26 +110,27 @@ export class Uploader {
 
   private async batch(kind: Kind, listed: LocalItem[], res: RoundResult): Promise<void> {
     const { store, transport, events } = this.s;
-    // UP-3: skip items whose ticket changed since they were gathered; mark the rest uploading (TKT-4).
+    // Writes whose answer never came are settled first (same request id), so the base is right.
+    if (listed.some((it) => it.sent)) {
+      const o = await settleSent(this.s, this.project, ...listed.filter((it) => it.sent));
+      if (o === 'unknown') { res.failures++; return; }
+    }
+    const requestId = `${this.s.tabId}-${++this.seq}`;
+    // UP-3: skip items whose ticket changed since they were gathered; mark the rest uploading (TKT-4)
+    // and record what is sent under which request id.
     const sent: LocalItem[] = [];
     for (const it of listed) {
       const marked = await store.updateItem(this.project, kind, it.key, (cur) => {
-        if (!cur || cur.ticket !== it.ticket || !isPending(cur.ticket) || cur.held) return undefined;
-        return { ...cur, status: 0 };
+        if (!cur || cur.ticket !== it.ticket || !isPending(cur.ticket) || cur.held || cur.sent) return undefined;
+        return { ...cur, status: 0, sent: { requestId, index: sent.length, ticket: cur.ticket, data: cur.data, baseTicket: cur.baseTicket } };
       });
       if (marked) sent.push(marked); // else skipped (UP-3): the next round takes its newer version
     }
     if (!sent.length) return;
-    const keyField = KIND_INFO[kind].key;
-    const body: BulkItem[] = sent.map((it) => {
-      const data: ItemData = it.data ?? {};
-      const b: BulkItem = { ...data, [keyField]: it.key, base_ticket: it.baseTicket };
-      delete (b as ItemData).ticket;
-      if (it.data === null) b.deleted = true;
-      return b;
-    });
-    const ans = await transport.bulk(this.project, kind, body, `${this.s.tabId}-${++this.seq}`);
+    const body: BulkItem[] = sent.map((it) => bulkBody(it));
+    const ans = await transport.bulk(this.project, kind, body, requestId);
     if (!ans.success) {
+      // Unknown outcome: `sent` stays, the retry settles it.
       for (const it of sent) await this.markFailed(it);
       res.failures += sent.length;
       if (ans.code !== undefined && STOP_UPLOAD_CODES.includes(ans.code)) res.stop = true;
@@ -140,9 +142,12 @@ export class Uploader {
       const it = sent[n];
       const a: BulkResult | undefined = answers[n];
       if (a?.success && a.result && typeof a.result.ticket === 'number') {
-        await this.succeeded(it, a.result.ticket, a.result.updateTime);
+        await applySuccess(this.s, this.project, kind, it.key, it.ticket, it.data, a.result.ticket, a.result.updateTime);
         res.uploaded++;
-      } else if (a && a.code === CODES.DOCUMENT_NOT_EXISTS && it.data === null) {
+        continue;
+      }
+      await this.clearSent(it);
+      if (a && a.code === CODES.DOCUMENT_NOT_EXISTS && it.data === null) {
         // Deleting what the cloud no longer has: done.
         await this.s.store.updateItem(this.project, kind, it.key, (cur) => (cur && cur.ticket === it.ticket ? null : undefined));
       } else if (a && a.code === CODES.STALE_TICKET) {
@@ -158,21 +163,12 @@ export class Uploader {
     }
   }
 
-  /** UP-5: update the local record and ticket, tell other tabs, fire the upload event. Never overwrites a newer edit. */
-  private async succeeded(it: LocalItem, ticket: number, updateTime?: number): Promise<void> {
+  private async clearSent(it: LocalItem): Promise<void> {
     await this.s.store.updateItem(this.project, it.kind, it.key, (cur) => {
-      if (!cur) return undefined;
-      if (cur.ticket === it.ticket) {
-        if (it.data === null) return null; // TKT-4: entry removed on success; a deletion leaves nothing
-        const { status: _s, held: _h, ...rest } = cur;
-        return { ...rest, ticket, data: it.data, baseTicket: ticket, base: null };
-      }
-      // A newer local edit happened meanwhile: keep it pending, now based on what the server holds.
-      const { status: _s, ...rest } = cur;
-      return { ...rest, baseTicket: ticket, base: it.data };
+      if (!cur?.sent || cur.sent.requestId !== it.sent?.requestId) return undefined;
+      const { sent: _x, ...rest } = cur;
+      return rest;
     });
-    this.s.broadcast.post({ type: 'uploaded', project: this.project, kind: it.kind, key: it.key, ticket, updateTime, from: this.s.tabId });
-    this.s.events.emit('upload', { project: this.project, kind: it.kind, key: it.key, ticket, updateTime });
   }
 
   private async markFailed(it: LocalItem): Promise<void> {

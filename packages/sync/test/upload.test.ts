@@ -113,11 +113,12 @@ describe('upload loop', () => {
   it('[UP-3] an item edited between gathering and sending is skipped in that batch', async () => {
     const { server, engine, clock, store, P } = setup();
     const s = await engine.openProject(P);
-    server.down = true;
+    // A definite refusal (not a lost answer) so that the retry starts clean.
+    server.script = (op, _k, d) => (op === 'bulk' ? { success: true, result: d!.map(() => ({ success: false, code: 777, message: 'busy' })) } : undefined);
     await s.edit('sheets', 'A', sheet('A', doc()));
     await s.edit('symbols', 'Y', { title: 'Y' });
     await clock.advance(10);
-    server.down = false;
+    server.script = null;
     server.calls = [];
     // Symbols go first; while their batch is out, edit sheet A: the listed A (old ticket) is skipped.
     const orig = server.bulk.bind(server);
@@ -127,6 +128,26 @@ describe('upload loop', () => {
     expect(bulks(server.calls).map((c) => c.kind)).toEqual(['symbols', 'sheets']);
     expect(server.get('sheets', 'A')!.data.dataStr).toContain('later');
     expect(await store.listPending(P)).toEqual([]);
+  });
+
+  it('a write whose answer was lost is settled with the same request id before anything else is sent', async () => {
+    const { server, engine, clock, store, P } = setup();
+    server.put('sheets', sheet('A', doc(['TEXT', 'a', 'v0'])));
+    const s = await engine.openProject(P);
+    const ids: string[] = [];
+    const orig = server.bulk.bind(server);
+    let lose = true;
+    server.bulk = async (p, k, d, r) => { ids.push(r); const a = await orig(p, k, d, r); if (lose) { lose = false; return { success: false, message: 'Network Error!' }; } return a; };
+    await s.edit('sheets', 'A', sheet('A', doc(['TEXT', 'a', 'one'])));
+    await clock.advance(1);
+    expect((await store.getItem(P, 'sheets', 'A'))!.sent?.requestId).toBe(ids[0]);
+    await s.edit('sheets', 'A', sheet('A', doc(['TEXT', 'a', 'two'])));
+    await clock.advance(2000);
+    expect(ids[1]).toBe(ids[0]); // asked again under the same id: the server answers the stored result
+    expect(server.get('sheets', 'A')!.data.dataStr).toContain('two');
+    const it = (await store.getItem(P, 'sheets', 'A'))!;
+    expect(it.ticket).toBe(server.get('sheets', 'A')!.ticket);
+    expect(it.sent).toBeUndefined();
   });
 
   it('[UP-4] the processing flag is on while saving', async () => {
