@@ -167,7 +167,23 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     }
     return blocks;
   };
-  const parsedDocs = new Map<string, { kind: 'sheet' | 'pcb'; blocks: DocumentBlock[]; name: string }>();
+  /** Device/Symbol/Footprint ids each imported sheet and PCB refers to (kept instead of the records). */
+  type Refs = { Device: Set<string>; Symbol: Set<string>; Footprint: Set<string> };
+  const docRefs: { kind: 'sheet' | 'pcb'; name: string; refs: Refs }[] = [];
+  const collectRefs = (kind: 'sheet' | 'pcb', blocks: DocumentBlock[]): Refs => {
+    const refs: Refs = { Device: new Set(), Symbol: new Set(), Footprint: new Set() };
+    for (const b of blocks) {
+      // Schematic ATTR: key at 3, value at 4; PCB ATTR: key at 7, value at 8 (FORMAT.md).
+      const ki = kind === 'sheet' || b.docType === 'SYMBOL' ? 3 : 7;
+      for (const rec of b.records) {
+        if (rec[0] !== 'ATTR') continue;
+        const key = rec[ki];
+        const val = rec[ki + 1];
+        if ((key === 'Device' || key === 'Symbol' || key === 'Footprint') && typeof val === 'string' && val !== '') refs[key].add(val);
+      }
+    }
+    return refs;
+  };
   const emit = (kind: DocumentKind, id: string, blocks: DocumentBlock[]) => opts.onDocument?.(kind, id, blocks);
   const message = (e: unknown): string => {
     if (e instanceof CatalogueError) return e.message;
@@ -220,7 +236,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       sheetIds.add(v.uuid);
       data.sheets.push({ uuid: v.uuid, schematic_uuid: schUuid, title: v.title, display_title: v.display_title, sheet_id: r.data.id, dataStr: text!, extra: extraKeys(r.data, ['name', 'id', 'uuid']) });
       owner.sort.push(v.uuid);
-      parsedDocs.set(v.uuid, { kind: 'sheet', blocks: docs, name: v.title });
+      docRefs.push({ kind: 'sheet', name: v.title, refs: collectRefs('sheet', docs) });
       emit('sheet', v.uuid, docs);
     } catch (e) {
       fail('Page', name, message(e));
@@ -292,7 +308,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       const v = validatePcb({ ...base, uuid: p.uuid, title: normaliseTitle(p.display), display_title: p.display, parent_uuid: p.parent, dataStr: text }).value;
       data.pcbs.push({ uuid: p.uuid, title: v.title, display_title: v.display_title, parent_uuid: p.parent, dataStr: text!, extra: p.extra, titleKey: p.titleKey });
       pcbOk.add(p.uuid);
-      parsedDocs.set(p.uuid, { kind: 'pcb', blocks: docs, name: v.title });
+      docRefs.push({ kind: 'pcb', name: v.title, refs: collectRefs('pcb', docs) });
       emit('pcb', p.uuid, docs);
     } catch (e) {
       fail('Pcb', name, message(e));
@@ -394,24 +410,17 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   // ---- sheet and PCB update with the id maps (IMP-5) ----
   const idMaps = { Device: deviceOk, Symbol: symbolOk, Footprint: footprintOk } as const;
   const illegal = { Device: 'ILLEGAL_DEVICE_ID', Symbol: 'ILLEGAL_SYMBOL_ID', Footprint: 'ILLEGAL_FOOTPRINT_ID' } as const;
-  for (const [, d] of parsedDocs) {
+  for (const d of docRefs) {
     step();
-    const found = new Set<keyof typeof illegal>();
-    for (const b of d.blocks) {
-      for (const rec of b.records) {
-        if (rec[0] !== 'ATTR') continue;
-        // Schematic ATTR: key at 3, value at 4; PCB ATTR: key at 7, value at 8 (FORMAT.md).
-        const ki = d.kind === 'sheet' || b.docType === 'SYMBOL' ? 3 : 7;
-        const key = rec[ki];
-        const val = rec[ki + 1];
-        if (key !== 'Device' && key !== 'Symbol' && key !== 'Footprint') continue;
-        if (typeof val !== 'string' || val === '' || idMaps[key].has(val) || isInstanceId(val)) continue;
-        found.add(key);
+    for (const k of ['Device', 'Symbol', 'Footprint'] as const) {
+      for (const id of d.refs[k]) {
+        if (idMaps[k].has(id) || isInstanceId(id)) continue;
+        fail(d.kind === 'sheet' ? 'Page' : 'Pcb', d.name, CatalogueError.named(illegal[k]).message);
+        break;
       }
     }
-    for (const k of found) fail(d.kind === 'sheet' ? 'Page' : 'Pcb', d.name, CatalogueError.named(illegal[k]).message);
   }
-  for (let i = parsedDocs.size; i < sheetEntries.length + pcbInfo.length; i++) step(); // items that failed earlier
+  for (let i = docRefs.length; i < sheetEntries.length + pcbInfo.length; i++) step(); // items that failed earlier
 
   // ---- block-symbol attributes ----
   for (const [path, attr] of Object.entries(maps.attrs)) {
