@@ -24,7 +24,48 @@ function withDriver(): SchContext {
   return { ...ctx, symbols };
 }
 
+const PORT_SYM = [
+  '["DOCTYPE","SYMBOL","1.1"]', '["HEAD",{"originX":0,"originY":0,"symbolType":19}]', '["PART","",{"BBOX":[0,5,20,-5]}]',
+  '["ATTR","e1","","Name","",0,0,null,null,0,null,0]', '["POLY","e2",[0,0,5,5,20,5,20,-5,5,-5,0,0],true,null,0]',
+  '["PIN","e3",1,null,0,0,0,0,null,0,0]', '["ATTR","e4","e3","NAME","P",false,false,null,null,0,null,0]',
+].join('\n');
+const BLOCK_SYM = [
+  '["DOCTYPE","SYMBOL","1.1"]', '["HEAD",{"originX":0,"originY":0,"symbolType":17}]', '["PART","BLK.1",{"BBOX":[-20,20,20,-20]}]',
+  '["RECT","e1",-20,20,20,-20,0,0,0,null,0]',
+  '["PIN","e2",1,null,-30,0,10,0,null,0,0]', '["ATTR","e3","e2","NAME","A",false,true,null,null,0,null,0]', '["ATTR","e4","e2","NUMBER","1",false,false,null,null,0,null,0]',
+].join('\n');
+
 describe('connectivity', () => {
+  it('hierarchy: a block pin joins the net of the same-named port inside its child sheet, ports stay local to the instance', () => {
+    const symbols = new Map(ctx.symbols);
+    symbols.set('port', { uuid: 'port', title: 'Port', type: 19, doc: openDocument(PORT_SYM) });
+    symbols.set('blk', { uuid: 'blk', title: 'BLK', type: 17, doc: openDocument(BLOCK_SYM) });
+    const c2: SchContext = { ...ctx, symbols };
+    const mk = () => new EditorDocument([{ docType: 'SCH', version: '1.1', records: [['DOCTYPE', 'SCH', '1.1']] }]);
+    const top = mk(), child = mk(), other = mk();
+    const eTop = new SchematicEditor(top, { ctx: c2 }), eChild = new SchematicEditor(child, { ctx: c2 }), eOther = new SchematicEditor(other, { ctx: c2 });
+    const r1 = eTop.placeComponent('e956bc515dd74744a6fd01ab3b6812d3', '', 0, 0);
+    const blk = eTop.placeComponent('blk', '', 100, 0);
+    eTop.addWire([{ x: 20, y: 0 }, { x: 70, y: 0 }]); // R1 pin -> block pin A at (70, 0)
+    const port = eChild.placeComponent('port', '', 0, 0);
+    eChild.setAttribute(port, 'Name', 'A');
+    const r2 = eChild.placeComponent('e956bc515dd74744a6fd01ab3b6812d3', '', 40, 0);
+    eChild.addWire([{ x: 0, y: 0 }, { x: 20, y: 0 }]); // port -> R2 left pin
+    const op = eOther.placeComponent('port', '', 0, 0);
+    eOther.setAttribute(op, 'Name', 'A');
+    const r3 = eOther.placeComponent('e956bc515dd74744a6fd01ab3b6812d3', '', 40, 0);
+    eOther.addWire([{ x: 0, y: 0 }, { x: 20, y: 0 }]);
+    const nets = buildNetlist([{ name: 'Top', doc: top }, { name: 'Sub', doc: child }, { name: 'Other', doc: other }], c2, {
+      blocks: [{ sheet: 'Top', component: blk, childSheets: ['Sub'] }],
+    });
+    const withR1 = nets.find((n) => n.pins.some((p) => p.component === r1 && p.x === 20))!;
+    expect(withR1.pins.map((p) => `${p.sheet}:${p.component}`).sort()).toEqual([`Sub:${r2}`, `Top:${r1}`].sort());
+    // the block's own pin is not a part pin; the port A of an unrelated sheet is a different (global) net
+    expect(nets.some((n) => n.pins.some((p) => p.sheet === 'Top' && p.component === blk))).toBe(false);
+    expect(withR1.pins.some((p) => p.sheet === 'Other' && p.component === r3)).toBe(false);
+    expect(nets.find((n) => n.name === 'A')!.pins.map((p) => `${p.sheet}:${p.component}`)).toEqual([`Other:${r3}`]);
+  });
+
   it('netlist of a real sheet: labels, flags, wires and pins join; shorts merge', () => {
     const nets = buildNetlist([{ name: 'P1', doc: openDocument(text) }], ctx);
     const byName = new Map(nets.map((n) => [n.name, n]));

@@ -39,7 +39,25 @@ const pt = (x: number, y: number) => `p:${Math.round(x * 1000) / 1000},${Math.ro
 
 export interface SheetInput { name: string; doc: EditorDocument }
 
-export function buildNetlist(sheets: SheetInput[], ctx: SchContext): Net[] {
+/**
+ * Hierarchy: a block component on a parent sheet stands for child sheets (one instance; pass each
+ * instance's sheets under their own names). Each pin of the block joins the net of the net port
+ * (type 19) with the same name as the pin inside those child sheets; such ports are local to the
+ * instance rather than global. The block's own pins are not parts' pins and do not appear in nets.
+ * (How EasyEDA Pro links a block symbol to its child schematic is not in FORMAT.md; the caller
+ * states the link.)
+ */
+export interface BlockLink { sheet: string; component: string; childSheets: string[] }
+export interface NetlistOptions { blocks?: BlockLink[] }
+
+export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: NetlistOptions = {}): Net[] {
+  const blockOf = new Map<string, string>(); // child sheet -> instance scope
+  const blockComps = new Set<string>();
+  for (const b of opts.blocks ?? []) {
+    const scope = `${b.sheet}|${b.component}`;
+    blockComps.add(scope);
+    for (const c of b.childSheets) blockOf.set(c, scope);
+  }
   const uf = new UnionFind();
   const names = new Map<string, Set<string>>(); // root-node -> names (resolved after unions)
   const nameNodes: Array<[string, string]> = [];
@@ -77,7 +95,14 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext): Net[] {
         const node = ns(`c:${ck}:${p.pin}`);
         uf.union(node, ns(pt(p.x, p.y)));
         attach(p.x, p.y, node);
-        if (type === 18 || type === 19) {
+        if (blockComps.has(`${sheet}|${ck}`)) {
+          // a block's pin joins the instance-local port of the same name
+          if (p.name) uf.union(node, `port:${sheet}|${ck}:${p.name}`);
+        } else if (type === 19 && blockOf.has(sheet)) {
+          const nm = str(attrs.get('Name')?.[4]);
+          if (nm) uf.union(node, `port:${blockOf.get(sheet)}:${nm}`);
+          flagNodes.push([node, sheet, ck]);
+        } else if (type === 18 || type === 19) {
           const nm = str(attrs.get(type === 18 ? 'Global Net Name' : 'Name')?.[4]) || str(attrs.get('Name')?.[4]);
           if (nm) nameNodes.push([node, nm]);
           flagNodes.push([node, sheet, ck]);
