@@ -1,0 +1,98 @@
+/**
+ * Issue 6 in Chromium: open a fixture board in the PCB editor, take two pads the ratsnest shows as
+ * unrouted, route a track between them with the route tool (W, real mouse clicks on the canvas),
+ * reload: the track is in the reopened board and in the document the server stores, and the
+ * connection is no longer in the ratsnest.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
+import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let project = '';
+const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
+  await signUp(page, 'pcb');
+  project = await importAndOpen(page, file);
+  await openInEditor(page, 'pcb', names.pcbs[0], 'pcbs');
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+interface Rat { net: string; x1: number; y1: number; x2: number; y2: number }
+
+/** A ratsnest connection between two pads reachable on the top layer (top or multi-layer pads), shortest first. */
+async function unroutedPads(page: Page): Promise<{ rat: Rat; total: number }> {
+  return page.evaluate(() => {
+    const ed = (window as any).__cpEditor.editor;
+    const lines: Rat[] = ed.ratsnest().lines;
+    const onTop = (x: number, y: number) => ed.copperAt(x, y, 1)?.kind === 'pad';
+    const pads = lines.filter((l) => onTop(l.x1, l.y1) && onTop(l.x2, l.y2)).sort((a, b) => Math.hypot(a.x2 - a.x1, a.y2 - a.y1) - Math.hypot(b.x2 - b.x1, b.y2 - b.y1));
+    if (!pads.length) throw new Error(`no unrouted pad pair on the top layer among ${lines.length} ratsnest lines`);
+    return { rat: pads[0], total: lines.length };
+  });
+}
+
+/** LINE records on the top layer of `net` (keys and coordinates). */
+function tracks(page: Page, net: string): Promise<Array<{ id: string; pts: number[]; layer: number }>> {
+  return page.evaluate((n) => {
+    const doc = (window as any).__cpEditor.doc;
+    return doc.ofType('LINE').filter(([, r]: [string, unknown[]]) => r[3] === n).map(([k, r]: [string, number[]]) => ({ id: k, pts: [r[5], r[6], r[7], r[8]], layer: r[4] }));
+  }, net);
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+
+describe('PCB editor in the browser (issue 6)', () => {
+  it('[issue-6] route a track between two unrouted pads, reload: the track is there and reached the server', async () => {
+    const { rat, total } = await unroutedPads(page);
+    const before = new Set((await tracks(page, rat.net)).map((t) => t.id));
+    await page.evaluate((r) => (window as any).__cpEditor.fitBox(Math.min(r.x1, r.x2) - 60, Math.min(r.y1, r.y2) - 60, Math.max(r.x1, r.x2) + 60, Math.max(r.y1, r.y2) + 60), rat);
+    await page.getByLabel('PCB canvas').focus();
+    await page.keyboard.press('t');
+    await page.keyboard.press('w');
+    await page.locator('button[aria-label="Route track (W)"][aria-pressed=true]').waitFor({ timeout: 5000 });
+
+    // click the first pad, then the second: the route starts and ends at the pad centres
+    await clickAt(page, rat.x1, rat.y1);
+    await clickAt(page, rat.x2, rat.y2);
+    const added = (await tracks(page, rat.net)).filter((t) => !before.has(t.id));
+    expect(added.length).toBeGreaterThanOrEqual(1);
+    expect(added.every((t) => t.layer === 1)).toBe(true);
+    const ends = added.flatMap((t) => [[t.pts[0], t.pts[1]], [t.pts[2], t.pts[3]]]);
+    const hasEnd = (x: number, y: number) => ends.some(([ex, ey]) => near(ex, x) && near(ey, y));
+    // a path from one pad centre to the other (the ratsnest ends are the pad centres)
+    expect(hasEnd(rat.x1, rat.y1) || hasEnd(rat.x2, rat.y2)).toBe(true);
+    const after = await page.evaluate(() => (window as any).__cpEditor.editor.ratsnest().lines.length);
+    expect(after).toBe(total - 1);
+    await page.keyboard.press('Escape');
+
+    // the server stores the board with the new track segments
+    const id = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    const ids = added.map((t) => t.id);
+    await until(async () => {
+      const recs = recordsOf(await serverDataStr(page, project, 'pcbs', id));
+      return ids.every((k) => recs.some((r) => r[0] === 'LINE' && r[1] === k && r[3] === rat.net && r[4] === 1));
+    }, 30_000, 'the track on the server');
+
+    // reload: the reopened board has the track and the connection is routed
+    await page.reload();
+    await waitForEditor(page, 'pcbs');
+    expect((await tracks(page, rat.net)).filter((t) => ids.includes(t.id))).toEqual(added);
+    expect(await page.evaluate(() => (window as any).__cpEditor.editor.ratsnest().lines.length)).toBe(total - 1);
+    if (process.env.CP_EDITOR_SHOTS) await page.screenshot({ path: `${process.env.CP_EDITOR_SHOTS}/pcb-editor.png` });
+    expect(errors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,127 @@
+/**
+ * Issue 5 in Chromium: open a fixture sheet in the schematic editor, draw a wire between two pins
+ * with the wire tool (W, real mouse clicks on the canvas), add a net label (N), undo and redo
+ * (Ctrl+Z, Ctrl+Y), reload: the wire and the label are in the reopened document and in the
+ * document the server stores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
+import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let project = '';
+const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
+  await signUp(page, 'sch');
+  project = await importAndOpen(page, file);
+  await openInEditor(page, 'sheet', names.sheets[0], 'sheets');
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+/** Waits until the toolbar shows the tool button as the active tool. */
+const pressed = (page: Page, name: string) => page.locator(`button[aria-label="${name}"][aria-pressed=true]`).waitFor({ timeout: 5000 });
+
+interface Pin { component: string; x: number; y: number }
+
+/** Two pins of different components on one grid row with free wire space between them (no wire at the middle). */
+async function pickPins(page: Page): Promise<{ a: Pin; b: Pin; mid: { x: number; y: number } }> {
+  return page.evaluate(() => {
+    const h = (window as any).__cpEditor;
+    const pins: Pin[] = h.pins().filter((p: Pin) => p.x % 5 === 0 && p.y % 5 === 0);
+    const ed = h.editor;
+    let best: { a: Pin; b: Pin; mid: { x: number; y: number } } | null = null;
+    for (const a of pins) for (const b of pins) {
+      if (a.component === b.component || a.y !== b.y || b.x - a.x < 30 || b.x - a.x > 300) continue;
+      const mid = { x: Math.round((a.x + b.x) / 10) * 5, y: a.y };
+      if (ed.wireAt(mid.x, mid.y) || pins.some((p) => p.y === a.y && p.x > a.x && p.x < b.x)) continue;
+      if (!best || b.x - a.x < best.b.x - best.a.x) best = { a, b, mid };
+    }
+    if (!best) throw new Error('no pair of pins on one row');
+    return best;
+  });
+}
+
+/** The document's WIRE records with an end at both points, and NET labels on them. */
+function wiresBetween(page: Page, a: Pin, b: Pin): Promise<{ wires: string[]; labels: Array<{ id: string; wire: string; name: string }> }> {
+  return page.evaluate(
+    ([a, b]) => {
+      const doc = (window as any).__cpEditor.doc;
+      const wires: string[] = [];
+      for (const [k, r] of doc.ofType('WIRE')) {
+        const pts: number[] = (r[2] as number[][]).flat();
+        const has = (p: { x: number; y: number }) => pts.some((_, i) => i % 2 === 0 && pts[i] === p.x && pts[i + 1] === p.y);
+        if (has(a) && has(b)) wires.push(k);
+      }
+      const labels = doc.ofType('ATTR').filter(([, r]: [string, unknown[]]) => wires.includes(r[2] as string) && r[3] === 'NET').map(([k, r]: [string, unknown[]]) => ({ id: k, wire: r[2], name: r[4] }));
+      return { wires, labels };
+    },
+    [a, b] as const,
+  );
+}
+
+describe('schematic editor in the browser (issue 5)', () => {
+  it('[issue-5] draw a wire between two pins, add a net label, undo, redo, reload: the edit is there and reached the server', async () => {
+    const { a, b, mid } = await pickPins(page);
+    expect((await wiresBetween(page, a, b)).wires).toEqual([]);
+    await page.evaluate(([a, b]) => (window as any).__cpEditor.fitBox(a.x - 40, a.y - 40, b.x + 40, b.y + 40), [a, b] as const);
+    await page.getByLabel('Schematic canvas').focus();
+
+    // W, click pin A, click pin B: the wire ends by itself on a pin
+    await page.keyboard.press('w');
+    await pressed(page, 'Wire (W)');
+    await clickAt(page, a.x, a.y);
+    await clickAt(page, b.x, b.y);
+    const drawn = await wiresBetween(page, a, b);
+    expect(drawn.wires).toHaveLength(1);
+    const wire = drawn.wires[0];
+
+    // N, click on the new wire: a NET label on it
+    await page.keyboard.press('n');
+    await pressed(page, 'Net label (N)');
+    await clickAt(page, mid.x, mid.y);
+    const labelled = await wiresBetween(page, a, b);
+    expect(labelled.labels).toHaveLength(1);
+    const label = labelled.labels[0];
+    expect(label.wire).toBe(wire);
+    await page.keyboard.press('Escape');
+    await pressed(page, 'Select (Esc)');
+
+    // undo removes the label (the wire stays), redo brings it back
+    await page.keyboard.press('Control+z');
+    expect(await wiresBetween(page, a, b)).toEqual({ wires: [wire], labels: [] });
+    await page.keyboard.press('Control+y');
+    expect(await wiresBetween(page, a, b)).toEqual({ wires: [wire], labels: [label] });
+
+    // the server stores the sheet with the wire and the label
+    const id = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    const stored = await until(async () => {
+      const recs = recordsOf(await serverDataStr(page, project, 'sheets', id));
+      const w = recs.find((r) => r[0] === 'WIRE' && r[1] === wire);
+      const l = recs.find((r) => r[0] === 'ATTR' && r[1] === label.id);
+      return w && l ? { w, l } : null;
+    }, 30_000, 'the edit on the server');
+    expect(stored.l.slice(2, 5)).toEqual([wire, 'NET', label.name]);
+    expect((stored.w[2] as number[][]).flat()).toEqual([a.x, a.y, b.x, b.y]);
+
+    // reload: the reopened sheet has them
+    await page.reload();
+    await waitForEditor(page, 'sheets');
+    expect(await wiresBetween(page, a, b)).toEqual({ wires: [wire], labels: [label] });
+    if (process.env.CP_EDITOR_SHOTS) await page.screenshot({ path: `${process.env.CP_EDITOR_SHOTS}/schematic-editor.png` });
+    await expect(page.getByTestId('editor-save').getAttribute('data-state')).resolves.toBe('saved');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
