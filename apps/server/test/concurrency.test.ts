@@ -9,8 +9,8 @@ import { Client } from './client.ts';
 
 const PG = await postgresAvailable();
 const WRITERS = 20;
-const OWN_WRITES = 6;
-const SHARED_WRITES = 3;
+const OWN_WRITES = 5;
+const SHARED_WRITES = 2;
 
 type Res = Array<{ success: boolean; code: number; result: { ticket: number } }>;
 
