@@ -88,7 +88,7 @@ describe('hostile names (e2e)', () => {
     await rec.getByText(EVIL2, { exact: false }).first().waitFor();
     expect(await rec.innerText()).toContain(EVIL);
     await page.getByRole('button', { name: 'Drawing' }).click();
-    await page.getByTestId('drawing').waitFor();
+    await page.locator('[data-testid=schematic-editor], [data-testid=drawing]').first().waitFor();
     // rename a sheet to a hostile name through the UI
     await page.getByTestId('document-view').getByRole('button', { name: 'Rename' }).click();
     await page.getByRole('dialog', { name: 'Rename' }).getByLabel('Name').fill(EVIL2);

@@ -44,7 +44,10 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   const snap = session.snapshot();
   const nodes = useMemo(() => buildTree(snap), [snap, version]);
   const [tabs, setTabs] = useState<TabState>(() => {
-    const saved = loadTabs(session.uuid);
+    const loaded = loadTabs(session.uuid);
+    // tabs of editors this mode does not offer (MODE-2) stay closed
+    const tabs = loaded.tabs.filter((t) => allowed(mode, t));
+    const saved = { tabs, active: tabs.some((t) => tabKey(t) === loaded.active) ? loaded.active : tabs[0] ? tabKey(tabs[0]) : null };
     if (saved.tabs.length) return saved;
     // first open of this project here: show its default sheet (or the first sheet of the tree)
     const first = firstSheet(snap);

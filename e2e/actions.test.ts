@@ -1,0 +1,119 @@
+/**
+ * Browser tests of project actions: backups (manual backup with name and description, the list,
+ * restore as a new project), save as cloud, copy, 401 opens login, read-only address, mode string.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { importFile, launchBrowser, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
+import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let context: BrowserContext;
+let user = '';
+let uuid = '';
+const file = fixtureFiles().find((f) => f.includes('ExtModule')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+const sheetRow = (p: Page) => p.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first();
+async function dump(p: Page): Promise<void> {
+  console.log(p.url(), (await p.locator('body').innerText()).slice(0, 600));
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, context } = await newPage(browser, stack.url));
+  user = await signUp(page, 'act');
+  await importFile(page, file);
+  await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+  await sheetRow(page).waitFor();
+  uuid = projectUuidOf(page);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function openNewFromQuestion(p: Page): Promise<string> {
+  const q = p.getByRole('dialog', { name: 'Save as' });
+  await q.getByText('Project save as success!Open the new project?').waitFor();
+  await q.getByRole('button', { name: 'Open' }).click();
+  await p.waitForFunction((old) => !location.hash.includes(old), uuid);
+  await sheetRow(p).waitFor();
+  return projectUuidOf(p);
+}
+
+describe('project actions (e2e)', () => {
+  it('backups: manual backup with name and description, the list, a duplicate name refused, restore as a new project', async () => {
+    await page.getByRole('button', { name: 'Backups' }).click();
+    const dlg = page.getByTestId('backups-dialog');
+    await dlg.getByLabel('Backup name').fill('Before layout');
+    await dlg.getByLabel('Description').fill('schematic reviewed');
+    await dlg.getByRole('button', { name: 'Back up now' }).click();
+    const list = dlg.getByRole('table', { name: 'Backup list' });
+    await list.getByRole('cell', { name: 'Before layout' }).waitFor();
+    await list.getByRole('cell', { name: 'schematic reviewed' }).waitFor();
+    await dlg.getByLabel('Backup name').fill('Before layout');
+    await dlg.getByRole('button', { name: 'Back up now' }).click();
+    await dlg.getByRole('alert').getByText('Backup Name already exists').waitFor();
+    await list.getByRole('button', { name: 'Restore as new project' }).first().click();
+    const restored = await openNewFromQuestion(page);
+    expect(restored).not.toBe(uuid);
+  }, 60_000);
+
+  it('save as cloud and copy make new projects and offer to open them', async () => {
+    await page.goto(`${stack.url}/#/project/${uuid}`);
+    await sheetRow(page).waitFor();
+    await page.getByRole('button', { name: 'Save as Cloud' }).click();
+    let d = page.getByRole('dialog', { name: 'Save as Cloud' });
+    await d.getByLabel('Project name').fill('Saved elsewhere');
+    await d.getByRole('button', { name: 'Save' }).click();
+    const saved = await openNewFromQuestion(page);
+    expect(saved).not.toBe(uuid);
+    expect(await page.getByTestId('project-title').innerText()).toBe('Saved elsewhere');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    d = page.getByRole('dialog', { name: 'Copy Project' });
+    expect(await d.getByLabel('Project name').inputValue()).toBe('Saved elsewhere_copy');
+    await d.getByRole('button', { name: 'Copy' }).click();
+    const copied = await openNewFromQuestion(page);
+    expect(copied).not.toBe(saved);
+    expect(await page.getByTestId('project-title').innerText()).toBe('Saved elsewhere_copy');
+  }, 60_000);
+
+  it('[PERM-2] a 401 opens the login dialog; logging in there continues', async () => {
+    await page.goto(`${stack.url}/#/project/${uuid}`);
+    await sheetRow(page).waitFor();
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'Backups' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByText('Not logged in yet, please log in and try again').waitFor();
+    await login.getByLabel('Username').fill(user);
+    await login.getByLabel('Password').fill('correct horse battery');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await login.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Backups' }).click();
+    await page.getByTestId('backups-dialog').getByRole('table', { name: 'Backup list' }).waitFor();
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it('[MODE-3][OPEN-9] an address containing readonly opens the project read-only', async () => {
+    await page.goto(`${stack.url}/?view=readonly#/project/${uuid}`);
+    await sheetRow(page).waitFor({ timeout: 15_000 }).catch(async (e) => (await dump(page), Promise.reject(e)));
+    await page.locator('.badge.ro').waitFor();
+    expect(await page.getByTestId('document-view').getByRole('button', { name: 'Rename' }).isDisabled()).toBe(true);
+  }, 60_000);
+
+  it('[MODE-2][TAB-1] with mode PCB only the PCB editor opens', async () => {
+    await page.goto(`${stack.url}/?mode=DEVPRO-PCB#/project/${uuid}`);
+    await sheetRow(page).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await sheetRow(page).click();
+    await page.getByRole('alert').getByText('The schematic editor is not available in this mode').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await page.locator(`[role=treeitem][data-icon=pcb] > .tree-row`).first().click();
+    await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-editor') === 'pcb');
+    expect(await page.getByTestId('sync-status').locator('xpath=..').innerText()).toContain('PCB');
+  }, 60_000);
+});
