@@ -32,3 +32,4 @@ export * from './sch/netlist.ts';
 export * from './sch/erc.ts';
 export * from './sch/symbol-edit.ts';
 export * from './view/canvas-view.ts';
+export * from './sch/symbol-editor.ts';

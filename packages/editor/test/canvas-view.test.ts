@@ -24,6 +24,13 @@ window.open_ = (input) => {
   window.ctx = ctx;
   window.view.draw();
 };
+window.openSym_ = (text) => {
+  const canvas = document.createElement('canvas');
+  canvas.style.width = '800px'; canvas.style.height = '600px'; canvas.style.display = 'block';
+  document.body.appendChild(canvas);
+  window.view = api.createCanvasView(canvas, api.openDocument(text), { ctx: { symbols: new Map(), devices: {} } });
+  window.view.draw();
+};
 window.pinScreen = (designator, number) => {
   const ed = window.view.editor, doc = ed.doc;
   for (const [k] of doc.ofType('COMPONENT')) {
@@ -108,6 +115,27 @@ describe.skipIf(!existsSync(chromiumPath))('canvas view in Chromium', () => {
     const back = await again.evaluate((k) => { const d = (window as any).view.editor.doc; return { has: d.has(k), net: d.childrenOf(k).map((c: string) => d.get(c)).find((r: unknown[]) => r[3] === 'NET')?.[4] }; }, wire.key);
     expect(back).toEqual({ has: true, net: 'NET1' });
     await again.close();
+  }, 60_000);
+
+  it('a symbol opens in the symbol editor: P then a click adds a pin, Ctrl+Z removes it', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');
+    await page.addScriptTag({ content: js });
+    const text = entryText(a, 'SYMBOL/e956bc515dd74744a6fd01ab3b6812d3.esym');
+    await page.evaluate((t) => (window as any).openSym_(t), text);
+    const pins = () => page.evaluate(() => (window as any).view.symbolEditor.doc.ofType('PIN').length);
+    expect(await pins()).toBe(2);
+    const at = await page.evaluate(() => (window as any).view.viewport.toScreen(0, 10));
+    await page.mouse.click(5, 5);
+    await page.keyboard.press('p');
+    await page.mouse.click(at.x, at.y);
+    expect(await pins()).toBe(3);
+    const pin = await page.evaluate(() => { const d = (window as any).view.symbolEditor.doc; const p = d.ofType('PIN').at(-1)[1]; return [p[4], p[5]]; });
+    expect(pin).toEqual([0, 10]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    expect(await pins()).toBe(2);
+    await page.close();
   }, 60_000);
 
   it('wheel zooms about the cursor, middle-drag pans, frame time is reported', async () => {

@@ -59,3 +59,50 @@ describe('symbol editor', () => {
     expect(partPins(doc, symbolParts(doc)[0]).map((p) => p.name)).toEqual(['A', 'C']);
   });
 });
+
+import { SymbolEditor, pinNumber } from '../src/index.ts';
+
+describe('symbol editor with synthetic events', () => {
+  it('pins (P, Space turns), rectangle, move, rotate, delete, undo; a second part', () => {
+    const doc = generateSymbol([{ name: 'A', number: '1' }, { name: 'B', number: '2' }], { title: 'IC', layout: 'sop' });
+    const ed = new SymbolEditor(doc);
+    const click = (x: number, y: number) => { ed.pointer({ kind: 'down', x, y }); ed.pointer({ kind: 'up', x, y }); };
+    const key = (k: string, o: { ctrl?: boolean } = {}) => ed.key({ key: k, ...o });
+    key('p');
+    key(' ');
+    click(0, -40);
+    const part = () => symbolParts(doc).find((p) => p.name === ed.part)!;
+    const pins = () => partPins(doc, part());
+    const added = pins().find((p) => p.number === '3')!;
+    expect([added.x, added.y, added.rot]).toEqual([0, -40, 90]);
+    expect(ed.item(added.id)?.kind).toBe('PIN');
+    key('Escape');
+    ed.tools.activate('rect');
+    click(-5, -50); click(5, -45);
+    const rect = part().keys.find((k) => doc.get(k)![0] === 'RECT' && doc.get(k)![2] === -5)!;
+    expect(rect).toBeDefined();
+    ed.tools.activate('select');
+    click(0, -40); // the pin end
+    expect(ed.selection.ids).toEqual([added.id]);
+    ed.pointer({ kind: 'down', x: 0, y: -40 });
+    ed.pointer({ kind: 'move', x: 10, y: -40 });
+    ed.pointer({ kind: 'up', x: 10, y: -40 });
+    expect(pins().find((p) => p.id === added.id)!.x).toBe(10);
+    key('r');
+    expect(pins().find((p) => p.id === added.id)!.rot).toBe(180);
+    key('Delete');
+    expect(pins().some((p) => p.id === added.id)).toBe(false);
+    expect(doc.childrenOf(added.id)).toEqual([]);
+    key('z', { ctrl: true });
+    expect(pinNumber(doc, added.id)).toBe('3');
+    roundTrip(doc);
+    // a second part, with its own pin; numbering continues across parts
+    const p2 = ed.addPart();
+    expect(ed.parts()).toEqual(['IC.1', 'IC.2']);
+    expect(ed.part).toBe(p2);
+    ed.addPin({ x: -20, y: 0 });
+    expect(partPins(doc, symbolParts(doc)[1]).map((p) => p.number)).toEqual(['4']);
+    expect(partPins(doc, symbolParts(doc)[0]).map((p) => p.number).sort()).toEqual(['1', '2', '3']);
+    roundTrip(doc);
+  });
+});

@@ -12,7 +12,7 @@ import { wirePolys } from './wires.ts';
 /** Point fields of each record type: [index of x, index of y] pairs, or a flat point array field. */
 const POINT_FIELDS: Record<string, number[][]> = {
   COMPONENT: [[3, 4]], TEXT: [[2, 3]], RECT: [[2, 3], [4, 5]], CIRCLE: [[2, 3]], ELLIPSE: [[2, 3]],
-  ARC: [[2, 3], [4, 5], [6, 7]], OBJ: [[3, 4]], TABLE: [[2, 3]], ATTR: [[7, 8]],
+  ARC: [[2, 3], [4, 5], [6, 7]], OBJ: [[3, 4]], TABLE: [[2, 3]], ATTR: [[7, 8]], PIN: [[4, 5]],
 };
 const FLAT_FIELD: Record<string, number> = { POLY: 2, BEZIER: 2, BUSENTRY: 2 };
 const NESTED_FIELD: Record<string, number> = { WIRE: 2, BUS: 2 };

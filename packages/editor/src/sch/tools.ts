@@ -4,7 +4,21 @@
  */
 import type { BBox, Pt } from '../core/geometry.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
+import type { Grid } from '../core/grid.ts';
+import type { Selection } from '../core/selection.ts';
 import type { SchematicEditor } from './editor.ts';
+
+/** What the select tool needs from an editor (the schematic and the symbol editor both provide it). */
+export interface SelectHost {
+  grid: Grid;
+  selection: Selection;
+  scene: { inside(b: BBox): string[] };
+  hit(x: number, y: number): string | undefined;
+  moveSelection(dx: number, dy: number): void;
+  selectionBBox(): BBox | undefined;
+}
+/** What the shape tools need. */
+export interface ShapeHost { grid: Grid; addShape(rec: unknown[]): string }
 
 const boxOf = (a: Pt, b: Pt): BBox => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
 
@@ -16,7 +30,7 @@ export class SelectTool implements Tool {
   private cur: Pt = { x: 0, y: 0 };
   private hitKey: string | undefined;
   private additive = false;
-  constructor(private ed: SchematicEditor) {}
+  constructor(private ed: SelectHost) {}
 
   pointer(ev: PointerEv): void {
     const p = { x: ev.x, y: ev.y };
@@ -201,7 +215,7 @@ export class ShapeTool implements Tool {
   state: 'idle' | 'drawing' = 'idle';
   private pts: Pt[] = [];
   private cur: Pt = { x: 0, y: 0 };
-  constructor(private ed: SchematicEditor, readonly shape: 'rect' | 'circle' | 'polyline') { this.id = shape; }
+  constructor(private ed: ShapeHost, readonly shape: 'rect' | 'circle' | 'polyline') { this.id = shape; }
 
   pointer(ev: PointerEv): void {
     const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });

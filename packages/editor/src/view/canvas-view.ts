@@ -1,16 +1,15 @@
 /**
  * The mountable canvas view for the web app: `createCanvasView(canvas, doc, opts)` draws a sheet
- * (or a symbol) on a Canvas2D, feeds DOM pointer/wheel/key events to the editor, and redraws on
+ * or a symbol (one part, editable) on a Canvas2D, feeds DOM pointer/wheel/key events to the editor, and redraws on
  * every change. Only changed records are re-painted into their display lists (SheetScene); a frame
  * replays the display lists the viewport can see (spatial index query).
  */
 import type { EditorDocument } from '../core/document.ts';
 import { Viewport } from '../core/viewport.ts';
 import { CanvasSurface, type Ctx2D } from '../render/canvas.ts';
-import { RecordingSurface, type DisplayItem } from '../render/recording.ts';
 import type { SchContext } from '../sch/context.ts';
 import { SchematicEditor } from '../sch/editor.ts';
-import { paintSymbolDocument } from '../sch/symbol-render.ts';
+import { SymbolEditor } from '../sch/symbol-editor.ts';
 import { drawFrame } from './frame.ts';
 
 export interface CanvasViewOptions {
@@ -24,8 +23,10 @@ export interface CanvasViewOptions {
 }
 
 export interface CanvasView {
-  /** The schematic editor (undefined for a symbol document, which is shown read-only). */
+  /** The schematic editor (for an SCH document). */
   editor?: SchematicEditor;
+  /** The symbol editor (for a SYMBOL document; one part at a time, `symbolEditor.setPart(name)`). */
+  symbolEditor?: SymbolEditor;
   viewport: Viewport;
   /** Draw now (synchronously). Returns the frame time in ms. */
   draw(): number;
@@ -40,11 +41,10 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const viewport = new Viewport({ width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height });
   const ctx2d = canvas.getContext('2d') as unknown as Ctx2D | null;
   if (!ctx2d) throw new Error('Canvas2D is not available');
-  const editor = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard }) : undefined;
-  let symbolItems: DisplayItem[] = [];
-  const paintSymbol = () => { const r = new RecordingSurface(); paintSymbolDocument(r, doc, opts.ctx.blobs); symbolItems = r.items; };
-  if (!editor) paintSymbol();
-  const unsubDoc = editor ? () => {} : doc.subscribe(() => { paintSymbol(); invalidate(); });
+  const sch = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard }) : undefined;
+  const sym = sch ? undefined : new SymbolEditor(doc, { viewport });
+  /** What the view drives: either editor has pointer/key/tools/scene/selection. */
+  const ed = (sch ?? sym)!;
 
   const resize = () => {
     const w = canvas.clientWidth || canvas.width / dpr, h = canvas.clientHeight || canvas.height / dpr;
@@ -54,16 +54,16 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
 
   const draw = (): number => {
     const t0 = performance.now();
-    const items = editor ? editor.scene.visible(viewport.visible()) : symbolItems;
+    const items = ed.scene.visible(viewport.visible());
     drawFrame(ctx2d, viewport, dpr, opts.background ?? '#FFFFFF', () => {
-      const surf = new CanvasSurface(ctx2d, viewport, dpr, editor ? new Set([...editor.highlight, ...editor.selection.ids]) : undefined);
+      const surf = new CanvasSurface(ctx2d, viewport, dpr, new Set([...(sch?.highlight ?? []), ...ed.selection.ids]));
       for (const it of items) {
         surf.begin(it.id);
         for (const op of it.ops) surf.draw(op);
         surf.end();
       }
-      if (editor?.scene.junctionItem) for (const op of editor.scene.junctionItem.ops) surf.draw(op);
-      if (editor) for (const o of editor.tools.overlay()) {
+      if (sch?.scene.junctionItem) for (const op of sch.scene.junctionItem.ops) surf.draw(op);
+      for (const o of ed.tools.overlay()) {
         if (o.kind === 'rect') surf.draw({ t: 'poly', pts: [o.minX, o.minY, o.maxX, o.minY, o.maxX, o.maxY, o.minX, o.maxY], closed: true, s: { color: '#3366FF', width: 0, dash: [4, 4] } });
         else if (o.kind === 'polyline') surf.draw({ t: 'poly', pts: o.points, closed: false, s: { color: '#008800', width: 1 } });
         else surf.draw({ t: 'circle', cx: o.x, cy: o.y, r: 3, s: { color: '#3366FF', width: 0 } });
@@ -90,19 +90,19 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   let panFrom: { x: number; y: number } | null = null;
   const onDown = (e: PointerEvent) => {
     canvas.focus();
-    if (e.button === 1 || (e.button === 2 && editor?.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; return; }
+    if (e.button === 1 || (e.button === 2 && ed.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; return; }
     const p = world(e);
-    editor?.pointer({ kind: 'down', ...p, button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
+    ed.pointer({ kind: 'down', ...p, button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
     invalidate();
   };
   const onMove = (e: PointerEvent) => {
     if (panFrom) { viewport.panBy(e.clientX - panFrom.x, e.clientY - panFrom.y); panFrom = { x: e.clientX, y: e.clientY }; invalidate(); return; }
-    editor?.pointer({ kind: 'move', ...world(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
-    if (editor && editor.tools.active?.state !== 'idle') invalidate();
+    ed.pointer({ kind: 'move', ...world(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
+    if (ed.tools.active?.state !== 'idle' || ed.tools.active?.id === 'pin') invalidate();
   };
   const onUp = (e: PointerEvent) => {
     if (panFrom) { panFrom = null; return; }
-    editor?.pointer({ kind: 'up', ...world(e), button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
+    ed.pointer({ kind: 'up', ...world(e), button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
     invalidate();
   };
   const onWheel = (e: WheelEvent) => {
@@ -112,8 +112,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     invalidate();
   };
   const onKey = (e: KeyboardEvent) => {
-    if (!editor) return;
-    const used = editor.key({ key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey });
+    const used = ed.key({ key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey });
     if (used) { e.preventDefault(); invalidate(); }
   };
   const onContext = (e: Event) => e.preventDefault();
@@ -126,19 +125,18 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   canvas.addEventListener('contextmenu', onContext);
   const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { resize(); invalidate(); }) : null;
   ro?.observe(canvas);
-  const unsubEd = editor?.onChange(() => invalidate());
-  const unsubSel = editor?.selection.subscribe(() => invalidate());
+  const unsubEd = ed.onChange(() => invalidate());
+  const unsubSel = ed.selection.subscribe(() => invalidate());
 
   resize();
   const fit = () => {
-    if (editor) viewport.fit(editor.scene.bbox());
-    else { let b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity }; for (const it of symbolItems) b = { minX: Math.min(b.minX, it.bbox.minX), minY: Math.min(b.minY, it.bbox.minY), maxX: Math.max(b.maxX, it.bbox.maxX), maxY: Math.max(b.maxY, it.bbox.maxY) }; viewport.fit(b); }
+    viewport.fit(ed.scene.bbox());
     invalidate();
   };
   fit();
 
   return {
-    editor, viewport, draw, invalidate, fit,
+    editor: sch, symbolEditor: sym, viewport, draw, invalidate, fit,
     destroy() {
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
@@ -147,8 +145,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
       canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('contextmenu', onContext);
       ro?.disconnect();
-      unsubEd?.(); unsubSel?.(); unsubDoc();
-      editor?.dispose();
+      unsubEd(); unsubSel();
+      ed.dispose();
     },
   };
 }

@@ -1,0 +1,182 @@
+/**
+ * The symbol editor: one part of a symbol document at a time (symbol frame, 0.01 inch, Y up), with
+ * select/box/move, pins (click places a pin, Space turns it), rectangles, circles, polylines,
+ * rotate, delete, undo/redo, and parts (switch, add). Every edit is one commit of valid records.
+ */
+import type { EditorDocument } from '../core/document.ts';
+import { type BBox, EMPTY_BBOX, normAngle, unionBBox, type Pt } from '../core/geometry.ts';
+import { Grid } from '../core/grid.ts';
+import { ActionRegistry } from '../core/actions.ts';
+import { num, str, withField } from '../core/records.ts';
+import { Selection } from '../core/selection.ts';
+import { SpatialIndex } from '../core/spatial.ts';
+import { ToolManager, type KeyEv, type Overlay, type PointerEv, type Tool } from '../core/tools.ts';
+import { Viewport } from '../core/viewport.ts';
+import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
+import { deleteRecords, mapPoints, rotationAbout, translation, withChildren } from './edit.ts';
+import { addPart, addPin, addShape } from './symbol-edit.ts';
+import { paintSymbol, partPins, pickPart, symbolParts } from './symbol.ts';
+import { SelectTool, ShapeTool } from './tools.ts';
+
+export class SymbolEditor {
+  readonly selection = new Selection();
+  readonly grid = new Grid(5);
+  readonly tools = new ToolManager('select');
+  readonly actions = new ActionRegistry();
+  readonly viewport: Viewport;
+  readonly index = new SpatialIndex(20);
+  private items = new Map<string, DisplayItem>();
+  private listeners = new Set<() => void>();
+  part: string;
+  private unsub: () => void;
+
+  readonly scene = {
+    inside: (b: BBox): string[] => this.index.query(b).filter((k) => { const q = this.items.get(k)!.bbox; return q.minX >= b.minX && q.maxX <= b.maxX && q.minY >= b.minY && q.maxY <= b.maxY; }),
+    visible: (b: BBox): DisplayItem[] => this.index.query(b).map((k) => this.items.get(k)!),
+    all: (): DisplayItem[] => [...this.items.values()],
+    bbox: (): BBox => { let b = EMPTY_BBOX; for (const it of this.items.values()) b = unionBBox(b, it.bbox); return b; },
+  };
+
+  constructor(readonly doc: EditorDocument, o: { viewport?: Viewport; part?: string } = {}) {
+    this.viewport = o.viewport ?? new Viewport();
+    this.part = o.part ?? symbolParts(doc)[0]?.name ?? '';
+    this.repaint();
+    this.unsub = doc.subscribe(() => { this.repaint(); this.selection.prune((k) => doc.has(k)); this.emit(); });
+    for (const t of [new SelectTool(this), new PinTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
+    this.tools.activate('select');
+    const a = this.actions, hasSel = () => this.selection.size > 0;
+    a.register({ id: 'edit.undo', label: 'Undo', menu: 'Edit', shortcut: 'Ctrl+Z', run: () => void doc.undo() });
+    a.register({ id: 'edit.redo', label: 'Redo', menu: 'Edit', shortcut: ['Ctrl+Y', 'Ctrl+Shift+Z'], run: () => void doc.redo() });
+    a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => this.deleteSelection(), enabled: hasSel });
+    a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['Space', 'R'], run: () => this.rotateSelection(), enabled: hasSel });
+    a.register({ id: 'edit.selectAll', label: 'Select All', menu: 'Edit', shortcut: 'Ctrl+A', run: () => this.selection.select(this.items.keys()) });
+    a.register({ id: 'place.pin', label: 'Pin', menu: 'Place', shortcut: 'P', run: () => this.tools.activate('pin') });
+    a.register({ id: 'place.rect', label: 'Rectangle', menu: 'Place', run: () => this.tools.activate('rect') });
+    a.register({ id: 'place.circle', label: 'Circle', menu: 'Place', run: () => this.tools.activate('circle') });
+    a.register({ id: 'place.polyline', label: 'Polyline', menu: 'Place', shortcut: 'L', run: () => this.tools.activate('polyline') });
+    a.register({ id: 'part.add', label: 'Add Part', menu: 'Part', run: () => this.addPart() });
+    a.register({ id: 'view.fit', label: 'Fit All', menu: 'View', shortcut: 'K', run: () => this.viewport.fit(this.scene.bbox()) });
+  }
+
+  dispose(): void { this.unsub(); }
+  onChange(fn: () => void): () => void { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  private emit(): void { for (const l of this.listeners) l(); }
+
+  /** Paint the current part; every record of the part is one display item keyed by its id. */
+  private repaint(): void {
+    const rec = new RecordingSurface();
+    paintSymbol(rec, this.doc, { part: this.part, recordIds: true, ownAttrs: true });
+    this.items.clear();
+    this.index.clear();
+    for (const it of rec.items) if (it.id) { this.items.set(it.id, it); this.index.insert(it.id, it.bbox); }
+  }
+
+  item(key: string): DisplayItem | undefined { return this.items.get(key); }
+  parts(): string[] { return symbolParts(this.doc).map((p) => p.name); }
+  setPart(name: string): void { this.part = name; this.selection.clear(); this.repaint(); this.emit(); }
+
+  pointer(ev: PointerEv): void { this.tools.pointer(ev); }
+  key(ev: KeyEv): boolean { return this.tools.key(ev) || this.actions.handleKey(ev); }
+
+  hit(x: number, y: number): string | undefined {
+    let best: string | undefined, area = Infinity;
+    for (const k of this.index.at(x, y, 2)) {
+      const b = this.items.get(k)!.bbox;
+      const a = (b.maxX - b.minX) * (b.maxY - b.minY);
+      if (a < area) { area = a; best = k; }
+    }
+    return best;
+  }
+
+  selectionBBox(): BBox | undefined {
+    let b = EMPTY_BBOX;
+    for (const k of this.selection.ids) { const it = this.items.get(k); if (it) b = unionBBox(b, it.bbox); }
+    return b.minX <= b.maxX ? b : undefined;
+  }
+
+  moveSelection(dx: number, dy: number): void {
+    const ids = this.selection.ids;
+    if (!ids.length) return;
+    this.doc.commit('Move', (tx) => { for (const k of withChildren(this.doc, ids)) tx.set(k, mapPoints(this.doc.get(k)!, translation(dx, dy))); });
+  }
+
+  /** Rotate the selection 90 degrees about its snapped centre (pins turn their direction too). */
+  rotateSelection(): void {
+    const b = this.selectionBBox();
+    if (!b) return;
+    const c = this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });
+    const m = rotationAbout(90, c.x, c.y);
+    this.doc.commit('Rotate', (tx) => {
+      for (const k of withChildren(this.doc, this.selection.ids)) {
+        const r = this.doc.get(k)!;
+        let out = mapPoints(r, m);
+        if (r[0] === 'PIN') out = withField(out, 7, normAngle(num(r[7]) + 90));
+        tx.set(k, out);
+      }
+    });
+  }
+
+  deleteSelection(): void {
+    const ids = this.selection.ids;
+    if (!ids.length) return;
+    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids));
+  }
+
+  addShape(rec: unknown[]): string {
+    let id = '';
+    this.doc.commit(`Add ${String(rec[0]).toLowerCase()}`, (tx) => { id = addShape(tx, this.doc, rec, this.part); });
+    return id;
+  }
+
+  /** The next free pin number of the symbol (numbers are unique across parts). */
+  nextPinNumber(): string {
+    let n = 0;
+    for (const p of symbolParts(this.doc)) for (const q of partPins(this.doc, p)) if (/^\d+$/.test(q.number)) n = Math.max(n, Number(q.number));
+    return String(n + 1);
+  }
+
+  addPin(p: Pt, rot = 0, name?: string, number?: string): string {
+    let id = '';
+    const num_ = number ?? this.nextPinNumber();
+    this.doc.commit('Add pin', (tx) => { id = addPin(tx, this.doc, { x: p.x, y: p.y, rot, name: name ?? num_, number: num_ }, this.part); });
+    return id;
+  }
+
+  /** Add a part named `<symbol>.<n>` after the last one and switch to it. */
+  addPart(): string {
+    const parts = this.parts();
+    const base = (parts[0] ?? 'Symbol.1').replace(/\.\d+$/, '');
+    const name = `${base}.${parts.length + 1}`;
+    const bb = pickPart(this.doc, this.part).bbox ?? [-50, 50, 50, -50];
+    this.doc.commit('Add part', (tx) => { addPart(tx, name, bb); });
+    this.setPart(name);
+    return name;
+  }
+}
+
+/** Pin (P): a click places a pin (connection end at the point, pointing right); Space turns the next pin by 90 degrees. */
+export class PinTool implements Tool {
+  readonly id = 'pin';
+  state = 'idle';
+  rot = 0;
+  private cur: Pt = { x: 0, y: 0 };
+  constructor(private ed: SymbolEditor) {}
+  pointer(ev: PointerEv): void {
+    this.cur = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    if (ev.kind === 'down') this.ed.addPin(this.cur, this.rot);
+  }
+  key(ev: KeyEv): boolean {
+    if (ev.key === ' ' || ev.key.toLowerCase() === 'r') { this.rot = normAngle(this.rot + 90); return true; }
+    return false;
+  }
+  overlay(): Overlay[] {
+    const a = (this.rot * Math.PI) / 180;
+    return [{ kind: 'polyline', points: [this.cur.x, this.cur.y, this.cur.x + 10 * Math.cos(a), this.cur.y + 10 * Math.sin(a)] }];
+  }
+}
+
+/** PIN number of a pin record's NUMBER attribute. */
+export function pinNumber(doc: EditorDocument, pin: string): string {
+  for (const k of doc.childrenOf(pin)) { const a = doc.get(k)!; if (a[3] === 'NUMBER') return str(a[4]); }
+  return '';
+}
