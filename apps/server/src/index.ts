@@ -47,6 +47,12 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     await bus.start();
     await pruneAnswers(db, 48);
     await pruneSessions(db);
+    // housekeeping: stored answers of idempotent writes (48 h) and expired sessions
+    const housekeeping = setInterval(() => {
+      void pruneAnswers(db, 48).then(() => pruneSessions(db)).catch((e: unknown) => app.log.warn({ err: e }, 'housekeeping failed'));
+    }, 3_600_000);
+    housekeeping.unref();
+    app.addHook('onClose', async () => clearInterval(housekeeping));
     const addr = await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
     const port = Number(new URL(addr).port);
     const host = o.host ?? '127.0.0.1';

@@ -15,6 +15,9 @@ const TeamMember = z.object({ username: z.string().min(1).max(64), role: z.enum(
 
 export const uuid32 = (): string => randomUUID().replace(/-/g, '');
 
+let dummy: Promise<string> | undefined;
+const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomUUID()));
+
 /** Creates an account (also used by `copperplate user add`). False when the name is taken. */
 export async function createUser(ctx: Pick<Ctx, 'db'>, username: string, password: string, nickname = username): Promise<string | null> {
   const id = uuid32();
@@ -34,7 +37,8 @@ export function authRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'POST', url: '/api/auth/login', summary: 'Log in (sets cp_session and cp_csrf)', access: 'public', csrf: false, body: z.object({ username: z.string().max(64), password: z.string().max(256) }) }, async ({ req, reply, body }) => {
     if (!ctx.limiter.allowed(body.username, req.ip)) fail(CODES.TOO_MANY_ATTEMPTS);
     const u = await repo.userByName(ctx.db, body.username);
-    const ok = u ? await verifyPassword(u.password_hash, body.password) : false;
+    // an unknown name costs a hash check too, so that timing does not tell which names exist
+    const ok = u ? await verifyPassword(u.password_hash, body.password) : (await verifyPassword(await dummyHash(), body.password), false);
     if (!u || !ok) {
       ctx.limiter.failed(body.username, req.ip);
       req.log.info({ username: body.username }, 'login failed');

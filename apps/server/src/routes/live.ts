@@ -11,6 +11,8 @@ import { authenticate, projectAccess } from '../auth.ts';
 import { MAX_EVENT_BYTES } from '../bus.ts';
 
 const CLIENT_EVENTS = new Set(['checkIn', 'annotation', 'mode']);
+/** Ping period of the live channel. */
+export const LIVE_PING_MS = 30_000;
 
 export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   const sockets = new Map<string, Set<WebSocket>>();
@@ -27,6 +29,23 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     } else return;
     for (const s of set) if (s.readyState === s.OPEN) s.send(msg);
   });
+
+  // dead connections (no pong within a period) are dropped
+  const alive = new WeakMap<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const set of sockets.values()) {
+      for (const s of set) {
+        if (alive.get(s) === false) {
+          s.terminate();
+          continue;
+        }
+        alive.set(s, false);
+        s.ping();
+      }
+    }
+  }, LIVE_PING_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
 
   ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation and mode events of the project', access: 'read' });
   app.get('/api/projects/:uuid/live', {
@@ -46,6 +65,8 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     let set = sockets.get(uuid);
     if (!set) sockets.set(uuid, (set = new Set()));
     set.add(socket);
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
     socket.on('close', () => {
       set!.delete(socket);
       if (!set!.size) sockets.delete(uuid);
