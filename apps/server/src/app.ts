@@ -68,7 +68,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(webDir, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: false, index: ['index.html'] });
+  if (hasWeb) await app.register(fastifyStatic, { root: webDir, wildcard: true, index: ['index.html'] }); // files added by a later build are served too
   app.setNotFoundHandler((req, reply) => {
     if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html'); // SPA fallback
     return reply.status(404).send({ code: CODES.NOT_FOUND, message: messageForCode(CODES.NOT_FOUND) });

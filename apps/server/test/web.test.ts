@@ -36,6 +36,8 @@ describe('web app and demo (PGlite)', () => {
     }
     const js = await fetch(s.url + '/assets/app.js');
     expect(js.headers.get('content-type')).toContain('javascript');
+    writeFileSync(join(web, 'assets', 'late.js'), 'console.log(2)'); // a rebuild while the server runs
+    expect(await (await fetch(s.url + '/assets/late.js')).text()).toBe('console.log(2)');
     const api = await fetch(s.url + '/api/nothing');
     expect(api.status).toBe(404);
     expect(((await api.json()) as { code: number }).code).toBe(4040001);
