@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { ROOT, importFile, launchBrowser, logIn, newPage, projectUuidOf, signUp, startStack } from './harness.ts';
-import { fixtureFiles, fixtureNames } from './fixtures.ts';
+import { fixtureFiles, fixtureNames, readProjectJson } from './fixtures.ts';
 
 const out = join(ROOT, 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
@@ -49,8 +49,7 @@ try {
   // an open project: tree, tabs, a drawing
   const file = files.find((f) => f.includes('STM32')) ?? files[0];
   const names = fixtureNames(file);
-  await importFile(a.page, file);
-  await a.page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+  await a.page.locator('.recent tbody button', { hasText: String(readProjectJson(readFileSync(file)).config?.title ?? '') }).first().click();
   const sheet = a.page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first();
   await a.page.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first().click();
   await sheet.click();

@@ -85,10 +85,10 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: !enabled, onClick: () => run(actionId) };
   };
   const groups: ToolButton[][] = [
-    [a('tool.select', '↖', 'select'), a('tool.route', '⌇', 'route'), a('tool.via', '◉', 'via'), a('tool.drag', '⇕', 'drag-segment'), a('tool.outline', '▭', 'outline'), a('tool.graphic', '／', 'graphic'), a('tool.text', 'T', 'text')],
-    [a('edit.undo', '↶'), a('edit.redo', '↷')],
-    [a('edit.cut', '✂'), a('edit.copy', '⧉'), a('edit.paste', '📋'), a('edit.delete', '✕'), a('edit.rotate', '⟳'), a('edit.flip', '⇋'), a('net.highlight', '⚡')],
-    [a('view.zoomIn', '+'), a('view.zoomOut', '−'), a('view.fit', '⤢')],
+    [a('tool.select', 'select', 'select'), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
+    [a('edit.undo', 'undo'), a('edit.redo', 'redo')],
+    [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
+    [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
   ];
   const layerName = (lid: number) => ed.panel.table.get(lid).name;
   const unrouted = useMemo(() => ed.ratsnest().lines.length, [ed, tick]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -11,7 +11,7 @@ import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
-import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
+import { fmt, guardReadOnly, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
@@ -41,6 +41,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     canvas.addEventListener('pointermove', onMove);
     offs.push(() => canvas.removeEventListener('pointermove', onMove));
     if (readOnly) offs.push(guardReadOnly(wrap.current!));
+    offs.push(spaceDragPan(wrap.current!, () => !ed || (ed.selection.size === 0 && ed.tools.active?.state === 'idle'), (dx, dy) => { v.viewport.panBy(dx, dy); v.invalidate(); }));
     offs.push(
       publishTestHook({
         kind: sync.kind,
@@ -85,30 +86,30 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const toolBtn = (label: string, shortcut: string, glyph: string, actionId: string, toolId: string): ToolButton => ({ label, shortcut, glyph, active: tool === toolId, disabled: !edit, onClick: () => (toolId === 'select' ? (ed?.tools.reset(), view?.invalidate(), kick()) : run(actionId)) });
   const groups: ToolButton[][] = [
     [
-      toolBtn('Select', 'Esc', '↖', '', 'select'),
-      toolBtn('Wire', 'W', '⌐', 'place.wire', 'wire'),
-      toolBtn('Bus', 'B', '≡', 'place.bus', 'bus'),
-      toolBtn('Bus entry', '', '⟋', 'place.busEntry', 'busEntry'),
-      toolBtn('Net label', 'N', 'N', 'place.netLabel', 'netLabel'),
-      toolBtn('Text', 'T', 'T', 'place.text', 'text'),
+      toolBtn('Select', 'Esc', 'select', '', 'select'),
+      toolBtn('Wire', 'W', 'wire', 'place.wire', 'wire'),
+      toolBtn('Bus', 'B', 'bus', 'place.bus', 'bus'),
+      toolBtn('Bus entry', '', 'busEntry', 'place.busEntry', 'busEntry'),
+      toolBtn('Net label', 'N', 'netLabel', 'place.netLabel', 'netLabel'),
+      toolBtn('Text', 'T', 'text', 'place.text', 'text'),
     ],
     [
-      { label: 'Undo', shortcut: 'Ctrl+Z', glyph: '↶', disabled: !edit || !sync.doc.canUndo(), onClick: () => run('edit.undo') },
-      { label: 'Redo', shortcut: 'Ctrl+Y', glyph: '↷', disabled: !edit || !sync.doc.canRedo(), onClick: () => run('edit.redo') },
+      { label: 'Undo', shortcut: 'Ctrl+Z', glyph: 'undo', disabled: !edit || !sync.doc.canUndo(), onClick: () => run('edit.undo') },
+      { label: 'Redo', shortcut: 'Ctrl+Y', glyph: 'redo', disabled: !edit || !sync.doc.canRedo(), onClick: () => run('edit.redo') },
     ],
     [
-      { label: 'Cut', shortcut: 'Ctrl+X', glyph: '✂', disabled: !edit || !hasSel, onClick: () => run('edit.cut') },
-      { label: 'Copy', shortcut: 'Ctrl+C', glyph: '⧉', disabled: !edit || !hasSel, onClick: () => run('edit.copy') },
-      { label: 'Paste', shortcut: 'Ctrl+V', glyph: '📋', disabled: !edit || !ed?.clipboard, onClick: () => run('edit.paste') },
-      { label: 'Delete', shortcut: 'Delete', glyph: '✕', disabled: !edit || !hasSel, onClick: () => run('edit.delete') },
-      { label: 'Rotate', shortcut: 'R', glyph: '⟳', disabled: !edit || !hasSel, onClick: () => run('edit.rotate') },
-      { label: 'Mirror horizontally', shortcut: 'X', glyph: '⇋', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorX') },
-      { label: 'Mirror vertically', shortcut: 'Y', glyph: '⇵', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorY') },
+      { label: 'Cut', shortcut: 'Ctrl+X', glyph: 'cut', disabled: !edit || !hasSel, onClick: () => run('edit.cut') },
+      { label: 'Copy', shortcut: 'Ctrl+C', glyph: 'copy', disabled: !edit || !hasSel, onClick: () => run('edit.copy') },
+      { label: 'Paste', shortcut: 'Ctrl+V', glyph: 'paste', disabled: !edit || !ed?.clipboard, onClick: () => run('edit.paste') },
+      { label: 'Delete', shortcut: 'Delete', glyph: 'delete', disabled: !edit || !hasSel, onClick: () => run('edit.delete') },
+      { label: 'Rotate', shortcut: 'R', glyph: 'rotate', disabled: !edit || !hasSel, onClick: () => run('edit.rotate') },
+      { label: 'Mirror horizontally', shortcut: 'X', glyph: 'mirrorX', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorX') },
+      { label: 'Mirror vertically', shortcut: 'Y', glyph: 'mirrorY', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorY') },
     ],
     [
-      { label: 'Zoom in', shortcut: '+', glyph: '+', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(1.25)) },
-      { label: 'Zoom out', shortcut: '-', glyph: '−', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(0.8)) },
-      { label: 'Fit all', shortcut: 'K', glyph: '⤢', disabled: !view, onClick: viewAct(() => view?.fit()) },
+      { label: 'Zoom in', shortcut: '+', glyph: 'zoomIn', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(1.25)) },
+      { label: 'Zoom out', shortcut: '-', glyph: 'zoomOut', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(0.8)) },
+      { label: 'Fit all', shortcut: 'K', glyph: 'fit', disabled: !view, onClick: viewAct(() => view?.fit()) },
     ],
   ];
   const devices = useMemo(() => placeable(items, ctx.symbols), [items, ctx]);

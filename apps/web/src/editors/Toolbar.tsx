@@ -3,12 +3,13 @@
  * shortcut in aria-label and title (e.g. "Wire (W)"); tool buttons show which tool is active.
  */
 import type { ReactNode } from 'react';
+import { Icon } from './icons.tsx';
 
 export interface ToolButton {
   /** Command name, e.g. "Wire". */
   label: string;
   shortcut?: string;
-  /** Short glyph shown on the button. */
+  /** Icon name (icons.tsx). */
   glyph: string;
   onClick: () => void;
   /** A tool button that is the active tool. */
@@ -36,7 +37,7 @@ export function Toolbar({ groups, children, label }: { groups: ToolButton[][]; c
               onMouseDown={(e) => e.preventDefault()}
               onClick={b.onClick}
             >
-              {b.glyph}
+              <Icon name={b.glyph} />
             </button>
           ))}
         </div>

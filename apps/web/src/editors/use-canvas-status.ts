@@ -42,3 +42,45 @@ export function guardReadOnly(el: HTMLElement): () => void {
 
 /** "1234.5" style number for the status line. */
 export const fmt = (v: number): string => (Math.round(v * 100) / 100).toString();
+
+/**
+ * Space-drag pan over a canvas whose own handlers do not pan with Space: while Space is held (and
+ * `canStart()` says Space is not a command now, e.g. nothing selected to rotate), a left drag pans
+ * `panBy(dx, dy)` in CSS pixels. Capture-phase listeners on `el`; returns the cleanup.
+ */
+export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (dx: number, dy: number) => void): () => void {
+  let held = false;
+  let from: { x: number; y: number } | null = null;
+  const down = (e: KeyboardEvent) => {
+    if (e.key !== ' ' || !(held || canStart())) return;
+    held = true;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  const up = (e: KeyboardEvent) => { if (e.key === ' ') held = false; };
+  const pdown = (e: PointerEvent) => {
+    if (!held || e.button !== 0) return;
+    from = { x: e.clientX, y: e.clientY };
+    (e.target as Element).setPointerCapture?.(e.pointerId);
+    e.stopPropagation();
+  };
+  const pmove = (e: PointerEvent) => {
+    if (!from) return;
+    panBy(e.clientX - from.x, e.clientY - from.y);
+    from = { x: e.clientX, y: e.clientY };
+    e.stopPropagation();
+  };
+  const pup = (e: PointerEvent) => { if (from) { from = null; e.stopPropagation(); } };
+  el.addEventListener('keydown', down, true);
+  el.addEventListener('keyup', up, true);
+  el.addEventListener('pointerdown', pdown, true);
+  el.addEventListener('pointermove', pmove, true);
+  el.addEventListener('pointerup', pup, true);
+  return () => {
+    el.removeEventListener('keydown', down, true);
+    el.removeEventListener('keyup', up, true);
+    el.removeEventListener('pointerdown', pdown, true);
+    el.removeEventListener('pointermove', pmove, true);
+    el.removeEventListener('pointerup', pup, true);
+  };
+}

@@ -4,6 +4,7 @@ import type { ProjectSession } from './types.ts';
 
 export function statusText(status: string, pending: number, online: boolean): string {
   if (!online || status === 'offline') return pending ? `Offline · ${pending} change${pending === 1 ? '' : 's'} kept locally` : 'Offline';
+  if (status === 'conflict') return 'Not uploaded: the cloud version changed';
   if (status === 'uploading') return `Uploading… (${pending})`;
   if (status === 'loading') return 'Loading…';
   if (status === 'error') return 'Sync error';

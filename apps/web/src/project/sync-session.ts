@@ -148,6 +148,7 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
     snapshot: () => snap,
     state(): SyncState {
       if (!navigator.onLine) return { status: 'offline', pending };
+      if (conflicts.length) return { status: 'conflict', pending };
       if (processing || pending > 0) return { status: 'uploading', pending, message: lastError };
       return { status: 'saved', pending };
     },

@@ -6,7 +6,7 @@ export const VIEW_KINDS = ['schematics', 'sheets', 'pcbs', 'panels', 'symbols', 
 export type ViewKind = (typeof VIEW_KINDS)[number];
 
 /** Sync status shown in the status bar. */
-export type SyncStatus = 'loading' | 'saved' | 'uploading' | 'offline' | 'error';
+export type SyncStatus = 'loading' | 'saved' | 'uploading' | 'conflict' | 'offline' | 'error';
 
 export interface SyncState {
   status: SyncStatus;
