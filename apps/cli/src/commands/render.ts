@@ -3,6 +3,7 @@
  * painters. NAME is a sheet name ("P1"), a schematic name (its first sheet), "schematic/sheet", or a
  * symbol title. Unknown names: "document NAME not exists" (1000010), exit 1.
  */
+import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { readEpro } from '@copperplate/format';
 import { CatalogueError } from '@copperplate/model';
@@ -45,8 +46,8 @@ export function renderSchematicDocument(a: ArchiveLike, found: FoundDoc): string
 
 export const render: Command = {
   name: 'render',
-  usage: 'render FILE.epro --doc NAME OUT.svg [--side bottom] [--layers 1,3,11]',
-  summary: 'draw a sheet, symbol, PCB or footprint (by name) as SVG',
+  usage: 'render FILE.epro --doc NAME OUT.svg|OUT.png [--side bottom] [--layers 1,3,11]',
+  summary: 'draw a sheet, symbol, PCB or footprint (by name) as SVG (or PNG through Chromium)',
   async run(args: string[]): Promise<number> {
     let docName: string | undefined;
     let side: 'top' | 'bottom' = 'top';
@@ -63,7 +64,8 @@ export const render: Command = {
       console.error(`usage: copperplate ${this.usage}`);
       return 2;
     }
-    if (extname(out).toLowerCase() !== '.svg') throw CatalogueError.named('FORMAT_NOT_SUPPORTED');
+    const ext = extname(out).toLowerCase();
+    if (ext !== '.svg' && ext !== '.png') throw CatalogueError.named('FORMAT_NOT_SUPPORTED');
     const archive = readEpro(readInput(file), { name: file });
     const found = findDocument(archive, docName);
     if (!found) throw CatalogueError.fromCode(1000010, { documentName: docName });
@@ -74,8 +76,29 @@ export const render: Command = {
       const ref = findPcbDoc(archive, found.path.replace(/^[A-Z]+\/|\.e(pcb|foo)$/g, ''));
       svg = renderPcbSvg(ref.text, { side, layers, project: ref.project, pcbUuid: ref.uuid });
     }
-    writeOutput(out, svg);
+    writeOutput(out, ext === '.png' ? await rasterize(svg) : svg);
     console.log(`${found.kind} ${found.title} -> ${out}`);
     return 0;
   },
 };
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** PNG of an SVG, drawn by headless Chromium (longest side 2400 px). No Chromium: 'Format is not supported!'. */
+export async function rasterize(svg: string, longest = 2400): Promise<Uint8Array> {
+  if (!existsSync(CHROMIUM)) throw CatalogueError.named('FORMAT_NOT_SUPPORTED');
+  const m = /viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"/.exec(svg);
+  const w = m ? Number(m[1]) : 1000, h = m ? Number(m[2]) : 1000;
+  const k = longest / Math.max(w, h, 1);
+  const width = Math.max(1, Math.round(w * k)), height = Math.max(1, Math.round(h * k));
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
+  try {
+    const page = await browser.newPage({ viewport: { width, height } });
+    const sized = svg.replace(/ width="[\d.]+" height="[\d.]+"/, ` width="${width}" height="${height}"`);
+    await page.setContent(`<!doctype html><html><body style="margin:0">${sized}</body></html>`);
+    return new Uint8Array(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } }));
+  } finally {
+    await browser.close();
+  }
+}
