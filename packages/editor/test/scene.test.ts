@@ -30,6 +30,20 @@ describe('scene: incremental repaint and hit testing', () => {
     expect(ed.scene.item(ck)!.bbox.minY).toBeCloseTo(it.bbox.minY - 5);
   });
 
+  it('remote changes repaint the scene but never enter undo nor mark the document edited', () => {
+    let edited = 0;
+    const doc = openDocument(text, { onEdited: () => edited++ });
+    const ed = new SchematicEditor(doc, { ctx });
+    const w = doc.get('e698')!;
+    doc.applyRemote([{ key: 'e698', rec: [w[0], w[1], [[480, 270, 425, 270, 425, 200]], ...w.slice(3)] }]);
+    expect(ed.scene.item('e698')!.bbox.minY).toBeLessThan(201);
+    expect(doc.canUndo()).toBe(false);
+    expect(edited).toBe(0);
+    doc.applyRemote([{ key: 'e698', rec: null }]);
+    expect(ed.scene.item('e698')).toBeUndefined();
+    expect(ed.hit(450, 270)).not.toBe('e698');
+  });
+
   it('hit test finds a wire by its segment, a component by its body, and nothing on empty paper', () => {
     const doc = openDocument(text);
     const ed = new SchematicEditor(doc, { ctx });
