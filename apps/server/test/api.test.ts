@@ -5,6 +5,7 @@ import { CODES, NAMED_ERRORS, formatMessage, messageForCode } from '@copperplate
 import { strToU8, zipSync } from 'fflate';
 import { eproToProjectData, readEpro } from '@copperplate/format';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
 import { Client } from './client.ts';
 
@@ -142,6 +143,15 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     expect(r.result![0].success).toBe(true);
     const back = await a.post<Array<{ dataStr: string }>>(`/api/projects/${p}/read/copper`, { ids: ['pcb_0'] });
     expect(back.result![0].dataStr).toBe(text);
+    if (s.storage.databaseUrl) {
+      // stored compressed: gzip bytes, much smaller than the text
+      const c = new pg.Client({ connectionString: s.storage.databaseUrl });
+      await c.connect();
+      const row = (await c.query('select data from items where project_uuid = $1 and key = $2', [p, 'pcb_0'])).rows[0] as { data: Buffer };
+      await c.end();
+      expect([row.data[0], row.data[1]]).toEqual([0x1f, 0x8b]);
+      expect(row.data.length).toBeLessThan(text.length / 10);
+    }
     // a gzip bomb counts against the cap after inflation
     const bomb = gzipSync(Buffer.concat([Buffer.from('{"logs":[{"type":"INFO","time":1,"content":"'), Buffer.alloc(20 * 1024 * 1024, 0x61), Buffer.from('"}]}')]));
     expect(bomb.length).toBeLessThan(100_000);

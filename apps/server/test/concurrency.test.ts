@@ -3,6 +3,7 @@
  * unique and g_ticket strictly increasing, stale writes refused, the database consistent afterwards.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import pg from 'pg';
 import { CODES } from '@copperplate/model';
 import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
 import { Client } from './client.ts';
@@ -101,5 +102,13 @@ describe.each(BACKENDS)('concurrent writers on %s', (backend) => {
       expect(snap.schs[r.uuid]).toBe(r.ticket);
     }
     expect(Object.keys(snap.schs).length).toBe(WRITERS + 1);
+    if (s.storage.databaseUrl) {
+      // the database itself: item tickets unique within the project, none above g_ticket
+      const c = new pg.Client({ connectionString: s.storage.databaseUrl });
+      await c.connect();
+      const r = await c.query('select count(*)::int as n, count(distinct ticket)::int as d, max(ticket)::int as m, (select g_ticket::int from projects where uuid = $1) as g from items where project_uuid = $1', [pid]);
+      await c.end();
+      expect(r.rows[0]).toEqual({ n: WRITERS + 1, d: WRITERS + 1, m: snap.g_ticket, g: snap.g_ticket });
+    }
   }, 120_000);
 });
