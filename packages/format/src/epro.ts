@@ -25,7 +25,7 @@ export const TEXT_EXTENSIONS = ['.esch', '.epcb', '.epan', '.esym', '.efoo', '.e
 const utf8 = new TextDecoder('utf-8');
 const enc = new TextEncoder();
 
-function isText(name: string): boolean {
+export function isText(name: string): boolean {
   const dot = name.lastIndexOf('.');
   return dot >= 0 && (TEXT_EXTENSIONS as readonly string[]).includes(name.slice(dot).toLowerCase());
 }
@@ -48,12 +48,25 @@ export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArc
   try {
     files = readZip(bytes, limits);
   } catch (e) {
-    if (e instanceof ZipRefusal) {
-      if (e.problem === 'encrypted') throw CatalogueError.named('PASSWORD_REQUIRED', { title });
-      if (e.problem === 'nonconforming') throw CatalogueError.named('ZIP_NOT_CONFORMING', { title });
-    }
-    throw CatalogueError.named('UNZIP_FAILED', { title });
+    throw zipErrorToCatalogue(e, title);
   }
+  return eproFromFiles(files, title);
+}
+
+/** The catalogue error for anything readZip/listZip threw (IMP-9, IMP-10). */
+export function zipErrorToCatalogue(e: unknown, title: string): CatalogueError {
+  if (e instanceof ZipRefusal) {
+    if (e.problem === 'encrypted') return CatalogueError.named('PASSWORD_REQUIRED', { title });
+    if (e.problem === 'nonconforming') return CatalogueError.named('ZIP_NOT_CONFORMING', { title });
+  }
+  return CatalogueError.named('UNZIP_FAILED', { title });
+}
+
+/**
+ * The archive of already unzipped files (bytes or text): the json-file check and project.json
+ * parsing of readEpro. Used by readEpro, and by callers that unzip on several threads.
+ */
+export function eproFromFiles(files: Map<string, Uint8Array | string>, title = 'archive'): EproArchive {
   if (!KNOWN_JSON_FILES.some((f) => files.has(f))) throw CatalogueError.named('IMPORT_FORMAT_INCORRECT', { title });
   const entries = new Map<string, Uint8Array | string>();
   let projectJson: Record<string, unknown> = {};
@@ -61,7 +74,7 @@ export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArc
     if (name === 'project.json') {
       let v: unknown;
       try {
-        v = JSON.parse(utf8.decode(data));
+        v = JSON.parse(typeof data === 'string' ? data : utf8.decode(data));
       } catch {
         throw CatalogueError.named('ZIP_NOT_CONFORMING', { title });
       }
@@ -69,7 +82,7 @@ export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArc
       projectJson = v as Record<string, unknown>;
       continue;
     }
-    entries.set(name, isText(name) ? utf8.decode(data) : data);
+    entries.set(name, typeof data === 'string' || !isText(name) ? data : utf8.decode(data));
   }
   return { projectJson, entries };
 }

@@ -21,6 +21,7 @@ import {
   stripControlChars,
 } from '@copperplate/model';
 import { parseDocuments, type DocumentBlock } from './codec.ts';
+import { summarizeBlocks, type Precheck, type RefSets } from './precheck.ts';
 import { KNOWN_JSON_FILES, type EproArchive } from './epro.ts';
 import {
   emptyFailureReport,
@@ -52,8 +53,16 @@ export type DocumentKind = 'sheet' | 'symbol' | 'footprint' | 'pcb' | 'panel' | 
 export interface ImportOptions {
   /** Called after each step with the steps done and the total of IMP-11. */
   onProgress?: (done: number, total: number) => void;
-  /** Called with the parsed blocks of each imported document (spares the caller a second parse). */
+  /** Called with the parsed blocks of each imported document (spares the caller a second parse). Not called for prechecked documents. */
   onDocument?: (kind: DocumentKind, id: string, blocks: DocumentBlock[]) => void;
+  /** Results of precheckDocument by archive path, computed elsewhere (e.g. on worker threads); those documents are not parsed again. */
+  prechecked?: Map<string, Precheck>;
+}
+
+/** A document that passed the checks: its blocks (unless prechecked) and the ids it refers to. */
+interface Checked {
+  blocks?: DocumentBlock[];
+  refs: RefSets;
 }
 
 /** The type marker each document must begin with (IMP-3). */
@@ -149,42 +158,39 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   };
 
   /** Checks of a document's text: present, not too big, JSON lines, type marker. Returns blocks or a message. */
-  const readDoc = (kind: DocumentKind, name: string, text: string | undefined): DocumentBlock[] | string => {
+  const readDoc = (kind: DocumentKind, name: string, text: string | undefined, path: string): Checked | string => {
     if (text === undefined || text.trim() === '') {
       return kind === 'sheet' ? CatalogueError.named('SHEET_CONTENT_MISSING', { name }).message : CatalogueError.named('FILE_MISSING').message;
     }
-    let blocks: DocumentBlock[];
+    let check: Precheck;
+    let blocks: DocumentBlock[] | undefined;
     try {
       checkDocumentSize(text, name);
-      blocks = parseDocuments(text);
     } catch (e) {
       if (e instanceof CatalogueError) return e.message;
       throw e;
     }
+    const pre = opts.prechecked?.get(path);
+    if (pre) check = pre;
+    else {
+      try {
+        blocks = parseDocuments(text);
+      } catch (e) {
+        if (e instanceof CatalogueError) return e.message;
+        throw e;
+      }
+      check = summarizeBlocks(path, blocks);
+    }
+    if (!check.ok) return check.message;
     const marker = MARKERS[kind];
-    if (marker !== undefined && (blocks.length === 0 || blocks[0].records[0]?.[0] !== 'DOCTYPE' || blocks[0].docType !== marker)) {
+    if (marker !== undefined && (!check.hasDoctype || check.docType !== marker)) {
       return CatalogueError.named('FILE_MISSING').message; // IMP-3
     }
-    return blocks;
+    return { blocks, refs: check.refs };
   };
   /** Device/Symbol/Footprint ids each imported sheet and PCB refers to (kept instead of the records). */
-  type Refs = { Device: Set<string>; Symbol: Set<string>; Footprint: Set<string> };
-  const docRefs: { kind: 'sheet' | 'pcb'; name: string; refs: Refs }[] = [];
-  const collectRefs = (kind: 'sheet' | 'pcb', blocks: DocumentBlock[]): Refs => {
-    const refs: Refs = { Device: new Set(), Symbol: new Set(), Footprint: new Set() };
-    for (const b of blocks) {
-      // Schematic ATTR: key at 3, value at 4; PCB ATTR: key at 7, value at 8 (FORMAT.md).
-      const ki = kind === 'sheet' || b.docType === 'SYMBOL' ? 3 : 7;
-      for (const rec of b.records) {
-        if (rec[0] !== 'ATTR') continue;
-        const key = rec[ki];
-        const val = rec[ki + 1];
-        if ((key === 'Device' || key === 'Symbol' || key === 'Footprint') && typeof val === 'string' && val !== '') refs[key].add(val);
-      }
-    }
-    return refs;
-  };
-  const emit = (kind: DocumentKind, id: string, blocks: DocumentBlock[]) => opts.onDocument?.(kind, id, blocks);
+  const docRefs: { kind: 'sheet' | 'pcb'; name: string; refs: RefSets }[] = [];
+  const emit = (kind: DocumentKind, id: string, c: Checked) => c.blocks && opts.onDocument?.(kind, id, c.blocks);
   const message = (e: unknown): string => {
     if (e instanceof CatalogueError) return e.message;
     throw e;
@@ -225,7 +231,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       fail('Page', name, CatalogueError.named('OWNING_SHEET_MISSING').message); // IMP-6
       continue;
     }
-    const docs = readDoc('sheet', name, text);
+    const docs = readDoc('sheet', name, text, P.sheetPath(schUuid, r.data.id));
     if (typeof docs === 'string') {
       fail('Page', name, docs);
       continue;
@@ -236,7 +242,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       sheetIds.add(v.uuid);
       data.sheets.push({ uuid: v.uuid, schematic_uuid: schUuid, title: v.title, display_title: v.display_title, sheet_id: r.data.id, dataStr: text!, extra: extraKeys(r.data, ['name', 'id', 'uuid']) });
       owner.sort.push(v.uuid);
-      docRefs.push({ kind: 'sheet', name: v.title, refs: collectRefs('sheet', docs) });
+      docRefs.push({ kind: 'sheet', name: v.title, refs: docs.refs });
       emit('sheet', v.uuid, docs);
     } catch (e) {
       fail('Page', name, message(e));
@@ -261,7 +267,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     if (!e) return fail('Symbol', uuid, CatalogueError.named('CREATE_SYMBOL_FAILED').message);
     const r = { data: e };
     const text = entryText(P.symbolPath(uuid));
-    const docs = readDoc('symbol', display || uuid, text);
+    const docs = readDoc('symbol', display || uuid, text, P.symbolPath(uuid));
     if (typeof docs === 'string') return fail('Symbol', display || uuid, docs);
     try {
       const v = validateSymbol({
@@ -299,7 +305,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       fail('Pcb', name, CatalogueError.named('OWNING_PCB_MISSING').message);
       continue;
     }
-    const docs = readDoc('pcb', name, text);
+    const docs = readDoc('pcb', name, text, P.pcbPath(p.uuid));
     if (typeof docs === 'string') {
       fail('Pcb', name, docs);
       continue;
@@ -308,7 +314,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       const v = validatePcb({ ...base, uuid: p.uuid, title: normaliseTitle(p.display), display_title: p.display, parent_uuid: p.parent, dataStr: text }).value;
       data.pcbs.push({ uuid: p.uuid, title: v.title, display_title: v.display_title, parent_uuid: p.parent, dataStr: text!, extra: p.extra, titleKey: p.titleKey });
       pcbOk.add(p.uuid);
-      docRefs.push({ kind: 'pcb', name: v.title, refs: collectRefs('pcb', docs) });
+      docRefs.push({ kind: 'pcb', name: v.title, refs: docs.refs });
       emit('pcb', p.uuid, docs);
     } catch (e) {
       fail('Pcb', name, message(e));
@@ -327,7 +333,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     }
     const r = { data: e };
     const text = entryText(P.footprintPath(uuid));
-    const docs = readDoc('footprint', display || uuid, text);
+    const docs = readDoc('footprint', display || uuid, text, P.footprintPath(uuid));
     if (typeof docs === 'string') {
       fail('Footprint', display || uuid, docs);
       continue;
@@ -393,7 +399,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     const titleKey = o ? ('name' in o ? 'name' : 'title') : undefined;
     const display = o ? str(o[titleKey!]) : str(raw);
     const text = entryText(P.panelPath(uuid));
-    const docs = readDoc('panel', display || uuid, text);
+    const docs = readDoc('panel', display || uuid, text, P.panelPath(uuid));
     if (typeof docs === 'string') {
       fail('Panel', display || uuid, docs);
       continue;
@@ -442,7 +448,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         fail(group, path, CatalogueError.named('OWNING_PCB_MISSING').message);
         continue;
       }
-      const docs = readDoc(kind, path, text);
+      const docs = readDoc(kind, path, text, k);
       if (typeof docs === 'string') {
         fail(group, path, docs);
         continue;
@@ -459,7 +465,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     step();
     const hash = P.splitEntry(k).base;
     const text = entryText(k);
-    const docs = readDoc('blob', hash, text);
+    const docs = readDoc('blob', hash, text, k);
     if (typeof docs === 'string') {
       fail('True Color Image', hash, docs);
       continue;

@@ -4,6 +4,7 @@ export * from './epro.ts';
 export * from './paths.ts';
 export * from './project-data.ts';
 export * from './project-json.ts';
+export * from './precheck.ts';
 export * from './import.ts';
 export * from './export.ts';
 export * from './names.ts';

@@ -139,9 +139,10 @@ function dataOffset(bytes: Uint8Array, e: ZipEntryInfo): number {
  * Output is checked after every pushed chunk (see MIN_CHUNK/MAX_CHUNK).
  */
 function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: ZipLimits): Uint8Array {
-  if (src.length <= ONE_SHOT_MAX && e.size < budget) {
-    // Input of at most one chunk: inflated in one call into a buffer that is the cap (declared size
-    // + 1 byte, which shows a lying header and refuses the archive). Writes past it are dropped, so
+  if (src.length <= ONE_SHOT_MAX && e.size < budget && e.size + 64 >= src.length) {
+    // Input of at most one chunk, declared no smaller than itself (as deflate output always is, give
+    // or take block headers): inflated in one call into a buffer that is the cap (declared size + 1
+    // byte, which shows a lying header and refuses the archive). Writes past it are dropped, so
     // memory stays bounded by the header; the decoding work is at most that of one streaming push.
     let out: Uint8Array;
     try {

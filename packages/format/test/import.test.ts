@@ -11,7 +11,10 @@ import {
   IMPORT_RESULT_MESSAGES,
   base64Name,
   fromBase64Name,
+  precheckDocument,
+  eproFromFiles,
   type ImportResult,
+  type Precheck,
 } from '@copperplate/format';
 import { fixtureFiles, zip, bytes, text, editJson, find } from './build.ts';
 
@@ -164,6 +167,28 @@ describe('import pipeline rules', () => {
     expect(back.entries.has('project.json')).toBe(false);
     expect(JSON.parse(back.entries.get('symbol.json') as string)).toEqual(o.symbols);
     expect(JSON.parse(back.entries.get('device.json') as string)).toEqual({ devices: o.devices });
+  });
+
+  it('[IMP-3][IMP-5] prechecked documents (as from worker threads) give the same result as parsing here', () => {
+    const f = fixtureFiles();
+    const fp = find(f, /^FOOTPRINT\//);
+    f[fp] = bytes(text(f[fp]).replace('["DOCTYPE","FOOTPRINT"', '["DOCTYPE","SYMBOL"'));
+    const sch = find(f, /\.esch$/);
+    f[sch] = bytes(text(f[sch]) + '\n' + JSON.stringify(['ATTR', 'zz1', 'e1', 'Device', 'nope', 0, 0, 0, 0, 0, 'st1', 0]));
+    const sym = find(f, /^SYMBOL\//);
+    f[sym] = bytes(text(f[sym]) + '\n[broken');
+    const files = new Map<string, Uint8Array | string>();
+    const prechecked = new Map<string, Precheck>();
+    for (const [k, v] of Object.entries(f)) {
+      if (k.endsWith('/')) continue;
+      files.set(k, text(v));
+      if (!k.endsWith('.json')) prechecked.set(k, precheckDocument(k, text(v)));
+    }
+    const here = eproToProjectData(readEpro(zip(f)));
+    const there = eproToProjectData(eproFromFiles(files), { prechecked });
+    expect(here.ok).toBe(false);
+    expect(there.failures).toEqual(here.failures);
+    expect(there.data).toEqual(here.data);
   });
 
   it('keeps unknown project.json keys and archive files through a round trip', () => {
