@@ -126,7 +126,11 @@ describe('connectivity', () => {
     const conflict = markers.find((m) => m.rule === 'conflicting-outputs')!;
     expect(conflict.ids.sort()).toEqual([d1, d2].sort());
     expect(markers.find((m) => m.rule === 'unconnected-pin')!.message).toBe('Pin R1.1 is not connected');
-    ed.focusMarker(conflict);
+    // the ERC action keeps the markers; a click on one selects its records and centres the view
+    ed.actions.run('tools.erc');
+    expect(ed.markers.map((m) => m.rule).sort()).toEqual(rules);
+    ed.pointer({ kind: 'down', x: conflict.x + 1, y: conflict.y - 1 });
+    ed.pointer({ kind: 'up', x: conflict.x + 1, y: conflict.y - 1 });
     expect(ed.selection.ids.sort()).toEqual([d1, d2].sort());
     expect([ed.viewport.cx, ed.viewport.cy]).toEqual([conflict.x, conflict.y]);
   });

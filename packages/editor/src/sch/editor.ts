@@ -23,7 +23,7 @@ import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, ShapeTool, TextTool,
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
-import type { ErcMarker } from './erc.ts';
+import { runErc, type ErcMarker } from './erc.ts';
 
 export interface SchematicEditorOptions {
   ctx: SchContext;
@@ -68,7 +68,14 @@ export class SchematicEditor {
   onChange(fn: (cs: ChangeSet, repainted: string[]) => void): () => void { this.changeListeners.add(fn); return () => this.changeListeners.delete(fn); }
 
   // ---- events ----
-  pointer(ev: PointerEv): void { this.cursor = { x: ev.x, y: ev.y }; this.tools.pointer(ev); }
+  pointer(ev: PointerEv): void {
+    this.cursor = { x: ev.x, y: ev.y };
+    if (ev.kind === 'down' && this.tools.active?.id === 'select' && !ev.shift && !ev.ctrl) {
+      const m = this.markerAt(ev.x, ev.y);
+      if (m) { this.focusMarker(m); return; }
+    }
+    this.tools.pointer(ev);
+  }
   key(ev: KeyEv): boolean { return this.tools.key(ev) || this.actions.handleKey(ev); }
 
   // ---- queries ----
@@ -285,6 +292,22 @@ export class SchematicEditor {
     this.highlight = new Set(n ? netHighlight(n, this.sheetName) : []);
     for (const l of this.changeListeners) l({ label: 'highlight', origin: 'local', changes: [] }, [...this.highlight]);
     return n;
+  }
+
+  /** ERC markers of the last check on this sheet (drawn by the view; a click on one focuses it). */
+  markers: ErcMarker[] = [];
+
+  /** Run ERC over this sheet (and other sheets of the schematic); keeps this sheet's markers. */
+  erc(otherSheets: Array<{ name: string; doc: EditorDocument }> = []): ErcMarker[] {
+    const all = runErc([{ name: this.sheetName, doc: this.doc }, ...otherSheets], this.ctx);
+    this.markers = all.filter((m) => m.sheet === this.sheetName);
+    for (const l of this.changeListeners) l({ label: 'erc', origin: 'local', changes: [] }, []);
+    return all;
+  }
+
+  /** The marker within 4 units of a point. */
+  markerAt(x: number, y: number): ErcMarker | undefined {
+    return this.markers.find((m) => Math.abs(m.x - x) <= 4 && Math.abs(m.y - y) <= 4);
   }
 
   /** Clicking an ERC marker: select its records and centre the view on it. */
