@@ -55,7 +55,7 @@ export function recordsOf(text: string): unknown[][] {
 }
 
 /** Polls `fn` until it returns a truthy value (or throws after `ms`). */
-export async function until<T>(fn: () => Promise<T>, ms = 20_000, what = 'condition'): Promise<T> {
+export async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 20_000, what = 'condition'): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();

@@ -95,4 +95,42 @@ describe('PCB editor in the browser (issue 6)', () => {
     if (process.env.CP_EDITOR_SHOTS) await page.screenshot({ path: `${process.env.CP_EDITOR_SHOTS}/pcb-editor.png` });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('[issue-6] the layers panel hides a layer and sets the active layer; a footprint opens in the footprint editor', async () => {
+    // hide the top layer: the centre of a top-layer SMD pad changes colour; show it again
+    const pad = await page.evaluate(() => {
+      const ed = (window as any).__cpEditor.editor;
+      for (const p of ed.scene.all()) if (p.kind === 'pad' && p.layer === 1) return { x: (p.box.minX + p.box.maxX) / 2, y: (p.box.minY + p.box.maxY) / 2 };
+      throw new Error('no top-layer pad');
+    });
+    await page.evaluate((p) => (window as any).__cpEditor.fitBox(p.x - 40, p.y - 40, p.x + 40, p.y + 40), pad);
+    await page.getByRole('checkbox', { name: 'Ratsnest' }).uncheck();
+    const pixel = () => page.evaluate((p) => {
+      const h = (window as any).__cpEditor;
+      h.view.draw();
+      const c = document.querySelector('[data-testid=pcb-editor] canvas') as HTMLCanvasElement;
+      const q = h.view.viewport.toScreen(p.x, p.y);
+      return Array.from(c.getContext('2d')!.getImageData(Math.round(q.x), Math.round(q.y), 1, 1).data.slice(0, 3));
+    }, pad);
+    const shown = await pixel();
+    const layers = page.getByRole('complementary', { name: 'Layers' });
+    await layers.getByLabel('Show Top Layer').uncheck();
+    const hidden = await pixel();
+    expect(hidden).not.toEqual(shown);
+    await layers.getByLabel('Show Top Layer').check();
+    expect(await pixel()).toEqual(shown);
+    await page.getByRole('checkbox', { name: 'Ratsnest' }).check();
+    await layers.getByRole('button', { name: 'Bottom Layer', exact: true }).click();
+    expect(await page.getByLabel('Active layer').inputValue()).toBe('2');
+    await page.getByLabel('PCB canvas').focus();
+    await page.keyboard.press('t');
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Active layer"]') as HTMLSelectElement).value === '1');
+
+    await page.locator('[role=treeitem][data-icon=folder] > .tree-row[title="Footprints"]').click();
+    await page.locator('[role=treeitem][data-icon=footprint] > .tree-row').first().click();
+    await waitForEditor(page, 'footprints');
+    await page.getByTestId('footprint-editor').waitFor();
+    expect(await page.evaluate(() => (window as any).__cpEditor.editor.scene.prims.size)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import { launchBrowser, logIn, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
 import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
 
@@ -15,6 +15,7 @@ let browser: Browser;
 let page: Page;
 let errors: string[];
 let project = '';
+let user = '';
 const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
 const names = fixtureNames(file);
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'sch');
+  user = await signUp(page, 'sch');
   project = await importAndOpen(page, file);
   await openInEditor(page, 'sheet', names.sheets[0], 'sheets');
 }, 180_000);
@@ -124,4 +125,49 @@ describe('schematic editor in the browser (issue 5)', () => {
     await expect(page.getByTestId('editor-save').getAttribute('data-state')).resolves.toBe('saved');
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('[issue-5] an edit from another browser reaches the open sheet as a remote change (outside its undo history)', async () => {
+    const b = await newPage(browser, `${stack.url}/?e2e`);
+    try {
+      await logIn(b.page, user);
+      await b.page.goto(`${stack.url}/?e2e#/project/${project}`);
+      await openInEditor(b.page, 'sheet', names.sheets[0], 'sheets');
+      expect(await b.page.evaluate(() => (window as any).__cpEditor.doc.canUndo())).toBe(false);
+      // page A draws a free wire outside the frame: W, two clicks, Escape keeps it
+      await page.evaluate(() => (window as any).__cpEditor.fitBox(-260, -260, -40, -140));
+      await page.getByLabel('Schematic canvas').focus();
+      await page.keyboard.press('w');
+      await clickAt(page, -200, -200);
+      await clickAt(page, -100, -200);
+      await page.keyboard.press('Escape');
+      const wire = await page.evaluate(() => {
+        const doc = (window as any).__cpEditor.doc;
+        return doc.ofType('WIRE').find(([, r]: [string, number[][][]]) => JSON.stringify(r[2]) === JSON.stringify([[-200, -200, -100, -200]]))?.[0] as string | undefined;
+      });
+      expect(wire).toBeTruthy();
+      // page B gets it without a reload, and cannot undo it
+      await b.page.waitForFunction((w) => (window as any).__cpEditor.doc.has(w), wire, { timeout: 30_000 });
+      expect(await b.page.evaluate(() => (window as any).__cpEditor.doc.canUndo())).toBe(false);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await b.context.close();
+    }
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('[issue-5] a symbol opens on the canvas (view only)', async () => {
+    await page.locator('[role=treeitem][data-icon=folder] > .tree-row[title="Symbols"]').click();
+    await page.locator('[role=treeitem][data-icon=symbol] > .tree-row').first().click();
+    await waitForEditor(page, 'symbols');
+    await page.getByTestId('symbol-view').waitFor();
+    const inked = await page.evaluate(() => {
+      const c = document.querySelector('[data-testid=symbol-view] canvas') as HTMLCanvasElement;
+      const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
+      return n;
+    });
+    expect(inked).toBeGreaterThan(50);
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

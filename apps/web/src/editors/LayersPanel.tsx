@@ -3,9 +3,13 @@
  * layers): a visibility checkbox, the colour, the name (click: make it the active layer), and a
  * "view from bottom" switch. State lives in packages/editor's LayersPanel.
  */
+import { useEffect, useReducer } from 'react';
 import type { LayersPanel as PanelState } from '@copperplate/editor/pcb/layers-panel';
 
 export function LayersPanel({ panel, onSide }: { panel: PanelState; onSide: (bottom: boolean) => void }) {
+  // re-render in the same event as the change (controlled checkboxes must not lag a frame)
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => panel.subscribe(bump), [panel]);
   const rows = panel.rows().filter((r) => r.used);
   return (
     <aside className="cp-layers" aria-label="Layers">

@@ -3,7 +3,7 @@
  * its tools, the PCB actions (toolbar + shortcuts), the tile-cached canvas (dark background), the
  * layers panel, and a status line (tool, active layer, cursor in mil, zoom, unrouted connections).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { installPcbTools } from '@copperplate/editor/pcb/tools';
 import type { ProjectSnapshot } from '../project/types.ts';
@@ -26,6 +26,9 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const [shownCursor, setShownCursor] = useState({ x: 0, y: 0 });
   const [view, setView] = useState<PcbView | null>(null);
   const [tick, kick] = useFrameTick();
+  // controlled inputs (active layer, ratsnest) re-render in the same event as their change
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  const [showRats, setShowRats] = useState(true);
   const readOnly = sync.readOnly;
   const project = useMemo(() => (sync.kind === 'pcbs' ? contextOf(items).pcb : undefined), [items, sync.kind]);
   // one editor per open document (the project context is read when the scene is built)
@@ -43,7 +46,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     const v = createPcbView(canvas, ed, { actions, onCursor: (p) => { cursor.current = p; setShownCursor(p); } });
     viewRef.current = v;
     setView(v);
-    const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(kick), v.viewport.subscribe(kick), sync.subscribe(kick)];
+    const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(bump), v.viewport.subscribe(kick), sync.subscribe(kick)];
     if (readOnly) offs.push(guardReadOnly(wrap.current!));
     offs.push(
       publishTestHook({
@@ -104,7 +107,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           ))}
         </select>
         <label className="cp-check" title="Show the ratsnest">
-          <input type="checkbox" checked={view?.showRatsnest ?? true} onChange={(e) => { if (view) { view.showRatsnest = e.target.checked; view.invalidate(); kick(); } }} />
+          <input type="checkbox" checked={showRats} onChange={(e) => { setShowRats(e.target.checked); if (view) { view.showRatsnest = e.target.checked; view.invalidate(); } }} />
           Ratsnest
         </label>
       </Toolbar>
