@@ -7,7 +7,7 @@ import { isPending } from './tickets.ts';
 import type { ItemData, LocalItem } from './types.ts';
 import type { Kind } from './kinds.ts';
 
-export type ApplyOutcome = 'unchanged' | 'replaced' | 'merged' | 'conflict' | 'accepted';
+export type ApplyOutcome = 'unchanged' | 'replaced' | 'merged' | 'conflict' | 'accepted' | 'deferred';
 
 /**
  * Decides the new local item given the current one and the server's version `theirs` at
@@ -27,7 +27,7 @@ export function applyServerVersion(
     return { next: { project, kind, key, ticket: serverTicket, data: theirs, baseTicket: serverTicket, base: null }, outcome: 'replaced' };
   }
   // A pending local edit: never overwritten. A write whose outcome is unknown is settled by the uploader first.
-  if (cur.sent) return { next: undefined, outcome: 'unchanged' };
+  if (cur.sent) return { next: undefined, outcome: 'deferred' };
   // Nothing to do when the server has not moved from its base.
   if (cur.baseTicket === serverTicket && !cur.held) return { next: undefined, outcome: 'unchanged' };
   if (cur.held && cur.held.serverTicket === serverTicket) return { next: undefined, outcome: 'unchanged' }; // already waiting for the user

@@ -103,7 +103,13 @@ export class SyncEngine {
         from = 'cloud';
       } else if (detail && detail.g_ticket !== local.g_ticket) {
         // DIFF_TICKET (OPEN-7): delete the local copy, keep unuploaded edits, retry once from the cloud.
-        const kept = await this.dropLocalCopyKeepingEdits(uuid);
+        let kept = await this.dropLocalCopyKeepingEdits(uuid);
+        // Writes a dead tab sent without an answer are settled first (they may have landed), so that
+        // the cloud load below brings settled items in step.
+        if (kept.some((k) => k.sent)) {
+          await settleSent(this.services, uuid, ...kept.filter((k) => k.sent));
+          kept = (await store.listPending(uuid));
+        }
         local = await this.loadFromCloud(uuid, detail);
         from = 'cloud';
         warnings = await this.holdChangedEdits(uuid, kept, detail);
@@ -225,8 +231,6 @@ export class SyncEngine {
     const out: WarningItem[] = [];
     const modifier = detail.modifier?.nickname ?? '';
     for (const k of kept) {
-      // A write the dead tab sent without an answer: settle it first (it may have landed).
-      if (k.sent) await settleSent(this.services, uuid, k);
       const it = await store.getItem(uuid, k.kind, k.key);
       if (!it || !isPending(it.ticket) || it.sent) continue;
       const serverTicket = meta?.snapshot[it.kind]?.[it.key] ?? 0;

@@ -19,6 +19,8 @@ export class Syncer {
   lastRun = -Infinity;
   liveTimerActive = false;
   private suspended = 0;
+  /** Items not brought in step in this run (an unanswered write of theirs is pending settlement). */
+  private deferred = 0;
   private running: Promise<SyncResult> | null = null;
   private timer: number | null = null;
   stopped = false;
@@ -86,6 +88,7 @@ export class Syncer {
   private async once(): Promise<SyncResult> {
     const { store, transport, events } = this.s;
     this.lastRun = this.s.clock.now();
+    this.deferred = 0;
     const meta = await store.getProject(this.project);
     if (!meta) return { ran: false, changed: 0, requests: 0 };
     let requests = 1;
@@ -165,9 +168,11 @@ export class Syncer {
       events.emit('upload-error', { project: this.project, message: 'Sync cloud data failed!' });
       return { ran: true, changed: changed.length, requests, failed: true };
     }
-    // SYNC-4: update the project ticket, store the snapshot, tell who cares.
+    // SYNC-4: update the project ticket, store the snapshot, tell who cares. With items deferred the
+    // ticket stays, so that the next sync looks at them again.
     const fresh = await store.getProject(this.project);
-    if (fresh) await store.putProject({ ...fresh, g_ticket: parsed.gTicket, snapshot: server });
+    if (fresh && this.deferred === 0) await store.putProject({ ...fresh, g_ticket: parsed.gTicket, snapshot: server });
+    if (this.deferred) this.afterMerge();
     if (warnings.length) events.emit('warning', { project: this.project, reason: 'conflict', items: warnings });
     if (changed.length) {
       events.emit('documents-changed', { project: this.project, items: changed });
@@ -198,6 +203,7 @@ export class Syncer {
     });
     if (outcome === 'replaced' || outcome === 'accepted' || outcome === 'merged') changed.push({ kind, key });
     if (outcome === 'merged') this.afterMerge();
+    if (outcome === 'deferred') this.deferred++;
     if (outcome === 'conflict' && result) {
       const modifier = await this.modifierOf(theirs);
       await this.s.store.updateItem(this.project, kind, key, (cur) => (cur?.held ? { ...cur, held: { ...cur.held, modifier } } : undefined));

@@ -13,18 +13,19 @@ function intArg(args: string[], name: string, dflt: number, min: number, max: nu
 
 export const simulateSync: Command = {
   name: 'simulate-sync',
-  usage: 'simulate-sync [--clients N] [--seed S] [--steps K] [--seeds M]',
+  usage: 'simulate-sync [--clients N] [--seed S] [--steps K] [--seeds M] [--restart 0|1]',
   summary: 'seeded sync simulation against a real server; ends with lost=0 converged=yes',
   async run(args) {
     const clients = intArg(args, 'clients', 3, 1, 8);
     const seed = intArg(args, 'seed', 1, 0, 2 ** 31 - 1);
     const steps = intArg(args, 'steps', 60, 1, 100_000);
     const seeds = intArg(args, 'seeds', 1, 1, 100_000);
+    const restart = intArg(args, 'restart', 1, 0, 1) === 1;
     const world = await createSimWorld(clients);
     let failed = 0;
     try {
       for (let s = seed; s < seed + seeds; s++) {
-        const r = await runSimulation({ clients, seed: s, steps, server: world.server, http: world.http, restart: true });
+        const r = await runSimulation({ clients, seed: s, steps, server: world.server, http: world.http, restart });
         console.log(r.line);
         if (r.problems.length) {
           failed++;

@@ -33,7 +33,7 @@ export class SimClient {
     this.dexie.push(d);
     this.store = this.activity.store(d);
     this.engine = new SyncEngine({ store: this.store, transport: this.net, clock: this.clock, broadcast: this.hub.channel(), tabId: `${this.label}-c${this.id}-i${this.incarnation}` });
-    this.engine.events.on('warning', (w) => this.warnings.push(w));
+    this.engine.events.on('warning', (w) => { this.warnings.push(w); dbg(`warning ${JSON.stringify(w)}`); });
     dbg('open: project');
     for (let i = 0; ; i++) {
       try {

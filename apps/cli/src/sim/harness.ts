@@ -1,5 +1,5 @@
 /** A real server on loopback with a temporary database, plus one logged-in HTTP client per simulated browser. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '@copperplate/server';
@@ -13,7 +13,9 @@ export interface SimWorld {
 }
 
 export async function createSimWorld(clients: number): Promise<SimWorld> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'copperplate-sim-'));
+  // A memory-backed folder when the system has one: the simulation measures sync, not the disk.
+  const base = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dataDir = mkdtempSync(join(base, 'copperplate-sim-'));
   let running: RunningServer | null = await startServer({ port: 0, dataDir, logger: false });
   let url = running.url;
   const server: SimServer = {

@@ -16,6 +16,8 @@ export interface NetStats { calls: number; dropped: number; answersLost: number;
 
 export class FaultyNet implements Transport {
   offline = false;
+  /** Wall time spent in real HTTP calls (ms). */
+  httpMs = 0;
   faults: Faults = DEFAULT_FAULTS;
   /** When set, the next bulk write is delivered and then the client dies (its answer never arrives). */
   killNext: (() => void) | null = null;
@@ -34,7 +36,8 @@ export class FaultyNet implements Transport {
     if (this.rng.chance(f.fail)) { this.stats.failed++; return net; }
     const real = async () => {
       this.activity.start();
-      try { return await call(); } finally { this.activity.end(); }
+      const t = Date.now();
+      try { return await call(); } finally { this.activity.end(); this.httpMs += Date.now() - t; }
     };
     if (isBulk && this.killNext) {
       const die = this.killNext;

@@ -44,6 +44,7 @@ export interface SimResult {
 }
 
 export async function runSimulation(o: SimOptions): Promise<SimResult> {
+  const t0 = Date.now();
   const rng = new Rng(o.seed);
   const activity = new Activity();
   const clock = new FakeClock(1_700_000_000_000, () => activity.quiet());
@@ -85,6 +86,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
   const restartAt = o.restart ? Math.floor(o.steps * (0.3 + 0.4 * rng.next())) : -1;
   const killAt = Math.floor(o.steps * (0.1 + 0.5 * rng.next()));
 
+  const dbgEdit = process.env.SIM_DEBUG ? (m: string) => console.error(`[edit] ${m}`) : () => {};
   const editRecord = async (c: SimClient) => {
     const docs: { kind: Kind; key: string }[] = [...shared, ...own.get(c.id)!.map((key) => ({ kind: 'sheets' as Kind, key }))];
     const d = rng.pick(docs);
@@ -94,6 +96,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
     const op = mine.length === 0 ? 0 : rng.int(3);
     const rec = op === 0 ? `c${c.id}r${++recSeq}` : rng.pick(mine);
     const line = op === 2 ? undefined : JSON.stringify(['TEXT', rec, rng.int(1000), rng.int(1000), 0, `v${recSeq}-${rng.int(1e6)}`]);
+    dbgEdit(`client ${c.id} ${['add', 'set', 'del'][op]} ${rec} in ${d.key} (local ticket ${(await c.store.getItem(P, d.kind, d.key))?.ticket})`);
     await c.session.edit(d.kind, d.key, { ...cur, dataStr: withRecord(cur.dataStr, rec, line) });
     oracle.saved(d.kind, d.key, rec, line);
     return true;
@@ -120,7 +123,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
   await tick(500);
 
   const dbg = process.env.SIM_DEBUG ? (m: string) => console.error(`[sim ${Date.now() % 100000}] ${m}`) : () => {};
-  dbg('setup done');
+  dbg(`setup done in ${Date.now() - t0} ms`);
   for (let step = 0; step < o.steps; step++) {
     const c = rng.pick(clients);
     dbg(`step ${step} client ${c.id} kill=${step === killAt} restart=${step === restartAt}`);
@@ -177,12 +180,14 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
       if (c.killed || c.session.uploader.busy || (await c.store.listPending(P)).length) settled = false;
     }
   }
+  dbg('healed');
   if (!settled) problems.push('uploads did not finish');
   for (let pass = 0; pass < 2; pass++) {
     for (const c of clients) await drive(c.session.sync(true));
     await tick(10);
   }
 
+  dbg('synced');
   // The server's final state.
   const server = new Map<string, string>();
   const serverTickets = new Map<string, number>();
@@ -202,6 +207,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
       }
     }
   }
+  dbg('server read');
   const lostList = oracle.check(server);
   problems.push(...lostList);
 
@@ -216,7 +222,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
       seen.add(id);
       if (it.ticket <= 0 || it.held) { converged = false; problems.push(`client ${c.id}: ${id} still pending (ticket ${it.ticket})`); continue; }
       if (!server.has(id)) { converged = false; problems.push(`client ${c.id}: has ${id}, the server does not`); continue; }
-      if (serverTickets.get(id) !== it.ticket || String(it.data?.dataStr ?? '') !== server.get(id)) { converged = false; problems.push(`client ${c.id}: ${id} differs from the server`); }
+      if (serverTickets.get(id) !== it.ticket || String(it.data?.dataStr ?? '') !== server.get(id)) { converged = false; problems.push(`client ${c.id}: ${id} differs from the server (ticket ${it.ticket} vs ${serverTickets.get(id)}, text ${String(it.data?.dataStr ?? "").length} vs ${server.get(id)?.length} chars)`); }
     }
     for (const id of server.keys()) if (!seen.has(id)) { converged = false; problems.push(`client ${c.id}: missing ${id}`); }
   }
@@ -224,6 +230,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
   const requests = clients.reduce((n, c) => n + c.net.stats.calls, 0);
   for (const c of clients) await c.close();
   const lost = lostList.length;
+  dbg(`seed done in ${Date.now() - t0} ms, http ${clients.reduce((n, c) => n + c.net.httpMs, 0)} ms`);
   const ok = lost === 0 && converged && problems.length === 0;
   const line = `seed=${o.seed} clients=${o.clients} steps=${o.steps} edits=${oracle.edits} kills=${kills} restarts=${restarts} warnings=${warnings} requests=${requests} lost=${lost} converged=${converged ? 'yes' : 'no'}${ok ? '' : ` problems=${problems.length}`}`;
   o.log?.(line);
