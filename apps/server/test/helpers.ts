@@ -96,11 +96,12 @@ export async function testServer(backend: BackendName): Promise<RunningServer & 
   return { ...s, storage: st, async stop() { await s.close(); await st.cleanup(); } };
 }
 
-export const BIN = join(import.meta.dirname, '..', '..', '..', 'bin', 'copperplate.mjs');
+/** The server's lean process entry (what `copperplate serve` runs, without the other CLI commands). */
+export const MAIN = join(import.meta.dirname, '..', 'src', 'main.ts');
 
-/** `copperplate serve` as a child process; resolves with its URL once it listens. */
+/** A server child process; resolves with its URL once it listens. */
 export function spawnServer(opts: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> }): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const args = [BIN, 'serve', '--port', '0', '--quiet'];
+  const args = ['--import', 'tsx', MAIN, '--port', '0', '--quiet'];
   if (opts.dataDir) args.push('--data', opts.dataDir);
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
   const child = spawn(process.execPath, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
