@@ -81,6 +81,28 @@ describe('project actions (e2e)', () => {
     expect(await page.getByTestId('project-title').innerText()).toBe('Saved elsewhere_copy');
   }, 60_000);
 
+  it('copy a page, a schematic and a board from the tree\'s context menu', async () => {
+    await page.goto(`${stack.url}/#/project/${uuid}`);
+    await sheetRow(page).waitFor();
+    const menu = async (row: ReturnType<Page['locator']>, item: string) => {
+      await row.click({ button: 'right' });
+      await page.getByRole('menu').getByRole('menuitem', { name: item }).click();
+    };
+    await menu(sheetRow(page), 'Copy page');
+    await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}_1"]`).first().waitFor();
+    await menu(page.locator(`[role=treeitem][data-icon=schematic] > .tree-row[title="${names.schematics[0]}"]`).first(), 'Copy schematic');
+    await page.locator(`[role=treeitem][data-icon=schematic] > .tree-row[title="${names.schematics[0]}_1"]`).waitFor();
+    await menu(page.locator(`[role=treeitem][data-icon=board] > .tree-row[title="${names.boards[0]}"]`).first(), 'Copy board');
+    await page.locator(`[role=treeitem][data-icon=board] > .tree-row[title="${names.boards[0]}_1"]`).waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('saved');
+    // the copies are in the cloud: a fresh load shows them
+    await page.reload();
+    await page.locator(`[role=treeitem][data-icon=board] > .tree-row[title="${names.boards[0]}_1"]`).waitFor();
+    await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}_1"]`).first().waitFor();
+    const detail = await page.evaluate(async (p) => (await (await fetch(`/api/projects/${p}`, { headers: { 'x-project-path': p } })).json()).result, uuid);
+    expect(detail.boards.map((b: { name: string }) => b.name)).toEqual([names.boards[0], `${names.boards[0]}_1`]);
+  }, 60_000);
+
   it('[PERM-2] a 401 opens the login dialog; logging in there continues', async () => {
     await page.goto(`${stack.url}/#/project/${uuid}`);
     await sheetRow(page).waitFor();

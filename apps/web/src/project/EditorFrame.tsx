@@ -3,7 +3,9 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { ParsedMode } from '@copperplate/model';
 import { WarningDialog } from '../dialogs/WarningDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
-import { toastError } from '../ui/toasts.tsx';
+import { toast, toastError } from '../ui/toasts.tsx';
+import { copyBoard, copyPage, copySchematic } from './copy.ts';
+import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
 import { DocumentView } from './DocumentView.tsx';
 import { itemName } from './http-session.ts';
 import { ProjectTree } from './ProjectTree.tsx';
@@ -54,6 +56,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     return first && mode.editors.sch ? openTab(saved, { kind: 'sheets', id: first, tabKind: tabKindOf('sheets', undefined) }) : saved;
   });
   const [renaming, setRenaming] = useState<Tab | null>(null);
+  const [menu, setMenu] = useState<MenuTarget>(null);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
     () => navigator.onLine,
@@ -106,10 +109,28 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     setRenaming(null);
   }
 
+  const ro = session.readOnly;
+  const run = (p: Promise<unknown>, done: string) => p.then(() => toast(done, 'success', 3000), toastError);
+  function menuItems(n: TreeNode): MenuItem[] {
+    const doc = n.doc;
+    const items: MenuItem[] = [];
+    if (doc) items.push({ label: 'Open', run: () => open(n) });
+    if (doc || n.icon === 'schematic') {
+      const kind = doc?.kind ?? 'schematics';
+      const id = doc?.id ?? n.key.slice('schematics:'.length);
+      items.push({ label: 'Rename', disabled: ro, run: () => setRenaming({ kind, id, tabKind: tabKindOf(kind, undefined) }) });
+    }
+    if (doc?.kind === 'sheets') items.push({ label: 'Copy page', disabled: ro, run: () => run(copyPage(session, doc.id), 'Page copied') });
+    if (n.icon === 'schematic') items.push({ label: 'Copy schematic', disabled: ro, run: () => run(copySchematic(session, n.key.slice('schematics:'.length)), 'Schematic copied') });
+    if (n.icon === 'board') items.push({ label: 'Copy board', disabled: ro, run: () => run(copyBoard(session, n.key.slice('board:'.length)), 'Board copied') });
+    return items;
+  }
+
   const conflicts = session.conflicts();
   return (
     <div className="frame">
-      <ProjectTree nodes={nodes} active={tabs.active} title={snap.detail.title} onOpen={open} />
+      <ProjectTree nodes={nodes} active={tabs.active} title={snap.detail.title} onOpen={open} onMenu={(node, x, y) => setMenu({ node, x, y })} />
+      {menu && menuItems(menu.node).length > 0 && <TreeMenu x={menu.x} y={menu.y} items={menuItems(menu.node)} onClose={() => setMenu(null)} />}
       <section className="work" aria-label="Documents">
         <div className="tabbar" role="tablist" aria-label="Open documents">
           {tabs.tabs.map((t) => {

@@ -14,11 +14,17 @@ const ICONS: Record<TreeNode['icon'], string> = {
   folder: '',
 };
 
-function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void }) {
+type MenuFn = (n: TreeNode, x: number, y: number) => void;
+
+function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void; onMenu: MenuFn }) {
   const hasKids = !!node.children;
   const open = hasKids && !collapsed.has(node.key);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault();
+      const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
+      onMenu(node, r.left + 24, r.bottom);
+    } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       if (node.doc) onOpen(node);
       else if (hasKids) toggle(node.key);
@@ -40,6 +46,10 @@ function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNo
         tabIndex={0}
         onClick={() => (node.doc ? onOpen(node) : hasKids && toggle(node.key))}
         onKeyDown={onKey}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          onMenu(node, e.clientX, e.clientY);
+        }}
         title={node.label}
       >
         <span className={`twist${hasKids ? '' : ' none'}`} onClick={(e) => (e.stopPropagation(), hasKids && toggle(node.key))} aria-hidden="true">
@@ -52,7 +62,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNo
       {open && node.children!.length > 0 && (
         <ul role="group">
           {node.children!.map((c) => (
-            <Node key={c.key} node={c} depth={depth + 1} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} />
+            <Node key={c.key} node={c} depth={depth + 1} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} />
           ))}
         </ul>
       )}
@@ -60,7 +70,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen }: { node: TreeNo
   );
 }
 
-export function ProjectTree({ nodes, active, title, onOpen }: { nodes: TreeNode[]; active: string | null; title: string; onOpen: (n: TreeNode) => void }) {
+export function ProjectTree({ nodes, active, title, onOpen, onMenu }: { nodes: TreeNode[]; active: string | null; title: string; onOpen: (n: TreeNode) => void; onMenu: MenuFn }) {
   // library groups start folded; boards, schematics and PCBs start open
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(['group:symbols', 'group:footprints', 'group:devices']));
   const toggle = (k: string) =>
@@ -75,7 +85,7 @@ export function ProjectTree({ nodes, active, title, onOpen }: { nodes: TreeNode[
       <div className="pane-head">Project</div>
       <ul className="tree" role="tree" aria-label={title}>
         {nodes.map((n) => (
-          <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} />
+          <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} />
         ))}
       </ul>
     </nav>

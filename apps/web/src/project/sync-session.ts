@@ -175,6 +175,7 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
       if (!navigator.onLine) return schedule();
       await s.upload().catch(() => undefined);
       await s.sync(true).catch(() => undefined);
+      await refreshDetail();
       await reload();
     },
     async close() {
