@@ -3,7 +3,7 @@
  * postgres://postgres@127.0.0.1:5432/test) with a fresh database per test file, dropped afterwards.
  * When PostgreSQL is unreachable the PostgreSQL variants are skipped with a console warning.
  */
-import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +55,8 @@ export async function freshDatabase(): Promise<{ url: string; drop(): Promise<vo
 export type BackendName = 'pglite' | 'postgres';
 export const BACKENDS: BackendName[] = ['pglite', 'postgres'];
 
+const PGLITE_PKG = join(import.meta.dirname, '..', '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+const PGLITE_VERSION = existsSync(PGLITE_PKG) ? (JSON.parse(readFileSync(PGLITE_PKG, 'utf8')) as { version: string }).version : 'unknown';
 let template: Promise<string> | undefined;
 /**
  * A migrated, empty PGlite data folder to copy (PGlite's first start in an empty folder runs initdb,
@@ -62,7 +64,7 @@ let template: Promise<string> | undefined;
  */
 function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
-    const dir = join(tmpdir(), `cp-pglite-template-${createHash('sha256').update(MIGRATIONS.join('\n')).digest('hex').slice(0, 12)}`);
+    const dir = join(tmpdir(), `cp-pglite-template-${createHash('sha256').update(PGLITE_VERSION + MIGRATIONS.join('\n')).digest('hex').slice(0, 12)}`);
     if (existsSync(dir)) return dir;
     const tmp = mkdtempSync(join(tmpdir(), 'cp-pglite-building-'));
     const db = await openPglite(tmp);
