@@ -72,6 +72,10 @@ window.runBench = (input) => {
   const pan = [];
   for (let i = 0; i < 60; i++) { t = performance.now(); view.viewport.panBy(7, 3); view.draw(); flush(); pan.push(performance.now() - t); }
   const visiblePan = view.editor.scene.visible(view.viewport.visible()).length;
+  // baseline: a frame that only clears the canvas and flushes it
+  const blank = [];
+  for (let i = 0; i < 30; i++) { t = performance.now(); g.setTransform(1, 0, 0, 1, 0, 0); g.fillStyle = '#fff'; g.fillRect(0, 0, canvas.width, canvas.height); flush(); blank.push(performance.now() - t); }
+  const texts = view.editor.scene.visible(view.viewport.visible()).reduce((n, it) => n + it.ops.filter((o) => o.t === 'text').length, 0);
   const b = view.editor.scene.bbox();
   let seed = 7; const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
   const pts = Array.from({ length: 2000 }, () => [b.minX + rnd() * (b.maxX - b.minX), b.minY + rnd() * (b.maxY - b.minY)]);
@@ -84,7 +88,7 @@ window.runBench = (input) => {
   const linear = (performance.now() - t) / 200;
   view.destroy();
   canvas.remove();
-  return { build, full: median(full), pan: median(pan), hit, linear, hits, items: items.length, visibleAll, visiblePan };
+  return { build, full: median(full), pan: median(pan), blank: median(blank), texts, hit, linear, hits, items: items.length, visibleAll, visiblePan };
 };
 `;
 
@@ -125,7 +129,8 @@ async function main(): Promise<void> {
     await page.addScriptTag({ content: js });
     for (const [label, x, text] of [['fixture', largest.x, largest.text], ['generated', stm, gen]] as const) {
       const r = await page.evaluate((input) => (window as unknown as { runBench: (i: unknown) => Record<string, number> }).runBench(input), { projectJson: x.projectJson, entries: x.entries, sheet: text });
-      console.log(`# ${label}: ${r.items} drawn records, ${r.visiblePan} visible when panning at 100 %, ${r.hits} of 2000 random points hit something`);
+      console.log(`# ${label}: ${r.items} drawn records, ${r.visiblePan} visible when panning at 100 % (${r.texts} texts), ${r.hits} of 2000 random points hit something`);
+      figures.push({ name: `${label} blank frame: clear + flush only (chromium, baseline)`, value: r.blank, unit: 'ms' });
       figures.push({ name: `${label} open + first paint into display lists (chromium)`, value: r.build, unit: 'ms' });
       figures.push({ name: `${label} full redraw (chromium)`, value: r.full, unit: 'ms' });
       figures.push({ name: `${label} pan frame (chromium)`, value: r.pan, unit: 'ms', goal: '< 16 ms' });

@@ -19,20 +19,44 @@ export class CanvasSurface implements Surface {
   constructor(private readonly ctx: Ctx2D, private readonly vp: Viewport, private readonly dpr = 1, private readonly highlight?: Set<string>) {
     this.s = vp.scale * dpr;
     const o = vp.toScreen(0, 0);
-    ctx.setTransform(this.s, 0, 0, -this.s, o.x * dpr, o.y * dpr);
+    this.ox = o.x * dpr; this.oy = o.y * dpr;
+    ctx.setTransform(this.s, 0, 0, -this.s, this.ox, this.oy);
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
   }
 
+  private ox = 0;
+  private oy = 0;
   private hl = 0;
   begin(id: string): void { if (this.hl > 0 || this.highlight?.has(id)) this.hl++; }
   end(): void { if (this.hl > 0) this.hl--; }
 
-  private strokeOf(st: Stroke): void {
+  /**
+   * Open polylines of one stroke style are batched into one path and stroked once (a frame of
+   * thousands of wires is a handful of stroke calls). `flush()` strokes what is pending.
+   */
+  private batchKey = '';
+  private batching = false;
+  private lastFont = '';
+
+  private styleKey(st: Stroke): string {
+    return `${this.hl ? 1 : 0}|${st.color}|${st.width}|${st.dash?.join(',') ?? ''}`;
+  }
+
+  private applyStroke(st: Stroke): void {
     const c = this.ctx;
     c.lineWidth = Math.max(st.width, 1 / this.s) * (this.hl ? 1.8 : 1);
     c.strokeStyle = this.hl ? '#FF00FF' : st.color;
     c.setLineDash(st.dash?.length ? st.dash : []);
+  }
+
+  flush(): void {
+    if (this.batching) { this.ctx.stroke(); this.batching = false; this.batchKey = ''; }
+  }
+
+  private strokeOf(st: Stroke): void {
+    const c = this.ctx;
+    this.applyStroke(st);
     if (st.fill) { c.fillStyle = st.fill; c.fill(); }
     c.stroke();
   }
@@ -43,30 +67,41 @@ export class CanvasSurface implements Surface {
       case 'begin': this.begin(op.id); return;
       case 'end': this.end(); return;
       case 'poly': {
+        if (!op.closed && !op.s.fill) {
+          const k = this.styleKey(op.s);
+          if (k !== this.batchKey) { this.flush(); this.applyStroke(op.s); c.beginPath(); this.batchKey = k; this.batching = true; }
+          for (let i = 0; i + 1 < op.pts.length; i += 2) (i ? c.lineTo : c.moveTo).call(c, op.pts[i], op.pts[i + 1]);
+          return;
+        }
+        this.flush();
         c.beginPath();
         for (let i = 0; i + 1 < op.pts.length; i += 2) (i ? c.lineTo : c.moveTo).call(c, op.pts[i], op.pts[i + 1]);
         if (op.closed) c.closePath();
         this.strokeOf(op.s);
         return;
       }
-      case 'circle': c.beginPath(); c.arc(op.cx, op.cy, op.r, 0, Math.PI * 2); this.strokeOf(op.s); return;
-      case 'ellipse': c.beginPath(); c.ellipse(op.cx, op.cy, op.rx, op.ry, (op.rot * Math.PI) / 180, 0, Math.PI * 2); this.strokeOf(op.s); return;
-      case 'path': c.beginPath(); tracePath(c, op.segs); this.strokeOf(op.s); return;
+      case 'circle': this.flush(); c.beginPath(); c.arc(op.cx, op.cy, op.r, 0, Math.PI * 2); this.strokeOf(op.s); return;
+      case 'ellipse': this.flush(); c.beginPath(); c.ellipse(op.cx, op.cy, op.rx, op.ry, (op.rot * Math.PI) / 180, 0, Math.PI * 2); this.strokeOf(op.s); return;
+      case 'path': this.flush(); c.beginPath(); tracePath(c, op.segs); this.strokeOf(op.s); return;
       case 'text': {
         if (op.st.size * this.s < 2) return; // too small to read: skip (level of detail)
-        c.save();
-        c.translate(op.x, op.y);
-        c.rotate((op.rot * Math.PI) / 180);
-        c.scale(1, -1);
+        this.flush();
+        // text frame: translate to (x, y), rotate, Y down again; set directly (no save/restore)
+        const a = (op.rot * Math.PI) / 180, cs = Math.cos(a) * this.s, sn = Math.sin(a) * this.s;
+        const tx = this.ox + op.x * this.s, ty = this.oy - op.y * this.s;
+        c.setTransform(cs, -sn, sn, cs, tx, ty);
         c.fillStyle = this.hl ? '#FF00FF' : op.st.color;
-        c.font = `${op.st.italic ? 'italic ' : ''}${op.st.bold ? 'bold ' : ''}${op.st.size}px ${op.st.font || 'sans-serif'}`;
+        const font = `${op.st.italic ? 'italic ' : ''}${op.st.bold ? 'bold ' : ''}${op.st.size}px ${op.st.font || 'sans-serif'}`;
+        if (font !== this.lastFont) { c.font = font; this.lastFont = font; }
         c.textAlign = op.st.hAlign === 'middle' ? 'center' : op.st.hAlign;
         c.textBaseline = op.st.vAlign === 'top' ? 'top' : op.st.vAlign === 'middle' ? 'middle' : 'alphabetic';
-        op.text.split('\n').forEach((l, i) => c.fillText(l, 0, i * op.st.size * 1.2));
-        c.restore();
+        if (op.text.indexOf('\n') < 0) c.fillText(op.text, 0, 0);
+        else op.text.split('\n').forEach((l, i) => c.fillText(l, 0, i * op.st.size * 1.2));
+        c.setTransform(this.s, 0, 0, -this.s, this.ox, this.oy);
         return;
       }
       case 'image': {
+        this.flush();
         if (typeof Image === 'undefined') return;
         let img = this.images.get(op.href);
         if (!img) { img = new Image(); img.src = op.href; this.images.set(op.href, img); }

@@ -69,11 +69,13 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
         surf.draw({ t: 'poly', pts: [m.x - 3, m.y + 3, m.x + 3, m.y - 3], closed: false, s: { color: c, width: 1 } });
         surf.draw({ t: 'circle', cx: m.x, cy: m.y, r: 4, s: { color: c, width: 0 } });
       }
+      surf.flush();
       for (const o of ed.tools.overlay()) {
         if (o.kind === 'rect') surf.draw({ t: 'poly', pts: [o.minX, o.minY, o.maxX, o.minY, o.maxX, o.maxY, o.minX, o.maxY], closed: true, s: { color: '#3366FF', width: 0, dash: [4, 4] } });
         else if (o.kind === 'polyline') surf.draw({ t: 'poly', pts: o.points, closed: false, s: { color: '#008800', width: 1 } });
         else surf.draw({ t: 'circle', cx: o.x, cy: o.y, r: 3, s: { color: '#3366FF', width: 0 } });
       }
+      surf.flush();
     });
     const ms = performance.now() - t0;
     opts.onFrame?.(ms);
