@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { importFile, launchBrowser, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
+import { importFile, launchBrowser, logIn, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
 
 let stack: Stack;
@@ -118,6 +118,29 @@ describe('project actions (e2e)', () => {
     await page.getByRole('button', { name: 'Backups' }).click();
     await page.getByTestId('backups-dialog').getByRole('table', { name: 'Backup list' }).waitFor();
     await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it('[PERM-1] a project the user may not see offers save as cloud', async () => {
+    const other = await newPage(browser, stack.url);
+    await signUp(other.page, 'stranger');
+    await other.page.goto(`${stack.url}/#/project/${uuid}`);
+    const dlg = other.page.getByRole('dialog', { name: 'No permission' });
+    await dlg.getByText('No permission or project does not exist').waitFor();
+    await dlg.getByRole('button', { name: 'Save as Cloud' }).waitFor();
+    await other.context.close();
+  }, 60_000);
+
+  it('[ERR-4] when IndexedDB cannot be opened the cache-storage warning shows and the project still opens', async () => {
+    const other = await newPage(browser, stack.url);
+    await other.page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { configurable: true, get: () => { throw new Error('blocked'); } });
+    });
+    await logIn(other.page, user);
+    await other.page.goto(`${stack.url}/#/project/${uuid}`);
+    await other.page.reload();
+    await other.page.getByRole('alert').getByText('The CacheStorage connection failed').waitFor();
+    await sheetRow(other.page).waitFor();
+    await other.context.close();
   }, 60_000);
 
   it('[MODE-3][OPEN-9] an address containing readonly opens the project read-only', async () => {
