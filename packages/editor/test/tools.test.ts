@@ -183,6 +183,22 @@ describe('schematic tools with synthetic events', () => {
     roundTrips(doc);
   });
 
+  it('place a component from a project device (P): symbol from the device, designator prefix, value template resolved from the device', () => {
+    const { doc, ed, click, key } = setup();
+    (ed.tools.get('place') as PlaceTool).arm('', '00177061e2ba4c07beff1dc72a8753dd');
+    ed.tools.activate('place');
+    key(' '); // turn before placing
+    click(100, 100);
+    const [ck, c] = doc.ofType('COMPONENT')[0];
+    expect(c.slice(2, 6)).toEqual(['电阻.1', 100, 100, 90]);
+    expect(ed.attributeValue(ck, 'Designator')).toBe('R?');
+    expect(ed.attributeValue(ck, 'Name')).toBe('10K');
+    expect(componentPins(doc, ck, ctx).map((p) => [p.x, p.y]).sort()).toEqual([[100, 120], [100, 80]].sort());
+    expect(ed.scene.item(ck)!.ops.length).toBeGreaterThan(2); // drawn from its symbol, not the unknown box
+    ed.annotate();
+    expect(ed.attributeValue(ck, 'Designator')).toBe('R1');
+  });
+
   it('property edit resolves ={...} templates; annotate numbers designators', () => {
     const { doc, ed, place } = setup();
     const a = place(RES, 0, 0), b = place(RES, 100, 0), c = place(RES, 0, -100);

@@ -232,6 +232,8 @@ export class SchematicEditor {
 
   /** Place a component of a project symbol (and device). Net flags and ports get their net name. */
   placeComponent(symbolUuid: string, deviceUuid: string, x: number, y: number, rot = 0, mirror = false): string {
+    // a device alone names its symbol through its Symbol attribute
+    if (!symbolUuid) symbolUuid = String(this.ctx.devices[deviceUuid]?.attributes?.Symbol ?? '');
     const sym = this.ctx.symbols.get(symbolUuid);
     const dev = this.ctx.devices[deviceUuid]?.attributes ?? {};
     const part = sym ? pickPart(sym.doc, '').name : '';
