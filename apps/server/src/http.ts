@@ -65,11 +65,13 @@ function parse<T>(schema: z.ZodType<T> | undefined, v: unknown): T {
 export function route<B = undefined, Q = undefined>(app: FastifyInstance, ctx: Ctx, spec: RouteSpec<B, Q>, handler: (c: Call<B, Q>) => Promise<unknown>): void {
   ctx.routes.push({ method: spec.method, url: spec.url, summary: spec.summary, access: spec.access, body: spec.body as z.ZodType | undefined, query: spec.query as z.ZodType | undefined, binaryBody: spec.binaryBody, raw: spec.raw });
   const needsCsrf = spec.csrf ?? spec.method === 'POST';
+  const granted = new WeakMap<FastifyRequest, { user: SessionUser | null; project: ProjectAccess | null }>();
   app.route({
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit,
-    handler: async (req, reply) => {
+    // access is decided before the body is read: an unauthorised upload is not parsed
+    onRequest: async (req) => {
       let user = null as SessionUser | null;
       if (spec.access !== 'public') {
         user = await authenticate(ctx, req);
@@ -86,6 +88,10 @@ export function route<B = undefined, Q = undefined>(app: FastifyInstance, ctx: C
         if (spec.access === 'write' && project!.role === 'readonly') noPermission();
         if (spec.access === 'owner' && project!.role !== 'owner') noPermission();
       }
+      granted.set(req, { user, project });
+    },
+    handler: async (req, reply) => {
+      const { user, project } = granted.get(req)!;
       const body = parse(spec.body, req.body);
       const query = parse(spec.query, req.query);
       const result = await handler({ req, reply, user: user as SessionUser, project: project as ProjectAccess, body, query });
