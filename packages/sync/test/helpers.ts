@@ -4,7 +4,7 @@ import { FakeServer } from './fake-server.ts';
 
 /** Lets every pending promise chain run (setImmediate comes after all microtasks). */
 export async function macroFlush(): Promise<void> {
-  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+  for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r));
 }
 
 export const SCH = 'S0000000000000000000000000000001';

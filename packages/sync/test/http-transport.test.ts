@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { NAMED_ERRORS } from '@copperplate/model';
+import { CookieJar, HttpTransport } from '@copperplate/sync';
+
+interface Seen { method: string; url: string; headers: IncomingMessage['headers']; body: Buffer; }
+
+describe('HttpTransport (CALL-1, CALL-2, CALL-3, CALL-7)', () => {
+  let server: Server;
+  let base = '';
+  const seen: Seen[] = [];
+  let answer: (req: Seen) => { status: number; body: string; headers?: Record<string, string> } = () => ({ status: 200, body: '{"code":0,"result":{}}' });
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const s: Seen = { method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) };
+        seen.push(s);
+        const a = answer(s);
+        res.writeHead(a.status, { 'content-type': 'application/json', ...(a.headers ?? {}) });
+        res.end(a.body);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const addr = server.address();
+    base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('[CALL-1][CALL-2] project path header on project calls; CSRF header from the cookie on writes only; X-Request-Id on bulk', async () => {
+    const t = new HttpTransport({ baseUrl: base, cookies: new CookieJar() });
+    answer = () => ({ status: 200, body: '{"code":0,"result":{"user":{}}}', headers: { 'set-cookie': 'cp_csrf=tok123; Path=/' } });
+    await t.login('u', 'p');
+    answer = () => ({ status: 200, body: '{"code":0,"result":[]}' });
+    seen.length = 0;
+    await t.getTickets('PRJ1', -1);
+    await t.bulk('PRJ1', 'sheets', [{ uuid: 'a', base_ticket: 0 }], 'rid-1');
+    expect(seen[0].url).toBe('/api/projects/PRJ1/ticket?g_ticket=-1');
+    expect(seen[0].headers['x-project-path']).toBe('PRJ1');
+    expect(seen[0].headers['x-csrf-token']).toBeUndefined();
+    expect(seen[1].headers['x-csrf-token']).toBe('tok123');
+    expect(seen[1].headers['x-request-id']).toBe('rid-1');
+    expect(seen[1].headers.cookie).toContain('cp_csrf=tok123');
+    expect(JSON.parse(seen[1].body.toString())).toEqual({ data: [{ uuid: 'a', base_ticket: 0 }] });
+  });
+
+  it('[CALL-3] POST bodies over 10000 bytes are gzipped; smaller ones are not', async () => {
+    const t = new HttpTransport({ baseUrl: base });
+    answer = () => ({ status: 200, body: '{"code":0,"result":[]}' });
+    seen.length = 0;
+    await t.bulk('P', 'sheets', [{ uuid: 'a', base_ticket: 0, dataStr: 'x'.repeat(20_000) }], 'r');
+    await t.bulk('P', 'sheets', [{ uuid: 'a', base_ticket: 0, dataStr: 'x'.repeat(100) }], 'r2');
+    expect(seen[0].headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(seen[0].body).toString()).data[0].dataStr).toHaveLength(20_000);
+    expect(seen[0].body.length).toBeLessThan(1000);
+    expect(seen[1].headers['content-encoding']).toBeUndefined();
+  });
+
+  it('[CALL-7][FETCH-1] 404, 500, unparseable bodies and network errors resolve as Network Error!; other codes keep code and message', async () => {
+    const t = new HttpTransport({ baseUrl: base });
+    for (const a of [{ status: 404, body: '{}' }, { status: 500, body: '{"code":0}' }, { status: 200, body: 'not json' }, { status: 200, body: '{"result":1}' }]) {
+      answer = () => a;
+      expect(await t.getDetail('P')).toEqual({ success: false, message: NAMED_ERRORS.NETWORK_ERROR_ANSWER });
+    }
+    answer = () => ({ status: 401, body: '{"code":401,"message":"Not logged in yet, please log in and try again"}' });
+    expect(await t.getDetail('P')).toEqual({ success: false, code: 401, message: 'Not logged in yet, please log in and try again' });
+    answer = () => ({ status: 200, body: '{"code":4000002,"message":"No permission or project does not exist"}' });
+    expect(await t.getDetail('P')).toMatchObject({ success: false, code: 4000002 });
+    answer = () => ({ status: 200, body: '{"code":0,"result":{"uuid":"P","g_ticket":3}}' });
+    expect(await t.getDetail('P')).toEqual({ success: true, result: { uuid: 'P', g_ticket: 3 } });
+    const dead = new HttpTransport({ baseUrl: 'http://127.0.0.1:1' });
+    expect(await dead.getDetail('P')).toEqual({ success: false, message: NAMED_ERRORS.NETWORK_ERROR_ANSWER });
+  });
+});
