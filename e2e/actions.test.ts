@@ -103,6 +103,29 @@ describe('project actions (e2e)', () => {
     expect(detail.boards.map((b: { name: string }) => b.name)).toEqual([names.boards[0], `${names.boards[0]}_1`]);
   }, 60_000);
 
+  it('[UI-2] copy a page to the clipboard and paste it into another project\'s schematic, with the parts it uses', async () => {
+    await page.goto(`${stack.url}/#/project/${uuid}`);
+    await sheetRow(page).click({ button: 'right' });
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Copy to clipboard' }).click();
+    const stm = fixtureFiles().find((f) => f.includes('STM32'))!;
+    const target = fixtureNames(stm);
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
+    await importFile(page, stm);
+    await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+    const schRow = page.locator(`[role=treeitem][data-icon=schematic] > .tree-row[title="${target.schematics[0]}"]`).first();
+    await schRow.waitFor();
+    const devices = async () => Number(await page.locator('[role=treeitem][aria-label=Devices] .tcount').first().innerText());
+    const before = await devices();
+    await schRow.click({ button: 'right' });
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Paste page' }).click();
+    await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).waitFor();
+    expect(await devices()).toBeGreaterThan(before);
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('saved');
+    await page.reload();
+    await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).waitFor();
+    expect(await devices()).toBeGreaterThan(before);
+  }, 60_000);
+
   it('[PERM-2] a 401 opens the login dialog; logging in there continues', async () => {
     await page.goto(`${stack.url}/#/project/${uuid}`);
     await sheetRow(page).waitFor();

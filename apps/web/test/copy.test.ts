@@ -46,3 +46,15 @@ describe('copy', () => {
     expect(copy.sort).toEqual([sheets[0].uuid]);
   });
 });
+
+describe('paste', () => {
+  it('a page references the devices, symbols and footprints named by its ATTR records', async () => {
+    const { referencedIds } = await import('../src/project/paste.ts');
+    const text = ['["DOCTYPE","SCH","1.1"]', '["ATTR","e1","e0","Device","d1",0,0,0,0,0,"st",0]', '["ATTR","e2","e0","Symbol","s1",0,0,0,0,0,"st",0]', '["ATTR","e3","e0","Footprint","",0,0,0,0,0,"st",0]', '["ATTR","e4","e9","Device","d1",0,0,0,0,0,"st",0]'].join('\n');
+    expect(referencedIds(text)).toEqual([{ kind: 'devices', id: 'd1' }, { kind: 'symbols', id: 's1' }]);
+  });
+  it('[ERR-5] pasting with an empty clipboard fails with the paste message', async () => {
+    const { pastePage } = await import('../src/project/paste.ts');
+    await expect(pastePage(memorySession(), 's1', () => {})).rejects.toThrow(/^Failed to paste the specified drawing page into the specified location!/);
+  });
+});

@@ -6,6 +6,10 @@ import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
+import { clipboardPage, copyPageToClipboard, pastePage } from './paste.ts';
+import { PROGRESS } from '../lib/messages.ts';
+import { Modal } from '../ui/Modal.tsx';
+import { Progress } from '../ui/Progress.tsx';
 import { DocumentView } from './DocumentView.tsx';
 import { itemName } from './http-session.ts';
 import { ProjectTree } from './ProjectTree.tsx';
@@ -57,6 +61,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   });
   const [renaming, setRenaming] = useState<Tab | null>(null);
   const [menu, setMenu] = useState<MenuTarget>(null);
+  const [progress, setProgress] = useState<{ message: string; share: number } | null>(null);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
     () => navigator.onLine,
@@ -121,6 +126,20 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
       items.push({ label: 'Rename', disabled: ro, run: () => setRenaming({ kind, id, tabKind: tabKindOf(kind, undefined) }) });
     }
     if (doc?.kind === 'sheets') items.push({ label: 'Copy page', disabled: ro, run: () => run(copyPage(session, doc.id), 'Page copied') });
+    if (doc?.kind === 'sheets') items.push({ label: 'Copy to clipboard', run: () => (copyPageToClipboard(session, doc.id), toast('Page copied to the clipboard', 'info', 3000)) });
+    if (n.icon === 'schematic') {
+      const schId = n.key.slice('schematics:'.length);
+      items.push({
+        label: 'Paste page',
+        disabled: ro || !clipboardPage(),
+        run: () => {
+          setProgress({ message: PROGRESS.PASTE_DATA, share: 0 });
+          pastePage(session, schId, (share) => setProgress({ message: PROGRESS.PASTE_DATA, share }))
+            .then(() => toast('Page pasted', 'success', 3000), toastError)
+            .finally(() => setProgress(null));
+        },
+      });
+    }
     if (n.icon === 'schematic') items.push({ label: 'Copy schematic', disabled: ro, run: () => run(copySchematic(session, n.key.slice('schematics:'.length)), 'Schematic copied') });
     if (n.icon === 'board') items.push({ label: 'Copy board', disabled: ro, run: () => run(copyBoard(session, n.key.slice('board:'.length)), 'Board copied') });
     return items;
@@ -170,6 +189,11 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
           onOk={(v) => rename(renaming, v)}
           onClose={() => setRenaming(null)}
         />
+      )}
+      {progress && (
+        <Modal title="Please wait" closable={false} width={420}>
+          <Progress message={progress.message} share={progress.share} />
+        </Modal>
       )}
       {conflicts.length > 0 && !session.readOnly && <WarningDialog rows={conflicts} onChoose={(c) => session.resolve(c)} />}
     </div>
