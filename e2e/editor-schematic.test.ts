@@ -126,6 +126,34 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('[issue-5] click a component, change its designator in the property panel, undo', async () => {
+    const pick = await page.evaluate(() => {
+      const { editor: ed, doc } = (window as any).__cpEditor;
+      for (const [k] of doc.ofType('COMPONENT')) {
+        const d = ed.attributeValue(k, 'Designator');
+        const it = ed.scene.item(k);
+        if (!d || !it) continue;
+        const x = (it.bbox.minX + it.bbox.maxX) / 2, y = (it.bbox.minY + it.bbox.maxY) / 2;
+        if (ed.hit(x, y) === k) return { k, d, x, y, b: it.bbox };
+      }
+      throw new Error('no component to click');
+    });
+    await page.evaluate((p) => (window as any).__cpEditor.fitBox(p.b.minX - 20, p.b.minY - 20, p.b.maxX + 20, p.b.maxY + 20), pick);
+    await clickAt(page, pick.x, pick.y);
+    const props = page.getByRole('region', { name: 'Properties' });
+    const field = props.getByLabel('Designator', { exact: true });
+    await field.waitFor();
+    expect(await field.inputValue()).toBe(pick.d);
+    await field.fill('Q999');
+    await field.press('Enter');
+    const designator = () => page.evaluate((k) => (window as any).__cpEditor.editor.attributeValue(k, 'Designator'), pick.k);
+    expect(await designator()).toBe('Q999');
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    expect(await designator()).toBe(pick.d);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-5] an edit from another browser reaches the open sheet as a remote change (outside its undo history)', async () => {
     const b = await newPage(browser, `${stack.url}/?e2e`);
     try {

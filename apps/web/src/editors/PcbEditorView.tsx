@@ -16,6 +16,8 @@ import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
+import { PropertyPanel } from './PropertyPanel.tsx';
+import { pcbProps } from './pcb-props.ts';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
 
@@ -115,7 +117,10 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
         </div>
-        <LayersPanel panel={ed.panel} onSide={(bottom) => { ed.panel.setSide(bottom ? 'bottom' : 'top'); view?.setMirrored(bottom); }} />
+        <div className="cp-side cp-dark">
+          <PropertyPanel {...pcbProps(ed)} readOnly={readOnly} />
+          <LayersPanel panel={ed.panel} onSide={(bottom) => { ed.panel.setSide(bottom ? 'bottom' : 'top'); view?.setMirrored(bottom); }} />
+        </div>
       </div>
       <div className="cp-status" aria-label="Editor status">
         <span>{readOnly ? 'Read-only' : TOOL_NAMES[tool] ?? tool}</span>

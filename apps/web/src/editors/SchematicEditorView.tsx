@@ -13,6 +13,9 @@ import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { fmt, guardReadOnly, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
+import { readClipboard, writeClipboard } from './clipboard.ts';
+import { PropertyPanel } from './PropertyPanel.tsx';
+import { schProps } from './sch-props.ts';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
 
@@ -27,7 +30,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const v = createCanvasView(canvas, sync.doc, { ctx, background: '#FFFFFF' });
+    const v = createCanvasView(canvas, sync.doc, { ctx, background: '#FFFFFF', onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch') });
     setView(v);
     const ed = v.editor;
     const offs: Array<() => void> = [];
@@ -100,7 +103,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     [
       { label: 'Cut', shortcut: 'Ctrl+X', glyph: 'cut', disabled: !edit || !hasSel, onClick: () => run('edit.cut') },
       { label: 'Copy', shortcut: 'Ctrl+C', glyph: 'copy', disabled: !edit || !hasSel, onClick: () => run('edit.copy') },
-      { label: 'Paste', shortcut: 'Ctrl+V', glyph: 'paste', disabled: !edit || !ed?.clipboard, onClick: () => run('edit.paste') },
+      { label: 'Paste', shortcut: 'Ctrl+V', glyph: 'paste', disabled: !edit || !(ed?.clipboard ?? readClipboard('sch')), onClick: () => run('edit.paste') },
       { label: 'Delete', shortcut: 'Delete', glyph: 'delete', disabled: !edit || !hasSel, onClick: () => run('edit.delete') },
       { label: 'Rotate', shortcut: 'R', glyph: 'rotate', disabled: !edit || !hasSel, onClick: () => run('edit.rotate') },
       { label: 'Mirror horizontally', shortcut: 'X', glyph: 'mirrorX', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorX') },
@@ -137,8 +140,15 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
           </select>
         )}
       </Toolbar>
-      <div className="cp-canvas-wrap">
-        <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+      <div className="cp-main">
+        <div className="cp-canvas-wrap">
+          <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+        </div>
+        {ed && (
+          <div className="cp-side">
+            <PropertyPanel {...schProps(ed)} readOnly={readOnly} />
+          </div>
+        )}
       </div>
       <div className="cp-status" aria-label="Editor status">
         <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'View'}</span>

@@ -8,6 +8,7 @@ import { ActionRegistry } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor/pcb/editor';
 import type { RouteTool } from '@copperplate/editor/pcb/tools';
 import { L } from '@copperplate/editor/pcb/layers';
+import { readPcbClip, writePcbClip } from './clipboard.ts';
 
 export interface PcbActionHost {
   /** Last pointer position (board mil): the paste anchor. */
@@ -27,7 +28,14 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
     let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const k of ids) { const b = ed.boxOf(k); if (b) { minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY); } }
     anchor = minX <= maxX ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2 } : host.cursor();
-    return ed.copy(ids) > 0;
+    const n = ed.copy(ids);
+    if (n) writePcbClip({ anchor, records: ed.clipboard.map((r) => r.slice()) });
+    return n > 0;
+  };
+  /** The shared store's records (copied in any board or footprint) become this editor's clipboard. */
+  const loadShared = () => {
+    const clip = readPcbClip();
+    if (clip) { ed.clipboard = clip.records; anchor = clip.anchor; }
   };
   /** Switch the active copper layer; while routing this drops a via (the route continues on the other layer). */
   const toLayer = (id: number | 'next') => {
@@ -49,8 +57,8 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
   a.register({ id: 'edit.copy', label: 'Copy', menu: 'Edit', shortcut: 'Ctrl+C', run: () => void copy(), enabled: hasSel });
   a.register({ id: 'edit.cut', label: 'Cut', menu: 'Edit', shortcut: 'Ctrl+X', run: () => { if (copy()) ed.delete(ed.selection.ids); }, enabled: hasSel });
   a.register({
-    id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', enabled: () => ed.clipboard.length > 0,
-    run: () => { const c = host.cursor(); ed.paste(Math.round(c.x - anchor.x), Math.round(c.y - anchor.y)); },
+    id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', enabled: () => ed.clipboard.length > 0 || readPcbClip() !== undefined,
+    run: () => { loadShared(); const c = host.cursor(); ed.paste(Math.round(c.x - anchor.x), Math.round(c.y - anchor.y)); },
   });
   a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => void ed.delete(ed.selection.ids), enabled: hasSel });
   a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['R', 'Space'], run: () => void ed.rotate(ed.selection.ids, 90), enabled: hasSel });

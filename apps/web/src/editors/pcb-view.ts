@@ -190,7 +190,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const onKey = (e: KeyboardEvent) => {
     if (e.key === ' ' && !ed.selection.size && ed.tools.active?.state === 'idle') { spaceHeld = true; e.preventDefault(); return; }
     const ev: KeyEv = { key: e.key, ...mods(e) };
-    if (ed.tools.key(ev) || opts.actions.handleKey(ev)) { e.preventDefault(); invalidate(); }
+    // Ctrl shortcuts go to the actions first (copy/paste through the shared store), other keys to the tool first (Enter, Escape, V while routing)
+    const used = ev.ctrl ? opts.actions.handleKey(ev) || ed.tools.key(ev) : ed.tools.key(ev) || opts.actions.handleKey(ev);
+    if (used) { e.preventDefault(); invalidate(); }
   };
   const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') spaceHeld = false; };
   const onContext = (e: Event) => e.preventDefault();

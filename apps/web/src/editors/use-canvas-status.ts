@@ -29,7 +29,7 @@ const VIEW_KEYS = new Set(['=', '+', '-', 'k', 'K', 'Home']);
  */
 export function guardReadOnly(el: HTMLElement): () => void {
   const pointer = (e: PointerEvent) => { if (e.button !== 1) e.stopPropagation(); };
-  const key = (e: KeyboardEvent) => { if (!VIEW_KEYS.has(e.key)) e.stopPropagation(); };
+  const key = (e: KeyboardEvent) => { if (!VIEW_KEYS.has(e.key) && !isField(e.target)) e.stopPropagation(); };
   el.addEventListener('pointerdown', pointer, true);
   el.addEventListener('pointerup', pointer, true);
   el.addEventListener('keydown', key, true);
@@ -39,6 +39,9 @@ export function guardReadOnly(el: HTMLElement): () => void {
     el.removeEventListener('keydown', key, true);
   };
 }
+
+/** Typing into a form field is not a shortcut. */
+const isField = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
 /** "1234.5" style number for the status line. */
 export const fmt = (v: number): string => (Math.round(v * 100) / 100).toString();
@@ -52,7 +55,7 @@ export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (d
   let held = false;
   let from: { x: number; y: number } | null = null;
   const down = (e: KeyboardEvent) => {
-    if (e.key !== ' ' || !(held || canStart())) return;
+    if (e.key !== ' ' || isField(e.target) || !(held || canStart())) return;
     held = true;
     e.preventDefault();
     e.stopPropagation();
