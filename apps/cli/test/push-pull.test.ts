@@ -2,12 +2,13 @@
  * `copperplate user add`, `serve`, `push` and `pull` end to end: each fixture .epro pushed to a real
  * server (child process, PGlite) and pulled back has the same records and the same project.json.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDocuments, readEpro } from '@copperplate/format';
+import { main } from '@copperplate/cli/main';
 
 const BIN = join(import.meta.dirname, '../../../bin/copperplate.mjs');
 const FIXTURES = '/work/shared/fixtures/epro';
@@ -24,6 +25,8 @@ function documents(bytes: Uint8Array): Map<string, string[]> {
   return out;
 }
 
+// The bin itself runs `user add`, `serve` and the unauthenticated `pull`; the other calls go through
+// the same `main()` in this process to keep the test fast.
 describe('copperplate user / serve / push / pull', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cp-cli-'));
   let child: ChildProcess;
@@ -33,7 +36,7 @@ describe('copperplate user / serve / push / pull', () => {
     const add = cli('user', 'add', 'alice', '--password', 'pw-alice', '--data', join(dir, 'db'));
     expect(add.status, add.stderr).toBe(0);
     expect(add.stdout).toContain('Created user alice');
-    const again = cli('user', 'add', 'alice', '--password', 'other', '--data', join(dir, 'db'));
+    const again = await inProcess('user', 'add', 'alice', '--password', 'other', '--data', join(dir, 'db'));
     expect(again.status).toBe(1);
     expect(again.stderr.trim()).toBe('User name already exists');
     child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', join(dir, 'db'), '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -54,13 +57,13 @@ describe('copperplate user / serve / push / pull', () => {
 
   it.each(readdirSync(FIXTURES).filter((f) => f.endsWith('.epro')))('[ARC-1] [ARC-2] push then pull %s gives the same records and project.json', async (name) => {
     const file = join(FIXTURES, name);
-    const push = await run('push', file, '--server', url, '--user', 'alice', '--password', 'pw-alice');
+    const push = await inProcess('push', file, '--server', url, '--user', 'alice', '--password', 'pw-alice');
     expect(push.status, push.stderr).toBe(0);
     const uuid = push.stdout.trim().split('\n').pop()!;
     expect(uuid).toMatch(/^[0-9a-f]{32}$/);
     pushed.push(uuid);
     const out = join(dir, `${uuid}.epro`);
-    const pull = await run('pull', uuid, out, '--server', url, '--user', 'alice', '--password', 'pw-alice');
+    const pull = await inProcess('pull', uuid, out, '--server', url, '--user', 'alice', '--password', 'pw-alice');
     expect(pull.status, pull.stderr).toBe(0);
     const before = readFileSync(file);
     const after = readFileSync(out);
@@ -76,13 +79,31 @@ describe('copperplate user / serve / push / pull', () => {
     const anon = await run('pull', uuid, join(dir, 'anon.epro'), '--server', url);
     expect(anon.status).toBe(1);
     expect(anon.stderr.trim()).toBe('Not logged in yet, please log in and try again');
-    const wrong = await run('push', join(FIXTURES, readdirSync(FIXTURES)[0]), '--server', url, '--user', 'alice', '--password', 'nope');
+    const wrong = await inProcess('push', join(FIXTURES, readdirSync(FIXTURES)[0]), '--server', url, '--user', 'alice', '--password', 'nope');
     expect(wrong.status).toBe(1);
     expect(wrong.stderr.trim()).toBe('Wrong user name or password');
   }, 60_000);
 });
 
-/** Runs the CLI without blocking the event loop (the server is a child of this process). */
+/**
+ * Runs a command in this process through the CLI's own entry (`main`, as bin/copperplate.mjs does),
+ * capturing what it prints: the process start-up is the only thing skipped.
+ */
+async function inProcess(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void err.push(a.join(' ')));
+  try {
+    const status = await main(args);
+    return { status, stdout: out.join('\n') + '\n', stderr: err.join('\n') + '\n' };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** Runs the real bin without blocking the event loop (the server is a child of this process). */
 function run(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((res) => {
     const c = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
