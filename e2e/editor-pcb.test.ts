@@ -96,6 +96,23 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('[issue-6] Update from schematic lists the changes first and applies them as one undo step', async () => {
+    const text = () => page.evaluate(() => JSON.stringify((window as any).__cpEditor.doc.toBlocks()));
+    const before = await text();
+    await page.getByRole('button', { name: 'Update from schematic' }).click();
+    const dlg = page.getByTestId('update-from-schematic');
+    await dlg.waitFor();
+    const n = await dlg.getByRole('list', { name: 'Changes' }).getByRole('listitem').count();
+    expect(n).toBeGreaterThan(0);
+    expect(await text()).toBe(before); // listing changes nothing
+    await dlg.getByRole('button', { name: /^Apply \d+ changes$/ }).click();
+    await dlg.waitFor({ state: 'detached' });
+    expect(await text()).not.toBe(before);
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    expect(await text()).toBe(before);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-6] the layers panel hides a layer and sets the active layer; a footprint opens in the footprint editor', async () => {
     // hide the top layer: the centre of a top-layer SMD pad changes colour; show it again
     const pad = await page.evaluate(() => {

@@ -18,6 +18,7 @@ import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { pcbProps } from './pcb-props.ts';
+import { UpdateFromSchematic } from './UpdateFromSchematic.tsx';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
 
@@ -112,6 +113,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           <input type="checkbox" checked={showRats} onChange={(e) => { setShowRats(e.target.checked); if (view) { view.showRatsnest = e.target.checked; view.invalidate(); } }} />
           Ratsnest
         </label>
+        {sync.kind === 'pcbs' && <UpdateFromSchematic session={sync.session} ed={ed} pcbId={id} disabled={!edit} onApplied={() => { view?.invalidate(); kick(); }} />}
       </Toolbar>
       <div className="cp-main">
         <div className="cp-canvas-wrap">

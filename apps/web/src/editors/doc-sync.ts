@@ -31,7 +31,7 @@ export class DocSync {
   error = '';
 
   /** Throws the codec's CatalogueError when the item's text is unreadable. */
-  constructor(private readonly session: ProjectSession, readonly kind: ViewKind, item: Item) {
+  constructor(readonly session: ProjectSession, readonly kind: ViewKind, item: Item) {
     this.item = item;
     const text = typeof item.dataStr === 'string' ? item.dataStr : '';
     this.doc = new EditorDocument(parseDocuments(text), { onEdited: () => this.schedule() });
