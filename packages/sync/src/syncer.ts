@@ -5,7 +5,7 @@
  * live-notification timer), skipped during upload while the last sheet/PCB edit is under 60 s old;
  * a newer g_ticket notification forces a run; a paste import suspends and then forces it.
  */
-import { CONTENT_FETCH_CONCURRENCY, SYNC } from '@copperplate/model';
+import { CONTENT_FETCH_CONCURRENCY, NAMED_ERRORS, SYNC } from '@copperplate/model';
 import { applyServerVersion } from './apply.ts';
 import { applyDelta, compareSnapshots, parseTicketAnswer, type LocalTickets } from './diff.ts';
 import { eventFamily, KIND_INFO, readBatchSize, type Kind } from './kinds.ts';
@@ -81,7 +81,13 @@ export class Syncer {
       return Promise.resolve({ ran: false, changed: 0, requests: 0 });
     }
     if (this.running) return this.running;
-    this.running = this.once().finally(() => { this.running = null; });
+    this.running = this.once()
+      .catch((): SyncResult => {
+        // A failing local database or a broken answer: reported, retried at the next run.
+        this.s.events.emit('upload-error', { project: this.project, message: NAMED_ERRORS.SYNC_FAILED });
+        return { ran: true, changed: 0, requests: 0, failed: true };
+      })
+      .finally(() => { this.running = null; });
     return this.running;
   }
 
@@ -165,7 +171,7 @@ export class Syncer {
       if (removed) changed.push(r);
     }
     if (failed) {
-      events.emit('upload-error', { project: this.project, message: 'Sync cloud data failed!' });
+      events.emit('upload-error', { project: this.project, message: NAMED_ERRORS.SYNC_FAILED });
       return { ran: true, changed: changed.length, requests, failed: true };
     }
     // SYNC-4: update the project ticket, store the snapshot, tell who cares. With items deferred the

@@ -36,7 +36,7 @@ export class Uploader {
   run(): Promise<void> {
     if (this.stopped || this.readonly || this.s.mode() === 'OFFLINE') return Promise.resolve();
     if (this.running) { this.again = true; return this.running; }
-    this.running = this.loop().finally(() => { this.running = null; });
+    this.running = this.loop().catch(() => { this.setProcessing(false); this.schedule(SYNC.RETRY_WAIT_MS); }).finally(() => { this.running = null; });
     return this.running;
   }
 
@@ -82,8 +82,8 @@ export class Uploader {
       if (r.stop) return; // ERR-3
       if (r.failures === 0 && !this.again) {
         // Edits made during the round are pending again: go round once more if any.
-        const left = (await this.s.store.listPending(this.project)).filter((i) => !i.held);
-        if (!left.length) return;
+        const left = await this.s.store.listPending(this.project).then((l) => l.filter((i) => !i.held), () => null);
+        if (left && !left.length) return;
       }
       // UP-2: retry after 1 s.
       await this.s.clock.sleep(r.failures ? SYNC.RETRY_WAIT_MS : 0);
