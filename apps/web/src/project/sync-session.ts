@@ -164,7 +164,8 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
     async edit(kind, item) {
       const { ticket: _t, base_ticket: _b, ...data } = item as Item & { base_ticket?: unknown };
       await s.edit(kind, String(item.uuid), data);
-      await reload();
+      // the edit is in the local database now; the snapshot follows (coalesced with other changes)
+      schedule();
     },
     async resolve(choice) {
       await s.resolve(choice === 'reload' ? 'reload-cloud' : 'upload-local');
