@@ -122,6 +122,7 @@ export class SyncEngine {
       // 5. Ready.
       const session = new ProjectSession(this.services, uuid, local.detail, { readonly: !!opts.readonly || !!local.detail.readonly, temporary: !!opts.temporary });
       this.sessions.set(uuid, session);
+      await session.loadNames();
       if (opts.temporary) this.previous = this.current;
       else if (this.current && this.current !== session) this.closeSession(this.current);
       this.current = session;
@@ -230,6 +231,7 @@ export class SyncEngine {
     const meta = await store.getProject(uuid);
     const out: WarningItem[] = [];
     const modifier = detail.modifier?.nickname ?? '';
+    const names = new Map((await store.listItems(uuid, 'schematics')).map((sc) => [sc.key, String(sc.data?.display_name ?? sc.data?.name ?? sc.key)]));
     for (const k of kept) {
       const it = await store.getItem(uuid, k.kind, k.key);
       if (!it || !isPending(it.ticket) || it.sent) continue;
@@ -239,7 +241,7 @@ export class SyncEngine {
       const keyField = KIND_INFO[it.kind].key;
       const theirs = r.success ? r.result.find((d) => String(d[keyField]) === it.key) ?? null : null;
       const held = await store.updateItem(uuid, it.kind, it.key, (cur) => (cur && isPending(cur.ticket) ? { ...cur, status: 1, held: { reason: 'diff-ticket', theirs, serverTicket, modifier } } : undefined));
-      if (held) out.push({ kind: it.kind, key: it.key, name: itemName(held), content: it.kind, beforeUploading: it.baseTicket, updated: serverTicket, modifier });
+      if (held) out.push({ kind: it.kind, key: it.key, name: itemName(held, names), content: it.kind, beforeUploading: it.baseTicket, updated: serverTicket, modifier });
     }
     return out;
   }

@@ -18,6 +18,8 @@ export class ProjectSession {
   readonly uploader: Uploader;
   readonly syncer: Syncer;
   lastDrawingEditAt = -Infinity;
+  /** Schematic uuid -> display name, for schematic-qualified sheet names (UI-1). */
+  readonly schematicNames = new Map<string, string>();
   destroyed = false;
   private unsubscribe: () => void;
 
@@ -30,7 +32,7 @@ export class ProjectSession {
       if (d.success) this.detail = d.result;
       return this.detail.modifier?.nickname ?? '';
     };
-    const names = (i: LocalItem) => itemName(i);
+    const names = (i: LocalItem) => itemName(i, this.schematicNames);
     this.uploader = new Uploader(s, uuid, modifierOf, names, opts.readonly);
     this.syncer = new Syncer(s, uuid, () => this.uploader.processing, () => this.lastDrawingEditAt, modifierOf, names, () => this.uploader.schedule(0));
     this.unsubscribe = s.broadcast.onMessage((m) => {
@@ -114,6 +116,14 @@ export class ProjectSession {
     if (choice === 'upload-local') this.uploader.schedule(0);
   }
 
+  /** Loads the schematic names used to qualify sheet names. */
+  async loadNames(): Promise<void> {
+    for (const sc of await this.s.store.listItems(this.uuid, 'schematics')) {
+      const d = sc.data ?? {};
+      this.schematicNames.set(sc.key, String(d.display_name ?? d.name ?? sc.key));
+    }
+  }
+
   /** Starts the forced upload and the sync mount (OPEN-5). */
   start(): void {
     if (this.opts.readonly) { this.syncer.mount(); return; }
@@ -138,8 +148,10 @@ export class ProjectSession {
 }
 
 /** A display name: title/display_title/name, schematic-qualified for sheets. */
-export function itemName(i: LocalItem): string {
+export function itemName(i: LocalItem, schematics?: Map<string, string>): string {
   const d = i.data ?? i.base ?? i.held?.theirs ?? {};
   const t = String(d.display_title ?? d.title ?? d.display_name ?? d.name ?? d.filename ?? i.key);
-  return i.kind === 'sheets' && d.schematic_uuid ? `${String(d.schematic_uuid)}/${t}` : t;
+  if (i.kind !== 'sheets' || !d.schematic_uuid) return t;
+  const sch = String(d.schematic_uuid);
+  return `${schematics?.get(sch) ?? sch}/${t}`;
 }

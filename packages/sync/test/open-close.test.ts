@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAMED_ERRORS } from '@copperplate/model';
 import { MemoryStore } from '@copperplate/store';
 import { FakeServer } from './fake-server.ts';
-import { doc, setup, sheet } from './helpers.ts';
+import { SCH, doc, setup, sheet } from './helpers.ts';
 
 describe('opening a project', () => {
   it("[OPEN-1] a second open while the first is under way: 'project is opening!'", async () => {
@@ -60,6 +60,7 @@ describe('opening a project', () => {
   it('[OPEN-7] a differing ticket deletes the local copy and reloads from the cloud, keeping unuploaded edits for the Warning dialog', async () => {
     const server = new FakeServer();
     const store = new MemoryStore();
+    server.put('schematics', { uuid: SCH, name: 'Main', display_name: 'Main', sort: ['A', 'B', 'C'] });
     server.put('sheets', sheet('A', doc(['TEXT', 'a', 'v0'])));
     server.put('sheets', sheet('B', doc(['TEXT', 'b', 'v0'])));
     server.put('sheets', sheet('C', doc(['TEXT', 'c', 'v0'])));
@@ -85,7 +86,7 @@ describe('opening a project', () => {
     const w = two.events('warning');
     expect(w).toHaveLength(1);
     expect(w[0].reason).toBe('diff-ticket');
-    expect(w[0].items).toEqual([expect.objectContaining({ key: 'A', name: expect.stringContaining('A'), beforeUploading: baseA, updated: server.get('sheets', 'A')!.ticket, modifier: 'bob' })]);
+    expect(w[0].items).toEqual([expect.objectContaining({ key: 'A', name: 'Main/A', beforeUploading: baseA, updated: server.get('sheets', 'A')!.ticket, modifier: 'bob' })]);
     expect((await s2.held()).map((h) => h.key)).toEqual(['A']);
     // B (unchanged in the cloud) uploads; A waits for the user's choice.
     server.script = null;
