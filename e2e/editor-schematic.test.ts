@@ -154,6 +154,35 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('[issue-5] ERC lists markers; clicking one selects its records; a selected wire highlights its net', async () => {
+    const erc = page.getByRole('region', { name: 'ERC' });
+    await erc.getByRole('button', { name: 'Check' }).click();
+    await erc.getByText(/errors, \d+ warnings|No problems found/).waitFor();
+    const markers = erc.locator('button.cp-marker:not([disabled])');
+    if (await markers.count()) {
+      await markers.first().click();
+      expect(await page.evaluate(() => (window as any).__cpEditor.editor.selection.size)).toBeGreaterThan(0);
+    }
+    // select a wire (through the engine's hit test at one of its points), H highlights its net
+    const w = await page.evaluate(() => {
+      const { editor: ed, doc } = (window as any).__cpEditor;
+      for (const [k, r] of doc.ofType('WIRE')) {
+        const [x1, y1, x2, y2] = r[2][0];
+        const x = (x1 + x2) / 2, y = (y1 + y2) / 2;
+        if (Math.hypot(x2 - x1, y2 - y1) >= 20 && ed.hit(x, y) === k) return { k, x, y };
+      }
+      throw new Error('no wire to click');
+    });
+    await page.evaluate((p) => (window as any).__cpEditor.fitBox(p.x - 30, p.y - 30, p.x + 30, p.y + 30), w);
+    await clickAt(page, w.x, w.y);
+    await page.waitForFunction((k) => (window as any).__cpEditor.editor.selection.ids.includes(k), w.k);
+    await page.keyboard.press('h');
+    await page.waitForFunction((k) => (window as any).__cpEditor.editor.highlight.has(k), w.k);
+    await page.keyboard.press('h');
+    await page.waitForFunction(() => (window as any).__cpEditor.editor.highlight.size === 0);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-5] an edit from another browser reaches the open sheet as a remote change (outside its undo history)', async () => {
     const b = await newPage(browser, `${stack.url}/?e2e`);
     try {

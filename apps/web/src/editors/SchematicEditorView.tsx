@@ -16,6 +16,8 @@ import { SaveBadge } from './SaveBadge.tsx';
 import { readClipboard, writeClipboard } from './clipboard.ts';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { schProps } from './sch-props.ts';
+import { ErcPanel } from './ErcPanel.tsx';
+import { otherSheets } from './sheets.ts';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
 
@@ -27,12 +29,14 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const [cursor, setCursor] = useState({ x: 0, y: 0 });
   const ctx = useMemo(() => contextOf(items).sch, [items]);
   const readOnly = sync.readOnly;
+  const highlightRef = useRef<() => Promise<void>>(async () => {});
 
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createCanvasView(canvas, sync.doc, { ctx, background: '#FFFFFF', onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch') });
     setView(v);
     const ed = v.editor;
+    ed?.actions.register({ id: 'view.highlightNet', label: 'Highlight net', menu: 'View', shortcut: 'H', run: () => void highlightRef.current() });
     const offs: Array<() => void> = [];
     if (ed) offs.push(ed.tools.subscribe(kick), ed.selection.subscribe(kick), ed.onChange(kick));
     offs.push(v.viewport.subscribe(kick), sync.subscribe(kick));
@@ -82,6 +86,16 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     view?.invalidate();
     canvasRef.current?.focus();
   };
+  /** Highlight the net of the selected record across the schematic's sheets, or clear the highlight. */
+  const highlight = async () => {
+    if (!ed) return;
+    const k = ed.selection.ids[0];
+    if (!k || ed.highlight.size) { ed.highlight = new Set(); ed.selection.clear(); }
+    else ed.highlightNet(k, await otherSheets(sync.session, id));
+    view?.invalidate();
+    kick();
+  };
+  highlightRef.current = highlight;
   const viewAct = (f: () => void) => () => { f(); view?.invalidate(); kick(); };
   const tool = ed?.tools.active?.id ?? 'select';
   const hasSel = (ed?.selection.size ?? 0) > 0;
@@ -108,6 +122,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       { label: 'Rotate', shortcut: 'R', glyph: 'rotate', disabled: !edit || !hasSel, onClick: () => run('edit.rotate') },
       { label: 'Mirror horizontally', shortcut: 'X', glyph: 'mirrorX', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorX') },
       { label: 'Mirror vertically', shortcut: 'Y', glyph: 'mirrorY', disabled: !edit || !hasSel, onClick: () => run('edit.mirrorY') },
+      { label: 'Highlight net', shortcut: 'H', glyph: 'highlight', disabled: !ed || (!hasSel && !ed.highlight.size), onClick: () => void highlight() },
     ],
     [
       { label: 'Zoom in', shortcut: '+', glyph: 'zoomIn', disabled: !view, onClick: viewAct(() => view?.viewport.zoomBy(1.25)) },
@@ -147,6 +162,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
         {ed && (
           <div className="cp-side">
             <PropertyPanel {...schProps(ed)} readOnly={readOnly} />
+            <ErcPanel ed={ed} sync={sync} id={id} onFocus={() => { view?.invalidate(); kick(); }} />
           </div>
         )}
       </div>

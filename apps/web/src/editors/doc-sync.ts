@@ -42,6 +42,8 @@ export class DocSync {
   }
 
   get readOnly(): boolean { return this.session.readOnly; }
+  /** The item as last saved or received (its text may be older than the document). */
+  get current(): Item { return this.item; }
 
   private remember(text: string): void {
     this.own.push(text);
