@@ -94,7 +94,20 @@ describe('sync in the browser (e2e)', () => {
     await dlg.waitFor({ state: 'detached' });
     await expect.poll(() => serverSheetTitle(b.page, uuid, sheetUuid), { timeout: 20_000 }).toBe('Offline B');
     await sheetRow(a.page, 'Offline B').waitFor({ timeout: 20_000 });
-  }, 90_000);
+    // again, and this time B takes the cloud's version
+    await a.context.setOffline(true);
+    await b.context.setOffline(true);
+    await renameOpenDoc(a.page, 'Second A');
+    await renameOpenDoc(b.page, 'Second B');
+    await a.context.setOffline(false);
+    await expect.poll(() => serverSheetTitle(a.page, uuid, sheetUuid), { timeout: 20_000 }).toBe('Second A');
+    await b.context.setOffline(false);
+    await dlg.waitFor({ timeout: 30_000 });
+    await dlg.getByRole('button', { name: 'Reload from Cloud' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    await sheetRow(b.page, 'Second A').waitFor({ timeout: 20_000 });
+    expect(await serverSheetTitle(b.page, uuid, sheetUuid)).toBe('Second A');
+  }, 120_000);
 
   it('[UP-7] offline edit, reload, back online: the edit reaches the server', async () => {
     await a.context.setOffline(true);
@@ -102,7 +115,7 @@ describe('sync in the browser (e2e)', () => {
     await a.page.reload();
     await sheetRow(a.page, 'Edited offline').waitFor({ timeout: 20_000 });
     expect(await status(a.page).getAttribute('data-status')).toBe('offline');
-    expect(await serverSheetTitle(b.page, uuid, sheetUuid)).toBe('Offline B');
+    expect(await serverSheetTitle(b.page, uuid, sheetUuid)).toBe('Second A');
     await a.context.setOffline(false);
     await expect.poll(() => serverSheetTitle(b.page, uuid, sheetUuid), { timeout: 30_000 }).toBe('Edited offline');
     await expect.poll(() => status(a.page).getAttribute('data-status'), { timeout: 15_000 }).toBe('saved');
