@@ -212,6 +212,38 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('[issue-5] a read-only member sees the sheet with the editing tools disabled', async () => {
+    const v = await newPage(browser, stack.url);
+    try {
+      const viewer = await signUp(v.page, 'ro');
+      const shared = await page.evaluate(
+        async ([p, u]) => {
+          const csrf = /(?:^|; )cp_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+          const r = await fetch(`/api/projects/${p}/members`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) }, body: JSON.stringify({ username: u, role: 'readonly' }) });
+          return r.status;
+        },
+        [project, viewer] as const,
+      );
+      expect(shared).toBe(200);
+      await v.page.goto(`${stack.url}/?e2e#/project/${project}`);
+      await openInEditor(v.page, 'sheet', names.sheets[0], 'sheets');
+      expect(await v.page.getByRole('button', { name: 'Wire (W)' }).isDisabled()).toBe(true);
+      expect(await v.page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).isDisabled()).toBe(true);
+      const before = await v.page.evaluate(() => JSON.stringify((window as any).__cpEditor.doc.toBlocks()));
+      await v.page.getByLabel('Schematic canvas').focus();
+      await v.page.keyboard.press('w');
+      await clickAt(v.page, -200, -300);
+      await clickAt(v.page, -100, -300);
+      await v.page.keyboard.press('Enter');
+      expect(await v.page.evaluate(() => (window as any).__cpEditor.editor.tools.active.id)).toBe('select');
+      expect(await v.page.evaluate(() => JSON.stringify((window as any).__cpEditor.doc.toBlocks()))).toBe(before);
+      expect(await v.page.getByText('Read-only').first().isVisible()).toBe(true);
+      expect(v.errors).toEqual([]);
+    } finally {
+      await v.context.close();
+    }
+  }, 90_000);
+
   it('[issue-5] a symbol opens on the canvas (view only)', async () => {
     await page.locator('[role=treeitem][data-icon=folder] > .tree-row[title="Symbols"]').click();
     await page.locator('[role=treeitem][data-icon=symbol] > .tree-row').first().click();

@@ -5,7 +5,9 @@
  *   saves are debounced (DEBOUNCE_MS) and flushed at once on page hide / unload and on close;
  * - a newer item from the session (another client's edit) is applied with `applyRemoteBlocks`, so it
  *   never enters the undo stack; texts this editor wrote itself (its own echoes, possibly stale ones
- *   from a load that started before a save) are recognised and ignored.
+ *   from a load that started before a save) are recognised and ignored; while local edits are not
+ *   saved yet they are saved first and the remote text is not applied (the sync engine's ticket
+ *   check reports the clash).
  * Read-only sessions never save.
  */
 import { parseDocuments } from '@copperplate/format';
@@ -94,6 +96,13 @@ export class DocSync {
     const text = item.dataStr;
     this.item = { ...item, dataStr: this.item.dataStr };
     if (typeof text !== 'string' || this.own.includes(text)) return false;
+    if (this.dirty) {
+      // unsaved local edits win here: they are saved now, and the sync engine's ticket check turns
+      // the clash into the Warning dialog; this text is marked seen so it is never applied later
+      this.remember(text);
+      void this.flush();
+      return false;
+    }
     let blocks;
     try {
       blocks = parseDocuments(text);
