@@ -73,6 +73,18 @@ describe('web app (e2e)', () => {
     }, 90_000);
   }
 
+  it('[IMP-9][UI-3] a file that is not an archive is refused with the catalogue message and nothing is opened', async () => {
+    await page.goto(stack.url + '/#/');
+    await importFile(page, { name: 'broken.epro', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a zip file') });
+    const report = page.getByTestId('import-report');
+    const text = await report.innerText();
+    expect(text).toContain('Import project failure information:');
+    expect(text).toMatch(/Unzip file .* failed!|The imported ZIP does not conform to the format standard!/);
+    expect(await report.getByRole('button', { name: 'Open' }).count()).toBe(0);
+    await report.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await report.waitFor({ state: 'detached' });
+  }, 60_000);
+
   it('[ARC-4][STREAM-1] export downloads the project; importing the download gives the same records', async () => {
     const file = fixtureFiles()[0];
     const names = fixtureNames(file);

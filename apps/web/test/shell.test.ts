@@ -75,6 +75,13 @@ describe('names and lists', () => {
     expect(readReport({ ok: true }, null).ok).toBe(false);
     expect(FAILURE_GROUPS).toHaveLength(10);
   });
+  it('[CALL-8] a failed call shows the message mapped from the code, else the server\'s', async () => {
+    const { messageFor } = await import('@copperplate/web');
+    expect(messageFor(3002, 'whatever')).toBe('Backup Name already exists');
+    expect(messageFor(4000001, 'Bad request: name too long')).toBe('Bad request: name too long');
+    expect(messageFor(987654, 'server says')).toBe('server says');
+    expect(messageFor(987654, undefined)).toBe('Network Error!');
+  });
   it('[CALL-2] the CSRF token is read from the cp_csrf cookie', () => {
     expect(readCookie('cp_csrf', 'a=1; cp_csrf=tok%3D; b=2')).toBe('tok=');
     expect(readCookie('cp_csrf', 'a=1')).toBe('');

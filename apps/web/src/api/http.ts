@@ -58,7 +58,10 @@ async function gzip(text: string): Promise<Uint8Array> {
 
 /** The message shown for a failed envelope: the catalogue message for the code, else the server's. */
 export function messageFor(code: number, serverMessage: string | undefined): string {
-  return messageForCode(code) ?? serverMessage ?? NAMED_ERRORS.NETWORK_ERROR_ANSWER;
+  const mapped = messageForCode(code);
+  // a template whose {placeholders} only the server could fill: the server's (filled) message
+  if (mapped !== undefined && !/\{\w+\}/.test(mapped)) return mapped;
+  return serverMessage || mapped || NAMED_ERRORS.NETWORK_ERROR_ANSWER;
 }
 
 export async function request<T = unknown>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
