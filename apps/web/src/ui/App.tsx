@@ -87,6 +87,8 @@ export function App() {
     const d = session.snapshot().detail;
     setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0 });
     try {
+      // local edits first go to the cloud, whose archive is exported
+      await session.refresh();
       const bytes = await api.exportEpro(d.uuid);
       setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 });
       await saveBytes(bytes, downloadFileName(d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 + s / 2 }));
