@@ -47,6 +47,14 @@ describe('web app (e2e)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the Import button is a keyboard-reachable button that opens the file chooser', async () => {
+    await page.goto(stack.url + '/#/');
+    const btn = page.getByRole('button', { name: 'Import' }).last();
+    await btn.focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    expect(chooser.isMultiple()).toBe(false);
+  });
+
   for (const file of fixtureFiles()) {
     it(`[UI-2][UI-3] imports ${basename(file)} and shows its boards, schematics, sheets and PCBs in the tree`, async () => {
       const names = fixtureNames(file);

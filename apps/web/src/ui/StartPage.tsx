@@ -14,10 +14,23 @@ export interface StartPageProps {
 
 export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: File) => void; className?: string }) {
   return (
-    <label className={`${className} file-btn`}>
+    <label
+      className={`${className} file-btn`}
+      role="button"
+      tabIndex={0}
+      title="Import a project archive (.epro)"
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          e.currentTarget.querySelector('input')?.click();
+        }
+      }}
+    >
       Import
       <input
         type="file"
+        tabIndex={-1}
+        aria-label="Import"
         accept=".epro,.zip,.elib,.epro2"
         className="visually-hidden"
         onChange={(e) => {
