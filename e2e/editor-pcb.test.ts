@@ -96,6 +96,53 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('[issue-6] route, drop a via with V (the route continues on the bottom layer), undo; wheel zooms, middle-drag pans', async () => {
+    // an empty spot beside the board
+    const box = await page.evaluate(() => { const ed = (window as any).__cpEditor.editor; let maxX = -Infinity, minY = Infinity; for (const p of ed.scene.all()) { maxX = Math.max(maxX, p.box.maxX); minY = Math.min(minY, p.box.minY); } return { x: Math.round((maxX + 500) / 5) * 5, y: Math.round(minY / 5) * 5 }; });
+    const p1 = { x: box.x, y: box.y }, p2 = { x: box.x + 100, y: box.y }, p3 = { x: box.x + 100, y: box.y + 100 };
+    await page.evaluate((b) => (window as any).__cpEditor.fitBox(b.x - 50, b.y - 50, b.x + 150, b.y + 150), box);
+    const count = () => page.evaluate(() => (window as any).__cpEditor.doc.keys().length);
+    const n0 = await count();
+    await page.getByLabel('PCB canvas').focus();
+    await page.keyboard.press('t');
+    await page.keyboard.press('w');
+    await clickAt(page, p1.x, p1.y);
+    await clickAt(page, p2.x, p2.y);
+    await page.keyboard.press('v');
+    await page.waitForFunction(() => (document.querySelector('select[aria-label="Active layer"]') as HTMLSelectElement).value === '2');
+    await clickAt(page, p3.x, p3.y);
+    await page.keyboard.press('Escape');
+    const made = await page.evaluate((n) => (window as any).__cpEditor.doc.keys().slice(n).map((k: string) => (window as any).__cpEditor.doc.get(k)), n0);
+    const kinds = made.map((r: unknown[]) => `${r[0]}${r[0] === 'LINE' ? `@${r[4]}` : ''}`);
+    expect(kinds).toEqual(['LINE@1', 'VIA', 'LINE@2']);
+    const [top, via, bottom] = made as number[][];
+    // the drawing tools snap to the 5 mil grid: the clicks land exactly on the points
+    const close = (ax: number, ay: number, bx: number, by: number) => ax === bx && ay === by;
+    expect(close(top[5], top[6], p1.x, p1.y) && close(top[7], top[8], p2.x, p2.y)).toBe(true);
+    expect(close(via[5], via[6], top[7], top[8])).toBe(true);
+    expect(close(bottom[5], bottom[6], via[5], via[6]) && close(bottom[7], bottom[8], p3.x, p3.y)).toBe(true);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
+    expect(await count()).toBe(n0);
+    await page.keyboard.press('t');
+
+    // wheel over the canvas zooms in about the pointer; middle-drag pans
+    const zoom = () => page.evaluate(() => (window as any).__cpEditor.view.viewport.zoom as number);
+    const centre = () => page.evaluate(() => { const v = (window as any).__cpEditor.view.viewport; return { x: v.cx as number, y: v.cy as number }; });
+    const z0 = await zoom();
+    const c = await page.getByLabel('PCB canvas').boundingBox();
+    await page.mouse.move(c!.x + c!.width / 2, c!.y + c!.height / 2);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction((z) => (window as any).__cpEditor.view.viewport.zoom > z, z0);
+    const before = await centre();
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(c!.x + c!.width / 2 + 120, c!.y + c!.height / 2 + 40, { steps: 4 });
+    await page.mouse.up({ button: 'middle' });
+    const after = await centre();
+    expect(after.x).toBeLessThan(before.x); // dragging right moves the view left over the board
+    expect(after.y).toBeGreaterThan(before.y);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-6] Update from schematic lists the changes first and applies them as one undo step', async () => {
     const text = () => page.evaluate(() => JSON.stringify((window as any).__cpEditor.doc.toBlocks()));
     const before = await text();

@@ -9,7 +9,7 @@ import { installPcbTools } from '@copperplate/editor/pcb/tools';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
-import { createPcbView, type PcbView } from './pcb-view.ts';
+import { createPcbView, GRID_MIL, type PcbView } from './pcb-view.ts';
 import { pcbActions } from './pcb-actions.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
@@ -134,6 +134,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           X {fmt(shownCursor.x)} Y {fmt(shownCursor.y)} <span className="muted">mil</span>
         </span>
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
+        <span className="muted">Grid {GRID_MIL} mil</span>
         <span>{ed.selection.size} selected</span>
         {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
         <span className="spacer" />

@@ -34,6 +34,8 @@ export interface PcbViewOptions {
 }
 
 const SELECT_COLOR = '#ffffff';
+/** Grid of the drawing tools (mil). */
+export const GRID_MIL = 5;
 const NET_COLOR = '#00e5ff';
 
 export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: PcbViewOptions): PcbView {
@@ -146,6 +148,16 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     return { x: r.left + (mirrored ? r.width - cx : cx), y: r.top + s.y / dpr };
   };
 
+  /**
+   * Drawing tools work on a grid (GRID_MIL), except where the pointer is over copper: a route or via
+   * starts or ends on the pad/track itself (the tool takes its centre).
+   */
+  const snapped = (p: { x: number; y: number }) => {
+    const id = ed.tools.active?.id;
+    if (id === 'select' || id === 'drag-segment' || ed.copperAt(p.x, p.y)) return p;
+    return { x: Math.round(p.x / GRID_MIL) * GRID_MIL, y: Math.round(p.y / GRID_MIL) * GRID_MIL };
+  };
+
   let pan: { x: number; y: number } | null = null;
   let spaceHeld = false;
   const mods = (e: MouseEvent | KeyboardEvent) => ({ shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
@@ -160,7 +172,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (e.button === 2) { ed.tools.key({ key: 'Escape' }); invalidate(); return; }
     if (e.button !== 0) return;
     canvas.setPointerCapture(e.pointerId);
-    ed.tools.pointer({ kind: 'down', ...toBoard(e.clientX, e.clientY), button: 0, ...mods(e) });
+    ed.tools.pointer({ kind: 'down', ...snapped(toBoard(e.clientX, e.clientY)), button: 0, ...mods(e) });
     invalidate();
   };
   const onMove = (e: PointerEvent) => {
@@ -170,7 +182,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       invalidate();
       return;
     }
-    const p = toBoard(e.clientX, e.clientY);
+    const p = snapped(toBoard(e.clientX, e.clientY));
     opts.onCursor?.(p);
     ed.tools.pointer({ kind: 'move', ...p, ...mods(e) });
     if (ed.tools.active && ed.tools.active.state !== 'idle') invalidate();
@@ -178,7 +190,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const onUp = (e: PointerEvent) => {
     if (pan) { pan = null; return; }
     if (e.button !== 0) return;
-    ed.tools.pointer({ kind: 'up', ...toBoard(e.clientX, e.clientY), button: 0, ...mods(e) });
+    ed.tools.pointer({ kind: 'up', ...snapped(toBoard(e.clientX, e.clientY)), button: 0, ...mods(e) });
     invalidate();
   };
   const onWheel = (e: WheelEvent) => {
