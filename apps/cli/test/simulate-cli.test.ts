@@ -6,9 +6,9 @@ const root = join(import.meta.dirname, '..', '..', '..');
 
 describe('copperplate simulate-sync', () => {
   it('runs one seeded simulation with its own server and ends with lost=0 converged=yes', () => {
-    const r = spawnSync(process.execPath, ['bin/copperplate.mjs', 'simulate-sync', '--clients', '3', '--seed', '7', '--steps', '15'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(process.execPath, ['bin/copperplate.mjs', 'simulate-sync', '--clients', '3', '--seed', '7', '--steps', '10'], { cwd: root, encoding: 'utf8', timeout: 120_000 });
     expect(r.stderr).toBe('');
-    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^seed=7 clients=3 steps=15 .*kills=1 restarts=1 .*lost=0 converged=yes$/);
+    expect(r.stdout.trim().split('\n').at(-1)).toMatch(/^seed=7 clients=3 steps=10 .*kills=1 restarts=1 .*lost=0 converged=yes$/);
     expect(r.status).toBe(0);
   }, 150_000);
 

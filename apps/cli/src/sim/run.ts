@@ -83,8 +83,9 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
 
   const own = new Map<number, string[]>(clients.map((c) => [c.id, []]));
   let recSeq = 0, docSeq = 0, kills = 0, restarts = 0;
-  const restartAt = o.restart ? Math.floor(o.steps * (0.3 + 0.4 * rng.next())) : -1;
   const killAt = Math.floor(o.steps * (0.1 + 0.5 * rng.next()));
+  let restartAt = o.restart ? Math.floor(o.steps * (0.3 + 0.4 * rng.next())) : -1;
+  if (restartAt === killAt) restartAt = (restartAt + 1) % o.steps;
 
   const dbgEdit = process.env.SIM_DEBUG ? (m: string) => console.error(`[edit] ${m}`) : () => {};
   const editRecord = async (c: SimClient) => {
