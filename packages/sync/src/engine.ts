@@ -86,14 +86,15 @@ export class SyncEngine {
       }
       // 3. Check against the cloud: detail and version ticket.
       let detail: ProjectDetail | undefined;
-      if (this.network !== 'OFFLINE') {
+      // HALF_OFFLINE with a local copy: open it at once; the first sync brings it in step.
+      if (this.network === 'ONLINE' || (this.network === 'HALF_OFFLINE' && !local)) {
         const d = await transport.getDetail(uuid);
         if (d.success) detail = d.result;
         else if (d.code !== undefined && (NO_PERMISSION_CODES.includes(d.code) || d.code === CODES.NOT_LOGGED_IN)) throw new CatalogueError(d.code, d.message);
         else if (!local) throw new CatalogueError(d.code ?? 'NET_ERROR', d.message);
         // else: no network, local copy present: open it and let uploads/syncs catch up.
       } else if (!local) {
-        throw CatalogueError.named('LOCAL_DATA_FAILED');
+        throw CatalogueError.named('LOCAL_DATA_FAILED'); // OFFLINE without a local copy
       }
       // 4. Process data: local when present (and in step), else the cloud.
       let from: 'local' | 'cloud' = 'local';

@@ -1,8 +1,8 @@
 /**
  * The editor mode string (MODE-1): dash-separated flags. For sync only the network flags matter:
  * - ONLINE: opening checks the cloud; syncs and uploads run.
- * - HALF_OFFLINE: local first: a project with a local copy opens from it without waiting for the cloud
- *   check to succeed; syncs and uploads run whenever the server answers, edits queue otherwise.
+ * - HALF_OFFLINE: local first: a project with a local copy opens from it without the cloud check (the
+ *   first sync brings it in step); syncs and uploads run whenever the server answers, edits queue otherwise.
  * - OFFLINE: the server is never called; edits are saved locally and stay pending (an upload is
  *   scheduled and runs once the mode changes to ONLINE or HALF_OFFLINE).
  */

@@ -192,7 +192,9 @@ describe('upload loop', () => {
     await engine.closeProject(P);
     server.down = true;
     const e2 = setup({ server, store, clock, mode: 'HALF_OFFLINE' });
+    server.calls = [];
     const s = await e2.engine.openProject(P);
+    expect(server.calls).toEqual([]); // local first: no cloud check before ready
     await s.edit('sheets', 'A', sheet('A', doc()));
     await clock.advance(3000);
     expect(server.get('sheets', 'A')).toBeUndefined();
