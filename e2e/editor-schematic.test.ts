@@ -244,19 +244,42 @@ describe('schematic editor in the browser (issue 5)', () => {
     }
   }, 90_000);
 
-  it('[issue-5] a symbol opens on the canvas (view only)', async () => {
+  it('[issue-5] symbol editor: a symbol opens on the canvas, the Pin tool adds a pin, undo; generate from a pin list reaches the server', async () => {
     await page.locator('[role=treeitem][data-icon=folder] > .tree-row[title="Symbols"]').click();
     await page.locator('[role=treeitem][data-icon=symbol] > .tree-row').first().click();
     await waitForEditor(page, 'symbols');
-    await page.getByTestId('symbol-view').waitFor();
+    await page.getByTestId('symbol-editor').waitFor();
     const inked = await page.evaluate(() => {
-      const c = document.querySelector('[data-testid=symbol-view] canvas') as HTMLCanvasElement;
+      const c = document.querySelector('[data-testid=symbol-editor] canvas') as HTMLCanvasElement;
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < d.length; i += 4) if (d[i] < 200 || d[i + 1] < 200 || d[i + 2] < 200) n++;
       return n;
     });
     expect(inked).toBeGreaterThan(50);
+    const pins = () => page.evaluate(() => (window as any).__cpEditor.doc.ofType('PIN').length as number);
+    const n0 = await pins();
+    // the Pin tool: a click adds a pin on the 5-unit grid
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    const spot = await page.evaluate(() => { const v = (window as any).__cpEditor.view.viewport.visible(); return { x: Math.round((v.minX + (v.maxX - v.minX) * 0.1) / 5) * 5, y: Math.round((v.minY + (v.maxY - v.minY) * 0.1) / 5) * 5 }; });
+    await clickAt(page, spot.x, spot.y);
+    expect(await pins()).toBe(n0 + 1);
+    const pin = await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('PIN'); return all[all.length - 1][1]; });
+    expect(pin.slice(4, 6)).toEqual([spot.x, spot.y]);
+    await page.keyboard.press('Control+z');
+    expect(await pins()).toBe(n0);
+    // generate from a pin list: the content is replaced in one step and saved
+    await page.getByRole('button', { name: 'Generate from pin list…' }).click();
+    const dlg = page.getByTestId('generate-symbol');
+    await dlg.getByRole('textbox').fill('VCC, 1\nGND, 2\nPA0, 3\nPA1, 4\nPA2, 5\nNRST, 6');
+    await dlg.getByRole('combobox').selectOption('sop');
+    await dlg.getByRole('button', { name: 'Generate' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    expect(await pins()).toBe(6);
+    const id = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    await until(async () => recordsOf(await serverDataStr(page, project, 'symbols', id)).filter((r) => r[0] === 'ATTR' && r[3] === 'NAME' && ['VCC', 'GND', 'PA0', 'PA1', 'PA2', 'NRST'].includes(r[4] as string)).length === 6, 30_000, 'the generated symbol on the server');
+    await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
+    expect(await pins()).toBe(n0);
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -18,6 +18,8 @@ import { PropertyPanel } from './PropertyPanel.tsx';
 import { schProps } from './sch-props.ts';
 import { ErcPanel } from './ErcPanel.tsx';
 import { otherSheets } from './sheets.ts';
+import { SymbolTools } from './SymbolTools.tsx';
+import { itemName } from '../project/http-session.ts';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
 
@@ -142,9 +144,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   };
   void tick;
   return (
-    <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-view'}>
-      <Toolbar label={ed ? 'Schematic tools' : 'Symbol view'} groups={ed ? groups : groups.slice(3)}>
-        {ed && (
+    <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-editor'}>
+      {ed ? (
+        <Toolbar label="Schematic tools" groups={groups}>
           <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit || !devices.length} onChange={(e) => place(e.target.value)}>
             <option value="">Place…</option>
             {devices.map((d) => (
@@ -153,8 +155,10 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
               </option>
             ))}
           </select>
-        )}
-      </Toolbar>
+        </Toolbar>
+      ) : (
+        <SymbolTools doc={sync.doc} view={view} canvas={canvasRef.current} readOnly={readOnly} title={itemName(sync.current)} kick={kick} />
+      )}
       <div className="cp-main">
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
@@ -167,7 +171,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
         )}
       </div>
       <div className="cp-status" aria-label="Editor status">
-        <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'View'}</span>
+        <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'Symbol'}</span>
         <span className="mono" data-testid="cursor">
           X {fmt(cursor.x)} Y {fmt(cursor.y)} <span className="muted">(0.01 in)</span>
         </span>
