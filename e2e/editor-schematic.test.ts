@@ -126,7 +126,7 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('[issue-5] click a component, change its designator in the property panel, undo', async () => {
+  it('[issue-5] click a component, change its designator in the property panel, drag it, place a device; each undone', async () => {
     const pick = await page.evaluate(() => {
       const { editor: ed, doc } = (window as any).__cpEditor;
       for (const [k] of doc.ofType('COMPONENT')) {
@@ -150,7 +150,35 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(await designator()).toBe('Q999');
     await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
     expect(await designator()).toBe(pick.d);
+
+    // drag the selected component by 20 units to the right with the mouse, then undo
+    const at = () => page.evaluate((k) => { const r = (window as any).__cpEditor.doc.get(k); return [r[3], r[4]]; }, pick.k);
+    const [x0, y0] = await at();
+    const from = await page.evaluate(([x, y]) => (window as any).__cpEditor.toPage(x, y), [pick.x, pick.y] as const);
+    const to = await page.evaluate(([x, y]) => (window as any).__cpEditor.toPage(x, y), [pick.x + 20, pick.y] as const);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 5 });
+    await page.mouse.up();
+    expect(await at()).toEqual([x0 + 20, y0]);
+    await page.keyboard.press('Control+z');
+    expect(await at()).toEqual([x0, y0]);
+
+    // place a device from the Place menu: a click puts a component there
+    const comps = () => page.evaluate(() => (window as any).__cpEditor.doc.ofType('COMPONENT').length as number);
+    const c0 = await comps();
+    const place = page.getByLabel('Place component (P)');
+    const option = await place.locator('option').nth(1).getAttribute('value');
+    await place.selectOption(option!);
+    await page.waitForFunction(() => (window as any).__cpEditor.editor.tools.active.id === 'place');
+    const spot = { x: Math.round(pick.b.maxX / 5) * 5 + 60, y: Math.round(pick.y / 5) * 5 };
+    await clickAt(page, spot.x, spot.y);
+    expect(await comps()).toBe(c0 + 1);
+    const placed = await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('COMPONENT'); return all[all.length - 1][1]; });
+    expect(placed.slice(3, 5)).toEqual([spot.x, spot.y]);
     await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    expect(await comps()).toBe(c0);
     expect(errors).toEqual([]);
   }, 60_000);
 
