@@ -176,7 +176,8 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(await comps()).toBe(c0 + 1);
     const placed = await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('COMPONENT'); return all[all.length - 1][1]; });
     expect(placed.slice(3, 5)).toEqual([spot.x, spot.y]);
-    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape'); // stop placing
+    await page.keyboard.press('Escape'); // back to the select tool
     await page.keyboard.press('Control+z');
     expect(await comps()).toBe(c0);
     expect(errors).toEqual([]);
@@ -308,6 +309,37 @@ describe('schematic editor in the browser (issue 5)', () => {
     await until(async () => recordsOf(await serverDataStr(page, project, 'symbols', id)).filter((r) => r[0] === 'ATTR' && r[3] === 'NAME' && ['VCC', 'GND', 'PA0', 'PA1', 'PA2', 'NRST'].includes(r[4] as string)).length === 6, 30_000, 'the generated symbol on the server');
     await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
     expect(await pins()).toBe(n0);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('[issue-5] a rename of the open sheet is kept by the editor\'s next save', async () => {
+    await page.locator('[role=treeitem][data-icon=sheet] > .tree-row').first().click();
+    await waitForEditor(page, 'sheets');
+    await page.getByTestId('document-view').getByRole('button', { name: 'Rename' }).click();
+    const dlg = page.getByRole('dialog', { name: 'Rename' });
+    await dlg.getByLabel('Name').fill('Renamed sheet');
+    await dlg.getByRole('button', { name: 'Rename' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    await page.evaluate(() => (window as any).__cpEditor.fitBox(-260, -460, -40, -340));
+    await page.getByLabel('Schematic canvas').focus();
+    await page.keyboard.press('w');
+    await clickAt(page, -200, -400);
+    await clickAt(page, -100, -400);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    const id = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    const item = await until(async () => {
+      const it = await page.evaluate(
+        async ([p, i]) => {
+          const csrf = /(?:^|; )cp_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+          const r = await fetch(`/api/projects/${p}/read/sheets`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf), 'x-project-path': p }, body: JSON.stringify({ ids: [i] }) });
+          return (await r.json()).result?.[0] as { title?: string; display_title?: string; dataStr?: string } | undefined;
+        },
+        [project, id] as const,
+      );
+      return it?.dataStr?.includes('[[-200,-400,-100,-400]]') ? it : null;
+    }, 30_000, 'the wire on the server');
+    expect(item.display_title ?? item.title).toBe('Renamed sheet');
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -78,11 +78,13 @@ export class DocSync {
     this.dirty = false;
     const text = serializeDocument(this.doc);
     this.remember(text);
-    const item = { ...this.item, dataStr: text };
-    this.item = item;
+    this.item = { ...this.item, dataStr: text };
     this.set('saving');
+    // the other fields (title, ...) as the session has them now: a rename meanwhile is kept
+    const id = String(this.item.uuid ?? '');
     this.inflight = this.inflight
-      .then(() => this.session.edit(this.kind, item))
+      .then(() => this.session.loadItem(this.kind, id).catch(() => undefined))
+      .then((cur) => this.session.edit(this.kind, { ...(cur ?? this.item), dataStr: text }))
       .then(() => { if (!this.dirty) this.set('saved'); })
       .catch((err: unknown) => this.set('error', err instanceof Error ? err.message : String(err)));
     return this.inflight;
