@@ -160,7 +160,7 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('[issue-6] the layers panel hides a layer and sets the active layer; a footprint opens in the footprint editor', async () => {
+  it('[issue-6] the layers panel hides a layer and sets the active layer; footprint editor: generator and Pad tool, undone', async () => {
     // hide the top layer: the centre of a top-layer SMD pad changes colour; show it again
     const pad = await page.evaluate(() => {
       const ed = (window as any).__cpEditor.editor;
@@ -195,6 +195,34 @@ describe('PCB editor in the browser (issue 6)', () => {
     await waitForEditor(page, 'footprints');
     await page.getByTestId('footprint-editor').waitFor();
     expect(await page.evaluate(() => (window as any).__cpEditor.editor.scene.prims.size)).toBeGreaterThan(0);
+
+    // footprint editor: the generator replaces the content in one step; the Pad tool adds a pad
+    const pads = () => page.evaluate(() => (window as any).__cpEditor.doc.ofType('PAD').length as number);
+    const p0 = await pads();
+    await page.getByRole('button', { name: 'Generate footprint…' }).click();
+    const dlg = page.getByTestId('generate-footprint');
+    await dlg.getByLabel('Package').selectOption('qfn');
+    await dlg.getByLabel('Pins').fill('15');
+    await dlg.getByRole('button', { name: 'Generate' }).click();
+    await dlg.getByText(/pins a multiple of 4/).waitFor(); // refused, nothing changed
+    expect(await pads()).toBe(p0);
+    await dlg.getByLabel('Pins').fill('16');
+    await dlg.getByLabel('Body size (mm)').fill('3');
+    await dlg.getByRole('button', { name: 'Generate' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    expect(await pads()).toBeGreaterThanOrEqual(16);
+    const generated = await pads();
+    await page.getByLabel('Footprint canvas').focus();
+    await page.keyboard.press('p');
+    await page.locator('button[aria-label="Pad (P)"][aria-pressed=true]').waitFor({ timeout: 5000 });
+    await page.evaluate(() => (window as any).__cpEditor.fitBox(-250, -250, 250, 250));
+    await clickAt(page, 200, 200);
+    expect(await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('PAD'); return all[all.length - 1][1].slice(6, 8); })).toEqual([200, 200]);
+    expect(await pads()).toBe(generated + 1);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+z');
+    expect(await pads()).toBe(p0);
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -19,8 +19,9 @@ import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { pcbProps } from './pcb-props.ts';
 import { UpdateFromSchematic } from './UpdateFromSchematic.tsx';
+import { FootprintGenerator, PadTool } from './FootprintTools.tsx';
 
-const TOOL_NAMES: Record<string, string> = { select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
+const TOOL_NAMES: Record<string, string> = { pad: 'Pad', select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
 
 export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
   const wrap = useRef<HTMLDivElement>(null);
@@ -38,10 +39,15 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const ed = useMemo(() => {
     const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });
     installPcbTools(e);
+    if (sync.kind === 'footprints') e.tools.register(new PadTool(e));
     return e;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sync, id]);
-  const actions = useMemo(() => pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); } }), [ed]);
+  const actions = useMemo(() => {
+    const a = pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); } });
+    if (ed.tools.get('pad')) a.register({ id: 'tool.pad', label: 'Pad', menu: 'Place', shortcut: 'P', run: () => ed.tools.activate('pad') });
+    return a;
+  }, [ed]);
   const viewRef = useRef<PcbView | null>(null);
 
   useEffect(() => {
@@ -91,7 +97,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: !enabled, onClick: () => run(actionId) };
   };
   const groups: ToolButton[][] = [
-    [a('tool.select', 'select', 'select'), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
+    [a('tool.select', 'select', 'select'), ...(ed.tools.get('pad') ? [a('tool.pad', 'pad', 'pad')] : []), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
     [a('edit.undo', 'undo'), a('edit.redo', 'redo')],
     [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
     [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
@@ -113,6 +119,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           <input type="checkbox" checked={showRats} onChange={(e) => { setShowRats(e.target.checked); if (view) { view.showRatsnest = e.target.checked; view.invalidate(); } }} />
           Ratsnest
         </label>
+        {sync.kind === 'footprints' && <FootprintGenerator ed={ed} disabled={!edit} onDone={() => { view?.fit(); kick(); }} />}
         {sync.kind === 'pcbs' && <UpdateFromSchematic session={sync.session} ed={ed} pcbId={id} disabled={!edit} onApplied={() => { view?.invalidate(); kick(); }} />}
       </Toolbar>
       <div className="cp-main">

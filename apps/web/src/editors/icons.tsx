@@ -24,6 +24,7 @@ const P: Record<string, string> = {
   drag: 'M2 8h12M8 2v4M6 4l2-2 2 2M8 14v-4M6 12l2 2 2-2',
   outline: 'M2 3h12v10H2z',
   line: 'M3 13L13 3',
+  pad: 'M4 5h8v6H4zM2 8h2M12 8h2',
   highlight: 'M9 1L3 9h5l-1 6 6-8H8z',
 };
 
