@@ -62,7 +62,8 @@ export class ProjectSession {
       }
       if (isPending(cur.ticket)) {
         // Deleting an item the cloud never had: nothing to upload.
-        if (content === null && cur.baseTicket === 0) return null;
+        // (Unless a create was sent without an answer: it may have landed, so the deletion must upload.)
+        if (content === null && cur.baseTicket === 0 && !cur.sent) return null;
         const { status: _s, ...rest } = cur;
         return { ...rest, ticket: editedTicket(cur.ticket), data: content, editedAt: now };
       }

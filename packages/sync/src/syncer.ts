@@ -126,6 +126,14 @@ export class Syncer {
       byKey.set(`${it.kind}\u0000${it.key}`, it);
     }
     const plan = compareSnapshots(server, local, meta.snapshot ?? {}, parsed.gTicket);
+    // Items the server reports deleted since our g_ticket go too (when not pending), even if an
+    // earlier interrupted sync added them without storing its snapshot.
+    for (const [kind, keys] of Object.entries(parsed.deleted) as [Kind, string[]][]) {
+      for (const key of keys) {
+        const li = local[kind]?.[key];
+        if (li && li.ticket > 0 && !(key in (server[kind] ?? {})) && !plan.remove.some((r) => r.kind === kind && r.key === key)) plan.remove.push({ kind, key });
+      }
+    }
     // A pending item whose server ticket is still its base needs no fetch: nothing to merge.
     const toFetch = [...plan.add, ...plan.refetch.filter((r) => r.local >= 0 || byKey.get(`${r.kind}\u0000${r.key}`)?.baseTicket !== r.ticket)];
     const changed: { kind: Kind; key: string }[] = [];
@@ -169,6 +177,19 @@ export class Syncer {
         return null;
       });
       if (removed) changed.push(r);
+    }
+    if (failed || this.deferred) {
+      // Keep the old g_ticket (the next sync looks again) but remember what was brought in, so that
+      // SYNC-2 can remove it later if the server deletes it.
+      const cur = await store.getProject(this.project);
+      if (cur && changed.length) {
+        const snap: TicketMaps = structuredClone(cur.snapshot ?? {});
+        for (const c of changed) {
+          const t = server[c.kind]?.[c.key];
+          if (t !== undefined) (snap[c.kind] ??= {})[c.key] = t;
+        }
+        await store.putProject({ ...cur, snapshot: snap });
+      }
     }
     if (failed) {
       events.emit('upload-error', { project: this.project, message: NAMED_ERRORS.SYNC_FAILED });
