@@ -96,7 +96,7 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('[issue-6] route, drop a via with V (the route continues on the bottom layer), undo; wheel zooms, middle-drag pans', async () => {
+  it('[issue-6] route, drop a via with V (the route continues on the bottom layer), undo; selection filter; wheel zooms, middle-drag pans', async () => {
     // an empty spot beside the board
     const box = await page.evaluate(() => { const ed = (window as any).__cpEditor.editor; let maxX = -Infinity, minY = Infinity; for (const p of ed.scene.all()) { maxX = Math.max(maxX, p.box.maxX); minY = Math.min(minY, p.box.minY); } return { x: Math.round((maxX + 500) / 5) * 5, y: Math.round(minY / 5) * 5 }; });
     const p1 = { x: box.x, y: box.y }, p2 = { x: box.x + 100, y: box.y }, p3 = { x: box.x + 100, y: box.y + 100 };
@@ -124,6 +124,23 @@ describe('PCB editor in the browser (issue 6)', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
     expect(await count()).toBe(n0);
     await page.keyboard.press('t');
+
+    // the selection filter: with "Vias" a click on a track picks nothing, with "Tracks" it picks the track
+    const track = await page.evaluate(() => { const d = (window as any).__cpEditor.doc; for (const [k, r] of d.ofType('LINE')) if (r[4] === 1 && Math.hypot(r[7] - r[5], r[8] - r[6]) > 60) return { k, x: (r[5] + r[7]) / 2, y: (r[6] + r[8]) / 2 }; throw new Error('no track'); });
+    await page.evaluate((t) => (window as any).__cpEditor.fitBox(t.x - 60, t.y - 60, t.x + 60, t.y + 60), track);
+    const picked = () => page.evaluate(() => { const ed = (window as any).__cpEditor.editor; return ed.selection.ids.map((k: string) => ed.doc.get(k)[0]); });
+    await page.getByLabel('PCB canvas').focus();
+    await page.keyboard.press('Escape'); // the route tool back to the select tool
+    await page.locator('button[aria-label="Select (S)"][aria-pressed=true]').waitFor({ timeout: 5000 });
+    const n1 = await count();
+    await page.getByLabel('Selection filter').selectOption('Vias');
+    await clickAt(page, track.x, track.y);
+    expect(await picked()).toEqual([]);
+    await page.getByLabel('Selection filter').selectOption('Tracks');
+    await clickAt(page, track.x, track.y);
+    expect(await picked()).toEqual(['LINE']);
+    expect(await count()).toBe(n1);
+    await page.getByLabel('Selection filter').selectOption('All');
 
     // wheel over the canvas zooms in about the pointer; middle-drag pans
     const zoom = () => page.evaluate(() => (window as any).__cpEditor.view.viewport.zoom as number);

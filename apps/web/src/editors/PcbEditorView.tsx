@@ -21,6 +21,17 @@ import { pcbProps } from './pcb-props.ts';
 import { UpdateFromSchematic } from './UpdateFromSchematic.tsx';
 import { FootprintGenerator, PadTool } from './FootprintTools.tsx';
 
+/** Selection filters: which record kinds a click or box picks. */
+const FILTERS: Record<string, string[] | null> = {
+  All: null,
+  Components: ['COMPONENT', 'ATTR'],
+  Tracks: ['LINE', 'ARC'],
+  Vias: ['VIA'],
+  Pads: ['PAD'],
+  'Pours and fills': ['POUR', 'FILL', 'REGION', 'POLY'],
+  Text: ['STRING', 'ATTR'],
+};
+
 const TOOL_NAMES: Record<string, string> = { pad: 'Pad', select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
 
 export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
@@ -112,6 +123,13 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           {ed.panel.rows().filter((r) => r.used && !r.locked && r.id !== 12).map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
+            </option>
+          ))}
+        </select>
+        <select className="cp-select" aria-label="Selection filter" title="What a click or a box selects" value={Object.keys(FILTERS).find((k) => (FILTERS[k]?.join() ?? null) === (ed.selectFilter ? [...ed.selectFilter].join() : null)) ?? 'All'} onChange={(e) => { const f = FILTERS[e.target.value]; ed.selectFilter = f ? new Set(f) : null; bump(); }}>
+          {Object.keys(FILTERS).map((k) => (
+            <option key={k} value={k}>
+              Select: {k}
             </option>
           ))}
         </select>
