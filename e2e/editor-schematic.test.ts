@@ -212,6 +212,33 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('[issue-5] copy (Ctrl+C) a component and paste (Ctrl+V) it at the cursor through the copy-and-paste store, undo', async () => {
+    const comps = () => page.evaluate(() => (window as any).__cpEditor.doc.ofType('COMPONENT').length as number);
+    const pick = await page.evaluate(() => {
+      const { editor: ed, doc } = (window as any).__cpEditor;
+      for (const [k] of doc.ofType('COMPONENT')) {
+        const it = ed.scene.item(k);
+        if (!it || !ed.attributeValue(k, 'Designator')) continue;
+        const x = (it.bbox.minX + it.bbox.maxX) / 2, y = (it.bbox.minY + it.bbox.maxY) / 2;
+        if (ed.hit(x, y) === k) return { k, x, y, b: it.bbox };
+      }
+      throw new Error('no component');
+    });
+    await page.evaluate((p) => (window as any).__cpEditor.fitBox(p.b.minX - 20, p.b.minY - 100, p.b.maxX + 20, p.b.maxY + 20), pick);
+    await clickAt(page, pick.x, pick.y);
+    const c0 = await comps();
+    await page.keyboard.press('Control+c');
+    expect(await page.evaluate(() => localStorage.getItem('copperplate:clipboard:sch'))).toContain('COMPONENT');
+    const to = await page.evaluate(([x, y]) => (window as any).__cpEditor.toPage(x, y), [pick.x, pick.b.minY - 60] as const);
+    await page.mouse.move(to.x, to.y);
+    await page.keyboard.press('Control+v');
+    expect(await comps()).toBe(c0 + 1);
+    await page.keyboard.press('Control+z');
+    expect(await comps()).toBe(c0);
+    await page.keyboard.press('Escape');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-5] an edit from another browser reaches the open sheet as a remote change (outside its undo history)', async () => {
     const b = await newPage(browser, `${stack.url}/?e2e`);
     try {
