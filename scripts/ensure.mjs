@@ -26,15 +26,20 @@ if (!existsSync(join(root, 'node_modules')) || have !== want) {
   writeFileSync(stamp, want);
 }
 
-// Browser tests and browser benchmarks drive Debian's Chromium.
-const needBrowser = process.argv.includes('--browser') || process.env.npm_lifecycle_event === 'test' || process.env.npm_lifecycle_event === 'bench';
-if (needBrowser && !existsSync('/usr/bin/chromium')) {
-  console.log('[ensure] installing Debian chromium for browser tests...');
+// Browser tests and browser benchmarks drive Debian's Chromium; CJK names in fixtures need a font.
+const DEBIAN_PACKAGES = [
+  { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
+];
+const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
+const missing = needBrowser ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
+if (missing.length) {
+  console.log(`[ensure] installing Debian packages: ${missing.join(' ')}...`);
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   try {
-    run(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium`);
+    run(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq ${missing.join(' ')}`);
   } catch (e) {
-    console.error('[ensure] could not install chromium (apt-get failed); browser tests will fail');
+    console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); browser tests need /usr/bin/chromium`);
   }
 }
 void statSync;
