@@ -14,7 +14,7 @@ import { pcbActions } from './pcb-actions.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
-import { fmt, guardReadOnly, useFrameTick } from './use-canvas-status.ts';
+import { guardReadOnly, showCursor, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { pcbProps } from './pcb-props.ts';
@@ -38,7 +38,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const wrap = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursor = useRef({ x: 0, y: 0 });
-  const [shownCursor, setShownCursor] = useState({ x: 0, y: 0 });
+  const cursorEl = useRef<HTMLSpanElement>(null);
   const [view, setView] = useState<PcbView | null>(null);
   const [tick, kick] = useFrameTick();
   // controlled inputs (active layer, ratsnest) re-render in the same event as their change
@@ -63,7 +63,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const v = createPcbView(canvas, ed, { actions, onCursor: (p) => { cursor.current = p; setShownCursor(p); } });
+    const v = createPcbView(canvas, ed, { actions, onCursor: (p) => { cursor.current = p; showCursor(cursorEl, p); } });
     viewRef.current = v;
     setView(v);
     const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(bump), v.viewport.subscribe(kick), sync.subscribe(kick)];
@@ -156,7 +156,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           {copper.length > 2 ? ` (${copper.length} copper layers)` : ''}
         </span>
         <span className="mono" data-testid="cursor">
-          X {fmt(shownCursor.x)} Y {fmt(shownCursor.y)} <span className="muted">mil</span>
+          <span ref={cursorEl}>X 0 Y 0</span> <span className="muted">mil</span>
         </span>
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
         <span className="muted">Grid {GRID_MIL} mil</span>

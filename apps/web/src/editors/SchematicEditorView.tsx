@@ -11,7 +11,7 @@ import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
-import { fmt, guardReadOnly, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
+import { guardReadOnly, showCursor, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { readClipboard, writeClipboard } from './clipboard.ts';
 import { PropertyPanel } from './PropertyPanel.tsx';
@@ -28,7 +28,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [view, setView] = useState<CanvasView | null>(null);
   const [tick, kick] = useFrameTick();
-  const [cursor, setCursor] = useState({ x: 0, y: 0 });
+  const cursorEl = useRef<HTMLSpanElement>(null);
   const ctx = useMemo(() => contextOf(items).sch, [items]);
   const readOnly = sync.readOnly;
   const highlightRef = useRef<() => Promise<void>>(async () => {});
@@ -45,7 +45,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     const onMove = (e: PointerEvent) => {
       const r = canvas.getBoundingClientRect();
       const p = v.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
-      setCursor(ed ? ed.grid.snapPt(p) : p);
+      showCursor(cursorEl, ed ? ed.grid.snapPt(p) : p);
     };
     canvas.addEventListener('pointermove', onMove);
     offs.push(() => canvas.removeEventListener('pointermove', onMove));
@@ -173,7 +173,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       <div className="cp-status" aria-label="Editor status">
         <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'Symbol'}</span>
         <span className="mono" data-testid="cursor">
-          X {fmt(cursor.x)} Y {fmt(cursor.y)} <span className="muted">(0.01 in)</span>
+          <span ref={cursorEl}>X 0 Y 0</span> <span className="muted">(0.01 in)</span>
         </span>
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
         {ed && <span>{ed.selection.size} selected</span>}

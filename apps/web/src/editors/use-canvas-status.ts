@@ -3,7 +3,7 @@
  * one React render per animation frame), the cursor position in document units, and read-only
  * event guards.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type RefObject } from 'react';
 
 /** A counter that changes at most once per animation frame when `kick` is called. */
 export function useFrameTick(): [number, () => void] {
@@ -86,4 +86,9 @@ export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (d
     el.removeEventListener('pointermove', pmove, true);
     el.removeEventListener('pointerup', pup, true);
   };
+}
+
+/** Writes the cursor position into the status line's element directly (no React render per mouse move). */
+export function showCursor(el: RefObject<HTMLElement | null>, p: { x: number; y: number }): void {
+  if (el.current) el.current.textContent = `X ${fmt(p.x)} Y ${fmt(p.y)}`;
 }
