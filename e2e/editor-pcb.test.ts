@@ -177,7 +177,7 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('[issue-6] the layers panel hides a layer and sets the active layer; footprint editor: generator and Pad tool, undone', async () => {
+  it('[issue-6] the layers panel hides a layer and sets the active layer; footprint editor: generator, Pad tool, pad property, undone', async () => {
     // hide the top layer: the centre of a top-layer SMD pad changes colour; show it again
     const pad = await page.evaluate(() => {
       const ed = (window as any).__cpEditor.editor;
@@ -237,8 +237,14 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('PAD'); return all[all.length - 1][1].slice(6, 8); })).toEqual([200, 200]);
     expect(await pads()).toBe(generated + 1);
     await page.keyboard.press('Escape');
-    await page.keyboard.press('Control+z');
-    await page.keyboard.press('Control+z');
+    // select the new pad and widen it in the property panel
+    await clickAt(page, 200, 200);
+    const width = page.getByRole('region', { name: 'Properties' }).getByLabel(/width \(mil\)/);
+    await width.fill('80');
+    await width.press('Enter');
+    expect(await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('PAD'); return all[all.length - 1][1][10][1]; })).toBe(80);
+    await page.getByLabel('Footprint canvas').focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+z');
     expect(await pads()).toBe(p0);
     expect(errors).toEqual([]);
   }, 60_000);
