@@ -160,7 +160,7 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('[issue-6] Update from schematic lists the changes first and applies them as one undo step', async () => {
+  it('[issue-6] Update from schematic lists the changes first and applies them as one undo step; command palette', async () => {
     const text = () => page.evaluate(() => JSON.stringify((window as any).__cpEditor.doc.toBlocks()));
     const before = await text();
     await page.getByRole('button', { name: 'Update from schematic' }).click();
@@ -174,6 +174,18 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(await text()).not.toBe(before);
     await page.getByRole('button', { name: 'Undo (Ctrl+Z)' }).click();
     expect(await text()).toBe(before);
+
+    // the command palette runs the same actions: Ctrl+Shift+P, "via", Enter -> the Via tool
+    await page.getByLabel('PCB canvas').focus();
+    await page.keyboard.press('Control+Shift+P');
+    const palette = page.getByRole('dialog', { name: 'Commands' });
+    await palette.getByRole('textbox', { name: 'Command' }).fill('via');
+    expect(await palette.getByRole('option').first().innerText()).toContain('Via');
+    await palette.getByRole('textbox', { name: 'Command' }).press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    await page.locator('button[aria-label="Via (V)"][aria-pressed=true]').waitFor({ timeout: 5000 });
+    await page.keyboard.press('Escape');
+    await page.locator('button[aria-label="Select (S)"][aria-pressed=true]').waitFor({ timeout: 5000 });
     expect(errors).toEqual([]);
   }, 60_000);
 

@@ -14,6 +14,7 @@ import { pcbActions } from './pcb-actions.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
 import { guardReadOnly, showCursor, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
@@ -41,6 +42,14 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const cursorEl = useRef<HTMLSpanElement>(null);
   const [view, setView] = useState<PcbView | null>(null);
   const [tick, kick] = useFrameTick();
+  const [palette, setPalette] = useState(false);
+  // Ctrl+Shift+P opens the command palette (keys the canvas did not use bubble up here)
+  useEffect(() => {
+    const el = wrap.current!;
+    const onKey = (e: KeyboardEvent) => { if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'p') { e.preventDefault(); setPalette(true); } };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, []);
   // controlled inputs (active layer, ratsnest) re-render in the same event as their change
   const [, bump] = useReducer((x: number) => x + 1, 0);
   const [showRats, setShowRats] = useState(true);
@@ -143,6 +152,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
       <div className="cp-main">
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
+          {palette && !readOnly && <CommandPalette actions={actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>
         <div className="cp-side cp-dark">
           <PropertyPanel {...pcbProps(ed)} readOnly={readOnly} />

@@ -11,6 +11,7 @@ import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
+import { CommandPalette } from './CommandPalette.tsx';
 import { guardReadOnly, showCursor, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { readClipboard, writeClipboard } from './clipboard.ts';
@@ -28,6 +29,14 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [view, setView] = useState<CanvasView | null>(null);
   const [tick, kick] = useFrameTick();
+  const [palette, setPalette] = useState(false);
+  // Ctrl+Shift+P opens the command palette (keys the canvas did not use bubble up here)
+  useEffect(() => {
+    const el = wrap.current!;
+    const onKey = (e: KeyboardEvent) => { if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'p') { e.preventDefault(); setPalette(true); } };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, []);
   const cursorEl = useRef<HTMLSpanElement>(null);
   const ctx = useMemo(() => contextOf(items).sch, [items]);
   const readOnly = sync.readOnly;
@@ -162,6 +171,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       <div className="cp-main">
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+          {palette && ed && !readOnly && <CommandPalette actions={ed.actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>
         {ed && (
           <div className="cp-side">
