@@ -126,7 +126,7 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
-  it('[issue-5] click a component, change its designator in the property panel, drag it, place a device; each undone', async () => {
+  it('[issue-5] click a component, change its designator in the property panel, drag it, place a device, annotate; each undone', async () => {
     const pick = await page.evaluate(() => {
       const { editor: ed, doc } = (window as any).__cpEditor;
       for (const [k] of doc.ofType('COMPONENT')) {
@@ -178,6 +178,14 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(placed.slice(3, 5)).toEqual([spot.x, spot.y]);
     await page.keyboard.press('Escape'); // stop placing
     await page.keyboard.press('Escape'); // back to the select tool
+    // Annotate numbers the new component's designator (one undo step)
+    const des = () => page.evaluate((k) => (window as any).__cpEditor.editor.attributeValue(k, 'Designator') as string, placed[1] as string);
+    expect(await des()).toMatch(/\?$/);
+    await page.getByRole('button', { name: 'Annotate' }).click();
+    expect(await des()).toMatch(/^[A-Za-z]+\d+$/);
+    await page.getByLabel('Schematic canvas').focus();
+    await page.keyboard.press('Control+z');
+    expect(await des()).toMatch(/\?$/);
     await page.keyboard.press('Control+z');
     expect(await comps()).toBe(c0);
     expect(errors).toEqual([]);

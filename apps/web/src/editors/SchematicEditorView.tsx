@@ -156,6 +156,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-editor'}>
       {ed ? (
         <Toolbar label="Schematic tools" groups={groups}>
+          <button type="button" className="btn small" disabled={!edit} title="Annotate designators (number the U?, R? ... of this sheet)" onClick={() => run('tools.annotate')}>
+            Annotate
+          </button>
           <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit || !devices.length} onChange={(e) => place(e.target.value)}>
             <option value="">Place…</option>
             {devices.map((d) => (
