@@ -189,7 +189,7 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('[issue-6] the layers panel hides a layer and sets the active layer; footprint editor: generator, Pad tool, pad property, undone', async () => {
+  it('[issue-6] the layers panel hides a layer, sets the active layer, views from the bottom; footprint editor: generator, Pad tool, pad property, undone', async () => {
     // hide the top layer: the centre of a top-layer SMD pad changes colour; show it again
     const pad = await page.evaluate(() => {
       const ed = (window as any).__cpEditor.editor;
@@ -218,6 +218,16 @@ describe('PCB editor in the browser (issue 6)', () => {
     await page.getByLabel('PCB canvas').focus();
     await page.keyboard.press('t');
     await page.waitForFunction(() => (document.querySelector('select[aria-label="Active layer"]') as HTMLSelectElement).value === '1');
+
+    // view from the bottom: the canvas is mirrored, the bottom layer becomes active, and a document
+    // point still maps onto the same board point under the mouse
+    await layers.getByRole('checkbox', { name: 'Bottom view' }).check();
+    expect(await page.getByLabel('Active layer').inputValue()).toBe('2');
+    expect(await page.getByLabel('PCB canvas').evaluate((c) => (c as HTMLElement).style.transform)).toBe('scaleX(-1)');
+    const back = await page.evaluate((p) => { const h = (window as any).__cpEditor; const q = h.toPage(p.x, p.y); return h.view.toBoard(q.x, q.y); }, pad);
+    expect(Math.hypot(back.x - pad.x, back.y - pad.y)).toBeLessThan(0.01);
+    await layers.getByRole('checkbox', { name: 'Bottom view' }).uncheck();
+    expect(await page.getByLabel('Active layer').inputValue()).toBe('1');
 
     await page.locator('[role=treeitem][data-icon=folder] > .tree-row[title="Footprints"]').click();
     await page.locator('[role=treeitem][data-icon=footprint] > .tree-row').first().click();
