@@ -218,7 +218,10 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvas.addEventListener('contextmenu', onContext);
   const ro = new ResizeObserver(() => { resize(); invalidate(); });
   ro.observe(canvas);
-  const offEd = ed.subscribe(() => { painter.setPrims([...ed.scene.all()]); invalidate(); });
+  // document changes re-index the painter (the editor's own listener has updated the scene first);
+  // other editor notices (net highlight) only redraw
+  const offDoc = ed.doc.subscribe(() => painter.setPrims([...ed.scene.all()]));
+  const offEd = ed.subscribe(invalidate);
   const offSel = ed.selection.subscribe(invalidate);
   const offPanel = ed.panel.subscribe(() => { painter.invalidate(); invalidate(); });
 
@@ -248,6 +251,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('keyup', onKeyUp);
       canvas.removeEventListener('contextmenu', onContext);
       ro.disconnect();
+      offDoc();
       offEd();
       offSel();
       offPanel();
