@@ -19,7 +19,7 @@ export function runErc(sheets: SheetInput[], ctx: SchContext, nets: Net[] = buil
     const hasWire = [...n.wires.values()].some((l) => l.length) || [...n.flags.values()].some((l) => l.length);
     if (n.pins.length === 1 && !hasWire) {
       const p = n.pins[0];
-      if (p.type.toUpperCase() === 'NC' || p.type === 'No Connect') continue;
+      if (p.noConnect || p.type.toUpperCase() === 'NC' || p.type === 'No Connect') continue;
       out.push({ rule: 'unconnected-pin', severity: 'error', message: `Pin ${p.designator}.${p.number || p.name} is not connected`, sheet: p.sheet, x: p.x, y: p.y, ids: [p.component] });
     } else if (n.pins.length === 1) {
       const p = n.pins[0];

@@ -11,7 +11,17 @@ import { componentPins, componentSymbol, type SheetPin } from './component.ts';
 import { attrMap } from './symbol.ts';
 import { SegmentGrid, wireSegments } from './wires.ts';
 
-export interface NetPin extends SheetPin { sheet: string; designator: string; symbolType: number }
+export interface NetPin extends SheetPin {
+  sheet: string; designator: string; symbolType: number;
+  /** The designer marked the pin not connected: a pin ATTR `NO_CONNECT` ("yes") on the joined id `component + pin`. */
+  noConnect: boolean;
+}
+
+/** True when the pin ATTR NO_CONNECT (parent = joined id `component + pin`) says yes/true/1. */
+export function pinNoConnect(doc: EditorDocument, component: string, pin: string): boolean {
+  const v = attrMap(doc, component + pin).get('NO_CONNECT')?.[4];
+  return v === true || v === 1 || (typeof v === 'string' && ['yes', 'true', '1'].includes(v.toLowerCase()));
+}
 export interface Net {
   name: string;
   /** Named by a label, flag or port (not generated). */
@@ -109,7 +119,7 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
         } else if (type === 22 && pins.length > 1) {
           uf.union(node, ns(`c:${ck}:${pins[0].pin}`));
         } else {
-          pinNodes.push([node, { ...p, sheet, designator, symbolType: type }]);
+          pinNodes.push([node, { ...p, sheet, designator, symbolType: type, noConnect: pinNoConnect(doc, ck, p.pin) }]);
         }
       });
     }
