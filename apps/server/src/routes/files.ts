@@ -1,4 +1,8 @@
-/** Projects as files: import an .epro (atomic: a refused archive leaves nothing) and export as .epro. */
+/**
+ * Projects as files: import an .epro or a library archive (ARC-3: device.json, symbol.json,
+ * footprint.json or panel-lib.json instead of project.json; atomic: a refused archive leaves nothing)
+ * and export as .epro.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CatalogueError, CODES } from '@copperplate/model';
@@ -10,6 +14,14 @@ import { createProject } from '../projects.ts';
 import { projectDataToRows, rowsToProjectData } from '../epro.ts';
 
 export const IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
+/** File extensions the import accepts (.epro projects, library archives); stripped for the fallback title. */
+const ARCHIVE_EXTENSION = /\.(epro2?|zip|elib)$/i;
+
+/** The project title of an import: the archive's own title, else the file name without its extension (library archives have none). */
+export function importTitle(archiveTitle: string, fileName: string | undefined): string {
+  if (archiveTitle) return archiveTitle;
+  return (fileName ?? 'Project').replace(ARCHIVE_EXTENSION, '') || 'Project';
+}
 
 /** A catalogue error of the format package as an API failure (named errors carry code 4000001). */
 function asApiError(e: unknown): never {
@@ -22,7 +34,7 @@ export function fileRoutes(app: FastifyInstance, ctx: Ctx): void {
   app.addContentTypeParser(['application/octet-stream', 'application/zip'], { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, binary);
 
   route(app, ctx, {
-    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro (body: the archive bytes) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
+    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro or a library archive (body: the archive bytes) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
     query: z.object({ name: z.string().max(256).optional() }),
   }, async ({ req, user, query }) => {
     if (!Buffer.isBuffer(req.body)) fail(CODES.BAD_REQUEST, { reason: 'send the .epro bytes as application/octet-stream' });
@@ -34,9 +46,8 @@ export function fileRoutes(app: FastifyInstance, ctx: Ctx): void {
       asApiError(e);
     }
     const { project, items } = projectDataToRows(result!.data);
-    const fallback = (query.name ?? 'Project').replace(/\.epro$/i, '') || 'Project';
-    const id = await createProject(ctx, user.uuid, { title: project.title || fallback, cbb: project.cbb, defaultSheet: project.defaultSheet, boards: project.boards, extra: project.extra, items }, true);
-    req.log.info({ project: id, items: items.length, ok: result!.ok }, 'project imported');
+    const id = await createProject(ctx, user.uuid, { title: importTitle(project.title, query.name), cbb: project.cbb, defaultSheet: project.defaultSheet, boards: project.boards, extra: project.extra, items }, true);
+    req.log.info({ project: id, items: items.length, ok: result!.ok, library: Boolean(result!.data.library) }, 'project imported');
     return { uuid: id, report: { ok: result!.ok, failures: result!.failures, text: formatFailureReport(result!.failures) } };
   });
 
