@@ -96,6 +96,58 @@ describe('PCB editor in the browser (issue 6)', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('[issue-6] the stored pour fills (copper items, POURED records) are loaded into the scene and drawn on the canvas', async () => {
+    const id = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    const stored = recordsOf(await serverDataStr(page, project, 'copper', `${id}_0`)).filter((r) => r[0] === 'POURED').map((r) => String(r[1]));
+    expect(stored.length).toBeGreaterThan(0);
+    // every stored fill is in the editor's scene (the painter draws the scene's prims)
+    const inScene: string[] = await page.evaluate(() => [...(window as any).__cpEditor.editor.scene.prims.keys()].filter((k: string) => k.startsWith('poured:')).map((k: string) => k.slice(7)));
+    expect(inScene.length).toBeGreaterThan(0);
+    expect(inScene.every((k) => stored.includes(k))).toBe(true);
+    // a point well inside a filled top-layer fill, away from pads and tracks
+    const spot = await page.evaluate(() => {
+      const ed = (window as any).__cpEditor.editor;
+      const verts = (p: any) => p.contours.map((c: any) => [[c.x0, c.y0], ...c.segs.map((s: any) => [s.x, s.y])]);
+      const inside = (rings: number[][][], x: number, y: number) => {
+        let n = false;
+        for (const r of rings) for (let i = 0, j = r.length - 1; i < r.length; j = i++) {
+          const [xi, yi] = r[i], [xj, yj] = r[j];
+          if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) n = !n;
+        }
+        return n;
+      };
+      const fills = [...ed.scene.all()].filter((p: any) => p.kind === 'poured' && p.filled && p.layer === 1).sort((a: any, b: any) => (b.box.maxX - b.box.minX) * (b.box.maxY - b.box.minY) - (a.box.maxX - a.box.minX) * (a.box.maxY - a.box.minY));
+      for (const p of fills) {
+        const rings = verts(p);
+        const { minX, minY, maxX, maxY } = p.box;
+        for (let i = 1; i < 20; i++) for (let j = 1; j < 20; j++) {
+          const x = minX + ((maxX - minX) * i) / 20, y = minY + ((maxY - minY) * j) / 20;
+          const d = 15;
+          if (![[0, 0], [d, 0], [-d, 0], [0, d], [0, -d]].every(([dx, dy]) => inside(rings, x + dx, y + dy))) continue;
+          if ([[0, 0], [d, 0], [-d, 0], [0, d], [0, -d]].some(([dx, dy]) => ed.copperAt(x + dx, y + dy))) continue;
+          return { x, y, color: ed.panel.paint(1).color as string };
+        }
+      }
+      return null;
+    });
+    expect(spot).not.toBeNull();
+    const px = await page.evaluate((s) => {
+      const hook = (window as any).__cpEditor;
+      hook.fitBox(s.x - 100, s.y - 100, s.x + 100, s.y + 100);
+      const canvas = document.querySelector('canvas[aria-label="PCB canvas"]') as HTMLCanvasElement;
+      const r = canvas.getBoundingClientRect();
+      const at = (pageX: number, pageY: number) => Array.from(canvas.getContext('2d')!.getImageData(Math.round(((pageX - r.left) * canvas.width) / r.width), Math.round(((pageY - r.top) * canvas.height) / r.height), 1, 1).data);
+      const p = hook.toPage(s.x, s.y);
+      return at(p.x, p.y);
+    }, spot!);
+    // drawn in the top copper colour's hue, not the dark background (#10141a)
+    const hex = spot!.color.replace('#', '');
+    const want = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const channel = want.indexOf(Math.max(...want));
+    expect(px[channel]).toBeGreaterThan(0x40);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('[issue-6] route, drop a via with V (the route continues on the bottom layer), undo; selection filter; wheel zooms, middle-drag pans', async () => {
     // an empty spot beside the board
     const box = await page.evaluate(() => { const ed = (window as any).__cpEditor.editor; let maxX = -Infinity, minY = Infinity; for (const p of ed.scene.all()) { maxX = Math.max(maxX, p.box.maxX); minY = Math.min(minY, p.box.minY); } return { x: Math.round((maxX + 500) / 5) * 5, y: Math.round(minY / 5) * 5 }; });

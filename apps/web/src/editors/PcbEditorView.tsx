@@ -8,6 +8,7 @@ import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { installPcbTools } from '@copperplate/editor/pcb/tools';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
+import { pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
 import { createPcbView, GRID_MIL, type PcbView } from './pcb-view.ts';
 import { pcbActions } from './pcb-actions.ts';
@@ -54,7 +55,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const [, bump] = useReducer((x: number) => x + 1, 0);
   const [showRats, setShowRats] = useState(true);
   const readOnly = sync.readOnly;
-  const project = useMemo(() => (sync.kind === 'pcbs' ? contextOf(items).pcb : undefined), [items, sync.kind]);
+  // the project context: footprints and devices, and this PCB's stored pour fills (copper items)
+  const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id) } : undefined), [items, sync, id]);
   // one editor per open document (the project context is read when the scene is built)
   const ed = useMemo(() => {
     const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });

@@ -69,7 +69,8 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
   const listeners = new Set<() => void>();
   let detail: ProjectDetail = ProjectDetailSchema.parse({ boards: [], ...s.detail });
   let items = Object.fromEntries(VIEW_KINDS.map((k) => [k, new Map<string, Item>()])) as ProjectSnapshot['items'];
-  let snap: ProjectSnapshot = { detail, items };
+  let coppers = new Map<string, Item>();
+  let snap: ProjectSnapshot = { detail, items, coppers };
   let conflicts: ConflictRow[] = [];
   let pending = 0;
   let processing = false;
@@ -79,9 +80,11 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
     const all = await store.listItems(uuid);
     const next = Object.fromEntries(VIEW_KINDS.map((k) => [k, new Map<string, Item>()])) as ProjectSnapshot['items'];
     const byKey = new Map<string, LocalItem>();
+    const nextCoppers = new Map<string, Item>();
     for (const i of all) {
       byKey.set(`${i.kind}:${i.key}`, i);
       const it = toItem(i);
+      if (it && i.kind === 'copper') nextCoppers.set(i.key, it);
       if (it && (VIEW_KINDS as readonly string[]).includes(i.kind)) next[i.kind as ViewKind].set(i.key, it);
     }
     pending = all.filter((i) => i.ticket <= 0).length;
@@ -93,7 +96,8 @@ export async function openSyncSession(engine: SyncEngine, uuid: string, readOnly
         return { kind: i.kind, id: i.key, name: sch ? `${String(sch.display_name ?? sch.name)} / ${own}` : own, before: i.baseTicket, after: i.held!.serverTicket, modifier: i.held!.modifier };
       });
     items = next;
-    snap = { detail, items };
+    coppers = nextCoppers;
+    snap = { detail, items, coppers };
     for (const fn of listeners) fn();
   }
   let queued: Promise<void> | null = null;

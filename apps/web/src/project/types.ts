@@ -31,6 +31,8 @@ export interface ConflictRow {
 export interface ProjectSnapshot {
   detail: ProjectDetail;
   items: Record<ViewKind, Map<string, Item>>;
+  /** Copper pour fills (docs/API.md kind `copper`, keyed by path = pcbUuid + "_" + suffix; dataStr holds POURED records). */
+  coppers?: ReadonlyMap<string, Item>;
 }
 
 export interface ProjectSession {
