@@ -30,6 +30,7 @@ export * from './sch/editor.ts';
 export * from './sch/actions.ts';
 export * from './sch/netlist.ts';
 export * from './sch/erc.ts';
+export * from './sch/hierarchy.ts';
 export * from './sch/symbol-edit.ts';
 export * from './view/canvas-view.ts';
 export * from './sch/symbol-editor.ts';

@@ -27,6 +27,11 @@ export function registerSchematicActions(ed: SchematicEditor): void {
     id: 'place.component', label: 'Component', menu: 'Place', shortcut: 'P',
     run: () => { const t = ed.tools.get('place') as PlaceTool; if (t.symbol) { t.arm(t.symbol, t.device); ed.tools.activate('place'); } },
   });
+  a.register({
+    id: 'place.sheetSymbol', label: 'Create sheet symbol', menu: 'Place', enabled: () => !!ed.hierarchy?.chooseChildSheet,
+    run: () => { const c = ed.hierarchy?.chooseChildSheet?.(); if (c) ed.createSheetSymbol(c); },
+  });
+  a.register({ id: 'view.descend', label: 'Descend into sheet', menu: 'View', run: () => void ed.descend(), enabled: () => !!ed.hierarchy && !!ed.selectedSheetSymbol() });
   a.register({ id: 'tools.erc', label: 'Check Electrical Rules (ERC)', menu: 'Tools', run: () => void ed.erc() });
   a.register({ id: 'tools.annotate', label: 'Annotate Designators', menu: 'Tools', run: () => void ed.annotate() });
   a.register({ id: 'view.fit', label: 'Fit All', menu: 'View', shortcut: 'K', run: () => ed.viewport.fit(ed.scene.bbox()) });

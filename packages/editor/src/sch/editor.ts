@@ -24,6 +24,18 @@ import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
 import { runErc, type ErcMarker } from './erc.ts';
+import { createSheetSymbol, descend, sheetLinkOf } from './hierarchy.ts';
+import type { SheetInput } from './netlist.ts';
+
+/** What the editor needs from its host (the web app) for hierarchy: the project's sheets and navigation. */
+export interface HierarchyHost {
+  /** All sheets of the project by the names a sheet symbol's `Sheet` ATTR uses. */
+  sheets(): SheetInput[];
+  /** Ask the user for a child sheet (the "Create sheet symbol" action); undefined = cancelled. */
+  chooseChildSheet?(): SheetInput | undefined;
+  /** Open a sheet (the "Descend into sheet" action). */
+  openSheet?(sheet: SheetInput): void;
+}
 
 export interface SchematicEditorOptions {
   ctx: SchContext;
@@ -33,6 +45,8 @@ export interface SchematicEditorOptions {
   onCopy?: (text: string) => void;
   /** Reads the shared clipboard for paste (default: the editor's own last copy). */
   readClipboard?: () => string | undefined;
+  /** Sheets and navigation for sheet symbols (hierarchy.ts); without it the hierarchy actions are disabled. */
+  hierarchy?: HierarchyHost;
 }
 
 export class SchematicEditor {
@@ -65,6 +79,27 @@ export class SchematicEditor {
   }
 
   dispose(): void { this.unsub(); }
+
+  // ---- hierarchy ----
+  get hierarchy(): HierarchyHost | undefined { return this.opts.hierarchy; }
+  /** Place a sheet symbol for `child` at `at` (default: the cursor, snapped); selects and returns its key. */
+  createSheetSymbol(child: SheetInput, at: Pt = this.grid.snapPt(this.cursor)): string {
+    const { component } = createSheetSymbol(this.doc, child, this.ctx, at);
+    this.selection.select([component]);
+    return component;
+  }
+  /** The single selected component when it is a sheet symbol, else undefined. */
+  selectedSheetSymbol(): string | undefined {
+    const ids = this.selection.ids;
+    return ids.length === 1 && sheetLinkOf(this.doc, ids[0], this.ctx) ? ids[0] : undefined;
+  }
+  /** The child sheet of the selected sheet symbol (opened through the host when it can). */
+  descend(): SheetInput | undefined {
+    const k = this.selectedSheetSymbol();
+    const child = k ? descend(this.doc, k, this.opts.hierarchy?.sheets() ?? [], this.ctx) : undefined;
+    if (child) this.opts.hierarchy?.openSheet?.(child);
+    return child;
+  }
   onChange(fn: (cs: ChangeSet, repainted: string[]) => void): () => void { this.changeListeners.add(fn); return () => this.changeListeners.delete(fn); }
 
   // ---- events ----

@@ -10,6 +10,7 @@ import type { SchContext } from './context.ts';
 import { componentPins, componentSymbol, type SheetPin } from './component.ts';
 import { attrMap } from './symbol.ts';
 import { SegmentGrid, wireSegments } from './wires.ts';
+import { derivedBlocks } from './hierarchy.ts';
 
 export interface NetPin extends SheetPin {
   sheet: string; designator: string; symbolType: number;
@@ -54,8 +55,9 @@ export interface SheetInput { name: string; doc: EditorDocument }
  * instance's sheets under their own names). Each pin of the block joins the net of the net port
  * (type 19) with the same name as the pin inside those child sheets; such ports are local to the
  * instance rather than global. The block's own pins are not parts' pins and do not appear in nets.
- * (How EasyEDA Pro links a block symbol to its child schematic is not in FORMAT.md; the caller
- * states the link.)
+ * (How EasyEDA Pro links a block symbol to its child schematic is not in FORMAT.md.) Links come
+ * from `opts.blocks` and from sheet symbols: a block-symbol component whose ATTR `Sheet` names child
+ * sheets of the list (hierarchy.ts); an explicit link wins, and each child sheet has one instance.
  */
 export interface BlockLink { sheet: string; component: string; childSheets: string[] }
 export interface NetlistOptions { blocks?: BlockLink[] }
@@ -63,7 +65,13 @@ export interface NetlistOptions { blocks?: BlockLink[] }
 export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: NetlistOptions = {}): Net[] {
   const blockOf = new Map<string, string>(); // child sheet -> instance scope
   const blockComps = new Set<string>();
-  for (const b of opts.blocks ?? []) {
+  // explicit links first; sheet symbols (block components with a `Sheet` ATTR) add theirs
+  const explicit = opts.blocks ?? [];
+  const stated = new Set(explicit.map((b) => `${b.sheet}|${b.component}`));
+  const claimed = new Set(explicit.flatMap((b) => b.childSheets));
+  const derived = derivedBlocks(sheets, ctx).filter((b) => !stated.has(`${b.sheet}|${b.component}`))
+    .map((b) => ({ ...b, childSheets: b.childSheets.filter((c) => !claimed.has(c) && (claimed.add(c), true)) }));
+  for (const b of [...explicit, ...derived]) {
     const scope = `${b.sheet}|${b.component}`;
     blockComps.add(scope);
     for (const c of b.childSheets) blockOf.set(c, scope);
