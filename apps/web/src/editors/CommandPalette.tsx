@@ -3,8 +3,23 @@
  * actions the toolbar and the shortcuts run) by label, id or menu; Enter or a click runs the chosen
  * action, arrows move, Escape closes. Disabled actions are listed but cannot run.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ActionRegistry } from '@copperplate/editor';
+
+/** Ctrl+Shift+P inside `wrap` (keys the canvas did not use bubble up to it) opens the palette. */
+export function usePaletteShortcut(wrap: RefObject<HTMLElement | null>, open: () => void): void {
+  useEffect(() => {
+    const el = wrap.current!;
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'p') {
+        e.preventDefault();
+        open();
+      }
+    };
+    el.addEventListener('keydown', onKey);
+    return () => el.removeEventListener('keydown', onKey);
+  }, [wrap, open]);
+}
 
 const shortcutOf = (s: string | string[] | undefined): string => (Array.isArray(s) ? s[0] : s) ?? '';
 

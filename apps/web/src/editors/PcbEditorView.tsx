@@ -3,7 +3,7 @@
  * its tools, the PCB actions (toolbar + shortcuts), the tile-cached canvas (dark background), the
  * layers panel, and a status line (tool, active layer, cursor in mil, zoom, unrouted connections).
  */
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { installPcbTools } from '@copperplate/editor/pcb/tools';
 import type { ProjectSnapshot } from '../project/types.ts';
@@ -15,7 +15,7 @@ import { pcbActions } from './pcb-actions.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
-import { CommandPalette } from './CommandPalette.tsx';
+import { CommandPalette, usePaletteShortcut } from './CommandPalette.tsx';
 import { guardReadOnly, showCursor, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
@@ -44,13 +44,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const [view, setView] = useState<PcbView | null>(null);
   const [tick, kick] = useFrameTick();
   const [palette, setPalette] = useState(false);
-  // Ctrl+Shift+P opens the command palette (keys the canvas did not use bubble up here)
-  useEffect(() => {
-    const el = wrap.current!;
-    const onKey = (e: KeyboardEvent) => { if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'p') { e.preventDefault(); setPalette(true); } };
-    el.addEventListener('keydown', onKey);
-    return () => el.removeEventListener('keydown', onKey);
-  }, []);
+  const openPalette = useCallback(() => setPalette(true), []);
+  usePaletteShortcut(wrap, openPalette);
   // controlled inputs (active layer, ratsnest) re-render in the same event as their change
   const [, bump] = useReducer((x: number) => x + 1, 0);
   const [showRats, setShowRats] = useState(true);

@@ -4,14 +4,14 @@
  * a <canvas> that fills the document area, a compact toolbar whose buttons run the editor's actions,
  * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { componentPins, createCanvasView, type CanvasView, type PlaceTool } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
-import { CommandPalette } from './CommandPalette.tsx';
+import { CommandPalette, usePaletteShortcut } from './CommandPalette.tsx';
 import { guardReadOnly, showCursor, spaceDragPan, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { readClipboard, writeClipboard } from './clipboard.ts';
@@ -30,13 +30,8 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const [view, setView] = useState<CanvasView | null>(null);
   const [tick, kick] = useFrameTick();
   const [palette, setPalette] = useState(false);
-  // Ctrl+Shift+P opens the command palette (keys the canvas did not use bubble up here)
-  useEffect(() => {
-    const el = wrap.current!;
-    const onKey = (e: KeyboardEvent) => { if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 'p') { e.preventDefault(); setPalette(true); } };
-    el.addEventListener('keydown', onKey);
-    return () => el.removeEventListener('keydown', onKey);
-  }, []);
+  const openPalette = useCallback(() => setPalette(true), []);
+  usePaletteShortcut(wrap, openPalette);
   const cursorEl = useRef<HTMLSpanElement>(null);
   const ctx = useMemo(() => contextOf(items).sch, [items]);
   const readOnly = sync.readOnly;
