@@ -55,7 +55,7 @@ function generatedBoard(): BoardInput {
 const ENTRY = `
 import { EditorDocument } from '@copperplate/editor/core/document';
 import { Viewport } from '@copperplate/editor/core/viewport';
-import { parseDocuments } from '@copperplate/format';
+import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { PcbScene } from '@copperplate/editor/pcb/scene';
 import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
@@ -68,7 +68,7 @@ window.runBench = (input) => {
   document.body.appendChild(canvas);
   const g = canvas.getContext('2d');
   const flush = () => g.getImageData(0, 0, 1, 1);
-  const fps = new Map(Object.entries(input.footprints).map(([k, v]) => [k, parseDocuments(v)[0].records]));
+  const fps = new Map(Object.entries(input.footprints).map(([k, v]) => [k, mainBlockOr(parseDocuments(v), 'FOOTPRINT')!.records]));
   const project = { footprint: (u) => fps.get(u), poured: input.poured };
   // open to first frame
   const t0 = performance.now();

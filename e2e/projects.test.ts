@@ -49,10 +49,15 @@ describe('web app (e2e)', () => {
 
   it('the Import button is a keyboard-reachable button that opens the file chooser', async () => {
     await page.goto(stack.url + '/#/');
-    const btn = page.getByRole('button', { name: 'Import' }).last();
+    // the start page settles first (its recent list loaded): a re-render between focus and Enter
+    // would move the focus away and the key would open nothing (CI flake under load)
+    await page.getByRole('region', { name: 'Recent projects' }).getByText('Loading…').waitFor({ state: 'detached' });
+    const btn = page.getByRole('region', { name: 'Start' }).getByRole('button', { name: 'Import', exact: true });
     await btn.focus();
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim().startsWith('Import') === true);
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-    expect(chooser.isMultiple()).toBe(false);
+    // several files may be picked together (the files of a KiCad project folder)
+    expect(chooser.isMultiple()).toBe(true);
   });
 
   for (const file of fixtureFiles()) {
@@ -62,21 +67,30 @@ describe('web app (e2e)', () => {
       await importFile(page, file);
       const report = page.getByTestId('import-report');
       const text = await report.innerText();
-      expect(text).toMatch(/Import project successfully!|Import project failure information:/);
+      // every real export imports with an empty failure report (issue 10)
+      expect(text).toContain('Import project successfully!');
+      expect(text).not.toContain('Import project failure information:');
       expect(text).toContain('Import project success !Open the imported project?');
       await report.getByRole('button', { name: 'Open' }).click();
       for (const n of [...names.boards, ...names.schematics, ...names.sheets, ...names.pcbs]) await treeHas(page, n);
       // opening a sheet shows it in a tab (schematic editor), opening the PCB a pcb-editor tab
-      await docRow(page, 'sheet', names.sheets[0]).click();
-      await page.getByTestId('document-view').waitFor();
-      expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe('schematic');
-      await docRow(page, 'pcb', names.pcbs[0]).click();
-      await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-editor') === 'pcb');
+      // (PCB-only and schematic-only projects exist: open what there is)
+      if (names.sheets.length) {
+        await docRow(page, 'sheet', names.sheets[0]).click();
+        await page.getByTestId('document-view').waitFor();
+        expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe('schematic');
+      }
+      if (names.pcbs.length) {
+        await docRow(page, 'pcb', names.pcbs[0]).click();
+        await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]')?.getAttribute('data-editor') === 'pcb');
+      }
+      const tabs = Number(names.sheets.length > 0) + Number(names.pcbs.length > 0);
+      const last = names.pcbs.length ? 'pcb' : 'schematic';
       // tabs are kept across a reload
       await page.reload();
-      await page.getByRole('tab').nth(1).waitFor();
-      expect(await page.getByRole('tab').count()).toBe(2);
-      expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe('pcb');
+      await page.getByRole('tab').nth(tabs - 1).waitFor();
+      expect(await page.getByRole('tab').count()).toBe(tabs);
+      expect(await page.getByRole('tab', { selected: true }).getAttribute('data-editor')).toBe(last);
       expect(errors).toEqual([]);
     }, 90_000);
   }

@@ -1,6 +1,6 @@
 // `npm start`: builds the web app (when apps/web has a build script), runs `copperplate serve` with the
 // data folder ./.data (PGlite; PostgreSQL when DATABASE_URL is set), makes sure the demo user
-// demo/demo and a demo project exist, and prints the URL. PORT (default 5173) and HOST change the address.
+// demo/demo-demo and a demo project exist, and prints the URL. PORT (default 5173) and HOST change the address.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

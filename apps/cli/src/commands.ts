@@ -6,6 +6,9 @@ import { user } from './commands/user.ts';
 import { push } from './commands/push.ts';
 import { pull } from './commands/pull.ts';
 import { simulateSync } from './commands/simulate-sync.ts';
+import { pour } from './commands/pour.ts';
+import { drc } from './commands/drc.ts';
+import { exportCmd } from './commands/export.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
 export interface Command {
@@ -24,4 +27,7 @@ export const COMMANDS: Command[] = [
   push,
   pull,
   simulateSync,
+  exportCmd,
+  pour,
+  drc,
 ];

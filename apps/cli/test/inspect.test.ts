@@ -34,6 +34,15 @@ describe('copperplate inspect', () => {
     expect(pcb.records.VIA).toBe(lines.length);
   });
 
+  it('[issue-10] reads an EasyEDA Pro V3 archive (.epro2): documents per kind and the conversion report', () => {
+    const r = copperplate('inspect', '/work/shared/fixtures/epro/Hexapod.epro2');
+    const s = JSON.parse(r.stdout);
+    expect(s.counts).toMatchObject({ schematic: 2, sheet: 16, symbol: 145, pcb: 2 });
+    const c = s.conversion;
+    expect(c.source).toBe('epro2');
+    expect(c.carried + c.notCarried.reduce((n: number, x: { count: number }) => n + x.count, 0)).toBe(c.total);
+  });
+
   it('[IMP-9] a file that is not a zip: exit 1 and one line "Unzip file X failed!"', () => {
     writeFileSync(join(dir, 'x.epro'), 'this is not a zip');
     const r = copperplate('inspect', join(dir, 'x.epro'));
@@ -70,6 +79,19 @@ describe('copperplate inspect', () => {
     expect(r.status).toBe(0);
     const s = JSON.parse(r.stdout);
     expect(s.blocks[0].docType).toBe('SYMBOL');
+    expect(s.main).toBe(0);
     expect(s.records.PART).toBeGreaterThanOrEqual(1);
+  });
+
+  it('[issue-10] a .epcb with footprint blocks first: every block listed, `main` names the PCB block', () => {
+    const files = unzipSync(new Uint8Array(readFileSync('/work/shared/fixtures/epro/FLIP_C3.epro')));
+    const pcb = Object.keys(files).find((f) => f.endsWith('.epcb'))!;
+    writeFileSync(join(dir, 'flip.epcb'), files[pcb]);
+    const r = copperplate('inspect', join(dir, 'flip.epcb'));
+    expect(r.status).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s.blocks.map((b: { docType: string }) => b.docType)).toEqual(['FOOTPRINT', 'PCB']);
+    expect(s.main).toBe(1);
+    expect(s.blocks[1].records.COMPONENT).toBeGreaterThan(0);
   });
 });

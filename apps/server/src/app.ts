@@ -10,12 +10,15 @@ import fastifyStatic from '@fastify/static';
 import { CODES, messageForCode } from '@copperplate/model';
 import type { Ctx } from './context.ts';
 import { installErrorHandler } from './http.ts';
+import { checkUrl, parseJsonBody } from './input.ts';
 import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { itemRoutes } from './routes/items.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { liveRoutes } from './routes/live.ts';
-import { fileRoutes } from './routes/files.ts';
+import { fileRoutes, withBinaryBodies } from './routes/files.ts';
+import { convertRoutes } from './routes/convert.ts';
+import { fabRoutes } from './routes/fab.ts';
 
 /** Every response: the web app is served from this origin; no inline scripts, inline styles allowed. */
 export const CSP = [
@@ -35,27 +38,66 @@ export const CSP = [
 /** Default body cap of JSON calls; bulk writes and imports set larger caps per route. */
 export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { logger?: FastifyServerOptions['logger']; webDir?: string }): Promise<{ app: FastifyInstance; ctx: Ctx }> {
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: false });
+/**
+ * `trustProxy` (issue 11): behind a reverse proxy, the addresses (or true for any) whose
+ * X-Forwarded-For / X-Forwarded-Proto the server believes: the client address (login and sign-up
+ * limits) and https (Secure cookies) then come from the proxy's headers. Default: none trusted.
+ */
+export type TrustProxy = boolean | string | string[];
+
+export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { logger?: FastifyServerOptions['logger']; webDir?: string; trustProxy?: TrustProxy }): Promise<{ app: FastifyInstance; ctx: Ctx }> {
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
   const ctx = makeCtx(app);
   installErrorHandler(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
-  // CALL-3: bodies the client gzips. The inflated stream counts against the route's body cap.
+  // JSON bodies: depth, NUL, lone surrogates and __proto__ refused with a catalogue message (input.ts).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (e) {
+      done(e as Error);
+    }
+  });
+  // Any other body type (binary ones included) is refused before it is read, except where a route
+  // scope adds its own parser (the import route: signed-in users only, files.ts).
+  app.addHook('onRequest', async (req) => checkUrl(req.url));
+
+  // CALL-3: bodies the client gzips. The inflated size is counted while inflating and the stream
+  // stops at the route's body cap (a small gzip bomb never holds more than the cap).
   app.addHook('preParsing', async (req, _reply, payload) => {
     if (String(req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return payload;
+    const cap = req.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT;
     let encoded = 0;
+    let inflated = 0;
     const counter = new Transform({ transform(chunk: Buffer, _e, cb) { encoded += chunk.length; cb(null, chunk); } });
-    const out = payload.pipe(counter).pipe(createGunzip()) as unknown as NodeJS.ReadableStream & { receivedEncodedLength?: number };
+    const gunzip = createGunzip();
+    const capped = new Transform({
+      transform(chunk: Buffer, _e, cb) {
+        inflated += chunk.length;
+        if (inflated > cap) {
+          gunzip.destroy();
+          payload.destroy();
+          const err = Object.assign(new Error('Request body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+          return cb(err);
+        }
+        cb(null, chunk);
+      },
+    });
+    gunzip.on('error', (e) => capped.destroy(Object.assign(e, { statusCode: 400 })));
+    const out = payload.pipe(counter).pipe(gunzip).pipe(capped) as unknown as NodeJS.ReadableStream & { receivedEncodedLength?: number };
     counter.on('end', () => { out.receivedEncodedLength = encoded; });
     delete req.headers['content-encoding'];
     return out as unknown as typeof payload;
   });
-  app.addHook('onSend', async (_req, reply, payload) => {
+  app.addHook('onSend', async (req, reply, payload) => {
     reply.header('Content-Security-Policy', CSP);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
+    // API answers are per user and change with every write: never stored by a browser or a proxy.
+    if (req.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 
@@ -63,7 +105,9 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   projectRoutes(app, ctx);
   itemRoutes(app, ctx);
   miscRoutes(app, ctx);
-  fileRoutes(app, ctx);
+  await fileRoutes(app, ctx);
+  await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
+  fabRoutes(app, ctx);
   liveRoutes(app, ctx);
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');

@@ -4,7 +4,7 @@ import type { Db } from './db.ts';
 import type { Bus } from './bus.ts';
 import { TtlCache, type SnapshotEntry } from './caches.ts';
 import type { RouteRecord } from './http.ts';
-import { LoginLimiter } from './limiter.ts';
+import { DEFAULT_LIMITS, LoginLimiter, Window, type Limits } from './limiter.ts';
 
 export interface SessionUser { uuid: string; username: string; nickname: string; csrf: string; tokenHash: string }
 export type Role = 'owner' | 'member' | 'readonly';
@@ -20,6 +20,10 @@ export interface Ctx {
   /** Bumped by every invalidation of a project's snapshot: a read that started before it must not be cached. */
   snapshotEpochs: Map<string, number>;
   limiter: LoginLimiter;
+  limits: Limits;
+  /** Sign-ups per address and imports per user within the last hour. */
+  signups: Window;
+  imports: Window;
   routes: RouteRecord[];
   /** Test hook: wait this long between the items of a bulk write (crash tests kill the process mid-batch). */
   bulkItemDelayMs: number;
@@ -27,7 +31,7 @@ export interface Ctx {
   sessionDays: number;
 }
 
-export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger): Ctx {
+export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partial<Limits> = {}): Ctx {
   return {
     db,
     bus,
@@ -37,6 +41,9 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger): Ctx {
     snapshots: new TtlCache(5_000, 1_000),
     snapshotEpochs: new Map(),
     limiter: new LoginLimiter(),
+    limits: { ...DEFAULT_LIMITS, ...limits },
+    signups: new Window(3_600_000),
+    imports: new Window(3_600_000),
     routes: [],
     bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
     sessionDays: 30,

@@ -5,7 +5,8 @@
  */
 import { emptyProjectData, projectDataToEpro, writeEpro, type ProjectData } from '@copperplate/format';
 
-export const DEMO_USER = { username: 'demo', password: 'demo' } as const;
+/** The demo account of `npm start` (its password follows the sign-up rule: 8 characters or more). */
+export const DEMO_USER = { username: 'demo', password: 'demo-demo' } as const;
 export const DEMO_TITLE = 'Copperplate demo';
 
 const SCHEMATIC = '0a1b2c3d4e5f40718293a4b5c6d7e8f9';

@@ -109,6 +109,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
       return reply.status(413).send({ code: CODES.BODY_TOO_LARGE, message: messageForCode(CODES.BODY_TOO_LARGE) });
     }
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || e.statusCode === 415) {
+      return reply.status(415).send({ code: CODES.UNSUPPORTED_MEDIA, message: messageForCode(CODES.UNSUPPORTED_MEDIA, { reason: String(req.headers['content-type'] ?? 'none').slice(0, 100) }) });
+    }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ code: CODES.BAD_REQUEST, message: messageForCode(CODES.BAD_REQUEST, { reason: e.message ?? 'invalid request' }) });
     }

@@ -2,13 +2,15 @@
  * The Copperplate server ("the cloud" of SPEC §1, §6, §7): `startServer()` opens the database
  * (PGlite in `dataDir`, or PostgreSQL at `databaseUrl`), migrates it, and listens on loopback.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { migrate } from './migrations.ts';
 import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation } from './context.ts';
-import { buildApp } from './app.ts';
+import { buildApp, type TrustProxy } from './app.ts';
+import type { Limits } from './limiter.ts';
 import { pruneAnswers, pruneSessions } from './repo/index.ts';
 
 export interface ServerOptions {
@@ -22,6 +24,10 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app (default apps/web/dist). */
   webDir?: string;
+  /** Proxies whose X-Forwarded-For/-Proto are believed (see app.ts TrustProxy); default none. */
+  trustProxy?: TrustProxy;
+  /** Attempt limits and quotas (limiter.ts DEFAULT_LIMITS). */
+  limits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -30,9 +36,32 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The file a server keeps in its PGlite folder while it runs (its process id). */
+export const PID_FILE = 'copperplate-server.pid';
+
+/** The process id of another live server that has `dataDir` open, if any. */
+export function serverHolding(dataDir: string): number | undefined {
+  const f = join(dataDir, PID_FILE);
+  if (!existsSync(f)) return undefined;
+  const pid = Number(readFileSync(f, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+  }
+}
+
+/**
+ * Opens the database. A PGlite folder is for one process: when a running server has it open, this
+ * refuses with a clear message instead of writing where that server never looks (issue 11).
+ */
 export async function openDatabase(o: { dataDir?: string; databaseUrl?: string }): Promise<Db> {
   if (o.databaseUrl) return openPostgres(o.databaseUrl);
   if (!o.dataDir) throw new Error('startServer needs dataDir or databaseUrl');
+  const holder = serverHolding(o.dataDir);
+  if (holder !== undefined) throw new Error(`The data folder ${o.dataDir} is open by a running Copperplate server (process ${holder}). Stop that server first, or make the change through its HTTP API.`);
   mkdirSync(o.dataDir, { recursive: true });
   return openPglite(o.dataDir);
 }
@@ -42,7 +71,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   try {
     await migrate(db);
     const bus = new Bus(db);
-    const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log), { logger: o.logger, webDir: o.webDir });
+    const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
     wireInvalidation(ctx);
     await bus.start();
     await pruneAnswers(db, 48);
@@ -54,6 +83,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     housekeeping.unref();
     app.addHook('onClose', async () => clearInterval(housekeeping));
     const addr = await app.listen({ port: o.port ?? 0, host: o.host ?? '127.0.0.1' });
+    const pidFile = !o.databaseUrl && o.dataDir ? join(o.dataDir, PID_FILE) : undefined;
+    if (pidFile) writeFileSync(pidFile, String(process.pid));
     const port = Number(new URL(addr).port);
     const host = o.host ?? '127.0.0.1';
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -66,6 +97,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         closed = true;
         await app.close();
         await db.close();
+        if (pidFile) rmSync(pidFile, { force: true });
       },
     };
   } catch (e) {

@@ -56,6 +56,22 @@ export const MIGRATIONS: string[] = [
     user_uuid text not null, key text not null, value text not null,
     updated_at timestamptz not null default now(), primary key (user_uuid, key));
   `,
+  // 2: stored answers scoped by user, project and call (issue 11: one request id on two projects
+  // answered the second from the first's stored answer). Old answers are dropped: a retry across
+  // the upgrade is refused by compare-and-set (4090001) and merged, never applied twice.
+  `
+  drop table requests;
+  create table requests (
+    user_uuid text not null, project_uuid text not null, call text not null, request_id text not null,
+    answer jsonb not null, created_at timestamptz not null default now(),
+    primary key (user_uuid, project_uuid, call, request_id));
+  create index requests_created on requests(created_at);
+  `,
+  // 3: user names unique without regard to case (issue 11). A database holding two names that differ
+  // only in case refuses this step: rename one first.
+  `
+  create unique index users_username_lower on users (lower(username));
+  `,
 ];
 
 const LOCK_ID = 74_110_007;

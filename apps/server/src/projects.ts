@@ -1,5 +1,5 @@
 /** Project services shared by routes, import, copy and restore: detail, creation with items, names. */
-import { CODES, TITLE_MAX_BYTES, TITLE_MIN_BYTES } from '@copperplate/model';
+import { CODES, TITLE_MAX_BYTES, TITLE_MIN_BYTES, cleanName } from '@copperplate/model';
 import * as repo from './repo/index.ts';
 import type { Queryable } from './db.ts';
 import type { Ctx, Role } from './context.ts';
@@ -10,12 +10,16 @@ import { uuid32 } from './routes/auth.ts';
 /** Ownership scopes (SPEC §3): personal 0, team 1, systematic 2, public 3. */
 export const SCOPES = { personal: 0, team: 1, systematic: 2, public: 3 } as const;
 
-/** 2003 when a name is not 1..128 bytes; 2001 for control characters or path separators. */
-export function checkTitle(title: string, documentName = 'project name'): void {
-  const n = byteLength(title);
+/**
+ * The title as stored: control characters stripped (issue 11), then 2003 when it is not 1..128
+ * UTF-8 bytes and 2001 for path separators.
+ */
+export function checkTitle(title: string, documentName = 'project name'): string {
+  const clean = cleanName(title);
+  const n = byteLength(clean);
   if (n < TITLE_MIN_BYTES || n > TITLE_MAX_BYTES) fail(CODES.NAME_LENGTH, { documentName });
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f/\\]/.test(title)) fail(CODES.ILLEGAL_NAME);
+  if (/[/\\]/.test(clean)) fail(CODES.ILLEGAL_NAME);
+  return clean;
 }
 
 /** A title not yet used by the owner: `title`, else `title_1`, `title_2`, ... */
@@ -61,12 +65,16 @@ export interface NewProject {
 }
 
 /** Creates a project with its items in one transaction (a failure leaves nothing). Returns its uuid. */
-export async function createProject(ctx: Pick<Ctx, 'db'>, ownerUuid: string, p: NewProject, uniqueTitle: boolean): Promise<string> {
-  checkTitle(p.title);
+export async function createProject(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'limits'>>, ownerUuid: string, p: NewProject, uniqueTitle: boolean): Promise<string> {
+  const clean = checkTitle(p.title);
   const id = uuid32();
   await ctx.db.tx(async (q) => {
-    let title = p.title;
-    if (uniqueTitle) title = await freeTitle(q, ownerUuid, p.title);
+    if (ctx.limits) {
+      const owned = await q.query<{ n: unknown }>('select count(*) as n from projects where owner_uuid = $1', [ownerUuid]);
+      if (Number(owned[0]?.n ?? 0) >= ctx.limits.projectsPerUser) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.projectsPerUser} projects` }, 429);
+    }
+    let title = clean;
+    if (uniqueTitle) title = await freeTitle(q, ownerUuid, clean);
     else if (await repo.projectTitleTaken(q, ownerUuid, title)) fail(CODES.PROJECT_NAME_EXISTS);
     const items = p.items ?? [];
     await repo.insertProject(q, { uuid: id, title, description: p.description ?? '', ownerUuid, cbb: p.cbb ?? false, scope: p.scope ?? 0, teamUuid: p.teamUuid ?? null, defaultSheet: p.defaultSheet, boards: p.boards, extra: p.extra, gTicket: items.length });

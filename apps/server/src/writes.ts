@@ -4,7 +4,7 @@
  * project's g_ticket, stale items refused with 4090001, and the answer stored under X-Request-Id so
  * that a retry gets the same answer without applying twice.
  */
-import { CODES, DOCUMENT_MAX_BYTES, TITLE_MAX_BYTES, TITLE_MIN_BYTES, messageForCode } from '@copperplate/model';
+import { CODES, DOCUMENT_MAX_BYTES, TITLE_MAX_BYTES, TITLE_MIN_BYTES, cleanName, messageForCode } from '@copperplate/model';
 import * as repo from './repo/index.ts';
 import type { Queryable } from './db.ts';
 import { invalidateSnapshot, type Ctx } from './context.ts';
@@ -33,7 +33,10 @@ export function prepareItem(kind: Kind, raw: unknown): Prepared | ItemResult {
   for (const n of def.names) {
     const v = it[n];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'string' || byteLength(v) < TITLE_MIN_BYTES || byteLength(v) > TITLE_MAX_BYTES) return failure(CODES.NAME_LENGTH, { documentName: n });
+    if (typeof v !== 'string') return failure(CODES.NAME_LENGTH, { documentName: n });
+    const clean = cleanName(v); // control characters never stored (issue 11)
+    if (byteLength(clean) < TITLE_MIN_BYTES || byteLength(clean) > TITLE_MAX_BYTES) return failure(CODES.NAME_LENGTH, { documentName: n });
+    it[n] = clean;
   }
   const fields: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(it)) if (!RESERVED.has(k)) fields[k] = v;
@@ -47,14 +50,18 @@ export function prepareItem(kind: Kind, raw: unknown): Prepared | ItemResult {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Applies a bulk write; answers one result per item, in order. `force` skips compare-and-set (server-side deletes). */
-export async function applyBulk(ctx: Ctx, projectUuid: string, userUuid: string, kind: Kind, items: unknown[], requestId?: string, force = false): Promise<ItemResult[]> {
+/** The idempotency key of a write: the X-Request-Id and the call it came with (method and path). */
+export interface Idempotency { requestId: string; call: string }
+
+export async function applyBulk(ctx: Ctx, projectUuid: string, userUuid: string, kind: Kind, items: unknown[], idem?: Idempotency, force = false): Promise<ItemResult[]> {
   const prepared = items.map((raw) => prepareItem(kind, raw));
   let newTicket = -1;
   const answer = await ctx.db.tx(async (q) => {
     const g0 = await repo.lockProjectTicket(q, projectUuid);
     if (g0 === undefined) noPermission();
-    if (requestId) {
-      const stored = await repo.storedAnswer(q, userUuid, requestId);
+    const scope = idem && { userUuid, projectUuid, call: idem.call, requestId: idem.requestId };
+    if (scope) {
+      const stored = await repo.storedAnswer(q, scope);
       if (stored !== undefined) return stored as ItemResult[];
     }
     const out = await applyPrepared(ctx, q, projectUuid, kind, prepared, g0!, force);
@@ -63,7 +70,7 @@ export async function applyBulk(ctx: Ctx, projectUuid: string, userUuid: string,
       await ctx.bus.publish({ type: 'g_ticket', project_uuid: projectUuid, g_ticket: out.gTicket, origin: ctx.bus.origin }, q);
       newTicket = out.gTicket;
     }
-    if (requestId) await repo.storeAnswer(q, userUuid, requestId, projectUuid, out.results);
+    if (scope) await repo.storeAnswer(q, scope, out.results);
     return out.results;
   });
   if (newTicket >= 0) invalidateSnapshot(ctx, projectUuid);

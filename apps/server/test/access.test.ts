@@ -64,6 +64,10 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'POST /api/cache/{key}': { level: 'user', body: { value: '1' } },
   'POST /api/projects/import': { level: 'user', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/export': { level: 'read' },
+  'GET /api/projects/{uuid}/fabrication': { level: 'read' },
+  'GET /api/projects/{uuid}/fabrication/preview': { level: 'read' },
+  'POST /analyzer/api/convert/from/{from}/to/{to}': { level: 'user', body: new Uint8Array([0]) },
+  'POST /api/projects/import/kicad': { level: 'user', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/live': { level: 'read' },
 };
 
@@ -118,7 +122,7 @@ describe.each(BACKENDS)('access matrix on %s', (backend) => {
       const [method, tpl] = key.split(' ');
       for (const actor of ACTORS) {
         const pid = spec.fresh ? await project() : shared;
-        const path = tpl.replace('{uuid}', pid).replace('{kind}', 'sheets').replace('{id}', 'none').replace('{key}', 'k').replace('{team}', team);
+        const path = tpl.replace('{uuid}', pid).replace('{kind}', 'sheets').replace('{id}', 'none').replace('{key}', 'k').replace('{team}', team).replace('{from}', 'kicad').replace('{to}', 'epro');
         const c = spec.ownSession ? await secondSession(actor) : clients[actor];
         let code: number;
         let status: number;

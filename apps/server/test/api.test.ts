@@ -21,7 +21,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     if (skip) return;
     s = await testServer(backend);
     a = await new Client(s.url).signup('alice');
-    pid = (await a.post<{ uuid: string }>('/api/projects', { title: 'First' })).result!.uuid;
+    pid = (await a.post<{ uuid: string }>('/api/projects', { title: 'First', empty: true })).result!.uuid;
   });
   afterAll(async () => {
     await s?.stop();
@@ -69,7 +69,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('projects: create, 2002 on a taken name, 2003 on a long name, list, detail, update, boards', async () => {
-    expect((await a.post('/api/projects', { title: 'First' })).code).toBe(CODES.PROJECT_NAME_EXISTS);
+    expect((await a.post('/api/projects', { title: 'First', empty: true })).code).toBe(CODES.PROJECT_NAME_EXISTS);
     const long = await a.post('/api/projects', { title: 'é'.repeat(65) });
     expect(long.code).toBe(CODES.NAME_LENGTH);
     expect(long.message).toBe('The project name length must be 1~128 bytes!');
@@ -86,7 +86,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('[TKT-1] bulk write: compare-and-set per item, stale refused with 4090001, g_ticket advances per applied item', async () => {
-    const p = (await a.post<{ uuid: string; g_ticket: number }>('/api/projects', { title: 'Tickets' })).result!;
+    const p = (await a.post<{ uuid: string; g_ticket: number }>('/api/projects', { title: 'Tickets', empty: true })).result!;
     const w1 = await a.post<Array<{ success: boolean; result: { ticket: number } }>>(`/api/projects/${p.uuid}/bulk/sheets`, {
       data: [
         { uuid: 's1', schematic_uuid: 'sc', title: 'S1', display_title: 'S1', dataStr: 'one' },
@@ -106,7 +106,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('ticket snapshot: full (-1) and incremental with deleted; block symbols in their own map', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Snap' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Snap', empty: true })).result!.uuid;
     const w = await a.post<Array<{ result: { ticket: number } }>>(`/api/projects/${p}/bulk/symbols`, { data: [{ uuid: 'sy1', title: 'R', display_title: 'R', docType: 2, dataStr: 'a' }, { uuid: 'bs1', title: 'B', display_title: 'B', docType: 17, dataStr: 'b' }] });
     const t = w.result![1].result.ticket;
     const full = await a.get<Record<string, unknown>>(`/api/projects/${p}/ticket?g_ticket=-1`);
@@ -122,7 +122,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('[VAL-9] [CALL-5] limits: 15 MB document (10034), names 1-128 bytes (2003), 100 items, 30/200 ids', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Limits' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Limits', empty: true })).result!.uuid;
     const big = 'x'.repeat(15 * 1024 * 1024 + 1);
     const r = await a.post<Array<{ code: number; message: string }>>(`/api/projects/${p}/bulk/pcbs`, { data: [{ uuid: 'p1', title: 'PCB1', display_title: 'PCB1', dataStr: big }, { uuid: 'p2', title: 'x'.repeat(129), dataStr: '' }] }, {}, { gzip: true });
     expect(r.result![0]).toMatchObject({ code: 10034, message: messageForCode(10034, { documentName: 'PCB1' }) });
@@ -137,7 +137,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('[CALL-3] gzipped bodies are accepted', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Gzip' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Gzip', empty: true })).result!.uuid;
     const text = 'y'.repeat(20_000);
     const r = await a.post<Array<{ success: boolean }>>(`/api/projects/${p}/bulk/copper`, { data: [{ path: 'pcb_0', dataStr: text }] }, {}, { gzip: true });
     expect(r.result![0].success).toBe(true);
@@ -160,7 +160,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('idempotent retry: the same X-Request-Id gets the same answer and applies once', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Idem' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Idem', empty: true })).result!.uuid;
     const body = { data: [{ uuid: 'd1', title: 'D', display_title: 'D' }] };
     const h = { 'x-request-id': 'req-123' };
     const r1 = await a.post(`/api/projects/${p}/bulk/devices`, body, h);
@@ -173,7 +173,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('update-canvas, schematic modify and sort, sheet order, deletes', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Canvas' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Canvas', empty: true })).result!.uuid;
     await a.post(`/api/projects/${p}/bulk/schematics`, { data: [{ uuid: 'sc1', name: 'S', display_name: 'S', sort: [] }, { uuid: 'sc2', name: 'T', display_name: 'T', sort: [] }] });
     await a.post(`/api/projects/${p}/bulk/sheets`, { data: [{ uuid: 'sh1', schematic_uuid: 'sc1', title: '1', display_title: '1', dataStr: 'a' }] });
     await a.post(`/api/projects/${p}/bulk/footprints`, { data: [{ uuid: 'fp1', title: 'F', display_title: 'F', docType: 4, dataStr: 'f' }] });
@@ -198,7 +198,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('[CONST-2] backups: 3002 on a duplicate name, at most 10 kept, detail, restore as a new project', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Backed' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Backed', empty: true })).result!.uuid;
     await a.post(`/api/projects/${p}/bulk/sheets`, { data: [{ uuid: 'sh1', schematic_uuid: 'sc1', title: '1', display_title: '1', dataStr: 'content' }] });
     expect((await a.post(`/api/projects/${p}/backups`, { name: 'b0', description: 'first' })).code).toBe(0);
     const dup = await a.post(`/api/projects/${p}/backups`, { name: 'b0' });
@@ -233,7 +233,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     const b = await new Client(s.url).signup('teammate');
     const org = await a.post<{ uuid: string }>('/api/teams', { name: 'Org', kind: 'organisation' });
     const team = await a.post<{ uuid: string }>('/api/teams', { name: 'Team', kind: 'team', parent_uuid: org.result!.uuid });
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'TeamProj', team_uuid: team.result!.uuid })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'TeamProj', empty: true, team_uuid: team.result!.uuid })).result!.uuid;
     expect((await b.get(`/api/projects/${p}`)).code).toBe(CODES.NO_PERMISSION);
     expect((await a.post(`/api/teams/${team.result!.uuid}/members`, { username: 'teammate', role: 'member' })).code).toBe(0);
     expect((await b.get<{ role: string }>(`/api/projects/${p}`)).result!.role).toBe('member');
@@ -265,7 +265,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
   });
 
   it.skipIf(skip)('a project built through the API exports as an .epro that imports back with the same documents; copy and delete', async () => {
-    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Built' })).result!.uuid;
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Built', empty: true })).result!.uuid;
     const sheet = '["DOCTYPE","SCH","1.1"]\n["HEAD",{"originX":0,"originY":0}]\n["WIRE","e1",[[0,0,100,0]],"st1",0]';
     const pcb = '["DOCTYPE","PCB","1.8"]\n["HEAD",{}]\n["LINE","e1",0,"",1,0,0,100,0,10,0]';
     const sc = 'a'.repeat(32);

@@ -27,7 +27,7 @@ describe.each(BACKENDS)('concurrent writers on %s', (backend) => {
 
   it.skipIf(skip)('[TKT-1] 20 writers: none lost, tickets strictly increasing, stale refused, consistent', async () => {
     const owner = await new Client(s.url).signup('owner');
-    const pid = (await owner.post<{ uuid: string }>('/api/projects', { title: 'Busy' })).result!.uuid;
+    const pid = (await owner.post<{ uuid: string }>('/api/projects', { title: 'Busy', empty: true })).result!.uuid;
     const writers = await Promise.all(Array.from({ length: WRITERS }, async (_, i) => {
       const c = await new Client(s.url).signup('w' + i);
       expect((await owner.post(`/api/projects/${pid}/members`, { username: 'w' + i, role: 'member' })).code).toBe(0);

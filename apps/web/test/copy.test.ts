@@ -16,6 +16,7 @@ function memorySession(): ProjectSession & { edits: [ViewKind, Item][] } {
     state: () => ({ status: 'saved' as const, pending: 0 }), conflicts: () => [], subscribe: () => () => {},
     loadItem: async (k: ViewKind, id: string) => items[k].get(id),
     edit: async (k: ViewKind, it: Item) => void (edits.push([k, it]), items[k].set(String(it.uuid), it)),
+    remove: async (k: ViewKind, id: string) => void items[k].delete(id),
     resolve: async () => {}, refresh: async () => {}, close: async () => {},
   };
   return s;

@@ -75,6 +75,19 @@ describe('names and lists', () => {
     expect(readReport({ ok: true }, null).ok).toBe(false);
     expect(FAILURE_GROUPS).toHaveLength(10);
   });
+  it('[issue-10] the conversion report of a V3 archive is read beside the failures (warnings, ok stays true)', () => {
+    const r = readReport({ ok: true, failures: {}, conversion: { total: 10, carried: 7, notCarried: [{ kind: 'PCB RULE', count: 3, reason: 'design rules have no converter yet' }] } }, 'uuid');
+    expect(r.ok).toBe(true);
+    expect(r.conversion).toEqual(['7 of 10 records of the EasyEDA Pro V3 archive carried', 'PCB RULE: 3 (design rules have no converter yet)']);
+    expect(readReport({ ok: true, failures: {} }, 'uuid').conversion).toBeUndefined();
+  });
+  it('[issue-10] warnings (kept, not whole) are read beside the failures and do not make the import fail', () => {
+    const r = readReport({ ok: true, failures: {}, warnings: { Device: [{ name: 'LED', message: 'system library' }], Pour: [], Page: [] } }, 'uuid');
+    expect(r.ok).toBe(true);
+    expect(r.groups).toEqual([]);
+    expect(r.warnings).toEqual([{ group: 'Device', lines: ['LED: system library'] }]);
+    expect(readReport({ ok: true, failures: {}, warnings: { Device: [] } }, 'uuid').warnings).toBeUndefined();
+  });
   it('[CALL-8] a failed call shows the message mapped from the code, else the server\'s', async () => {
     const { messageFor } = await import('@copperplate/web');
     expect(messageFor(3002, 'whatever')).toBe('Backup Name already exists');

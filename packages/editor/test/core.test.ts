@@ -24,6 +24,20 @@ describe('document store', () => {
     expect(serializeDocument(d).trim()).toBe(TEXT);
   });
 
+  it('[issue-10] PCB ATTRs name their parent at index 3 (schematic ATTRs at 2): a component\'s children are its ATTRs and PAD_NETs', () => {
+    const pcb = openDocument([
+      '["DOCTYPE","PCB","1.8"]',
+      '["COMPONENT","e2",0,1,10,20,0,{},0]',
+      '["ATTR","e2e1",0,"e2",3,null,null,"Designator","R1",0,1,"default",45,6,0,0,3,0,0,0,0,0]',
+      '["ATTR","e9","1","",3,null,null,"Title","x",0,0,"default",45,6,0,0,3,0,0,0,0,0]',
+      '["PAD_NET","e2","1","GND","e16"]',
+    ].join('\n'));
+    expect(pcb.family).toBe('pcb');
+    expect(pcb.childrenOf('e2').sort()).toEqual(['e2e1', pcb.keys().find((k) => k.startsWith('~PAD_NET'))!].sort());
+    expect(pcb.childrenOf('1')).toEqual([]); // a group id at index 2 is not a parent
+    expect(openDocument(TEXT).family).toBe('sch');
+  });
+
   it('[TKT-2] a commit is one undo step and one change set, and marks the document edited', () => {
     const edits: string[] = [];
     const d = new EditorDocument(parseDocuments(TEXT), { onEdited: (cs) => edits.push(`${cs.origin}:${cs.label}`) });

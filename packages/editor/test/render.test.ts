@@ -2,21 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { contextFromArchive, listSheets, openDocument, renderSchematicSvg, renderSymbolSvg } from '../src/index.ts';
 import { entryText, fixture, fixtureNames } from './fixtures.ts';
+import { drawableSheetIds, drawnIds } from './drawable.ts';
 
 const SNAP = join(import.meta.dirname, '__snapshots__');
-
-/** Records a sheet must draw, counted straight from the file text (independent of the painter's own filter). */
-function expectedSheetIds(text: string): string[] {
-  const ids: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line) as unknown[];
-    const shape = ['COMPONENT', 'WIRE', 'BUS', 'BUSENTRY', 'TEXT', 'RECT', 'POLY', 'CIRCLE', 'ELLIPSE', 'ARC', 'BEZIER', 'OBJ', 'TABLE'].includes(r[0] as string);
-    const shownAttr = r[0] === 'ATTR' && (r[5] === 1 || r[5] === true || r[6] === 1 || r[6] === true) && r[7] != null && r[8] != null;
-    if (shape || shownAttr) ids.push(r[1] as string);
-  }
-  return ids;
-}
 
 function expectedSymbolIds(text: string): string[] {
   const ids: string[] = [];
@@ -48,12 +36,19 @@ for (const name of fixtureNames()) {
     for (const sh of listSheets(a)) {
       it(`sheet ${sh.schematicName}/${sh.sheetName}: every drawable record is a data-id element, snapshot`, async () => {
         const text = entryText(a, sh.path);
-        const svg = renderSchematicSvg(openDocument(text), { ctx });
-        const expected = expectedSheetIds(text);
-        const got = svgIds(svg);
+        const warnings: string[] = [];
+        const svg = renderSchematicSvg(openDocument(text), { ctx, onWarning: (w) => warnings.push(`${w.id}: ${w.message}`) });
+        const expected = drawableSheetIds(text, {
+          symbolText: (u) => (a.entries.has(`SYMBOL/${u}.esym`) ? entryText(a, `SYMBOL/${u}.esym`) : undefined),
+          device: (u) => (a.projectJson as { devices?: Record<string, { attributes?: Record<string, unknown> }> }).devices?.[u]?.attributes,
+        });
         expect(expected.length).toBeGreaterThan(50);
-        expect(got.length).toBe(expected.length);
-        expect(new Set(got)).toEqual(new Set(expected));
+        expect(warnings).toEqual([]);
+        // every record that must draw is an element that draws something; no element for anything else
+        const drawn = drawnIds(svg);
+        expect(expected.filter((id) => !drawn.has(id))).toEqual([]);
+        const want = new Set(expected);
+        expect(svgIds(svg).filter((id) => !want.has(id))).toEqual([]);
         // components drawn from their symbols: none falls back to the unknown-symbol box
         expect(svg).not.toContain('stroke="#FF0000" stroke-width="1" stroke-dasharray="2 2"');
         expect(emptyGroups(svg)).toEqual([]);

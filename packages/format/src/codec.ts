@@ -31,8 +31,10 @@ interface Layout {
   raw?: string[];
   /** The block's text (fast path: one line per record, no blank lines), split into `raw` on demand. */
   text?: string;
-  /** Text between the previous block's last line and this block's first line ('' for the first). */
+  /** Text between the previous block's last line and this block's first line (for the first: what precedes it). */
   before: string;
+  /** The block was the file's first when read (its `before` may only open a file then). */
+  first: boolean;
   /** Text after this block's last line when it is the last block of the file. */
   after: string;
   eol: string;
@@ -92,7 +94,7 @@ function parseSingleBlock(text: string): DocumentBlock[] | null {
   };
   const nl = body.indexOf('\n');
   const eol = nl > 0 && body.charCodeAt(nl - 1) === 13 ? '\r\n' : '\n';
-  layouts.set(block, { records: records.slice(), text: body, before: '', after: text.slice(end), eol });
+  layouts.set(block, { records: records.slice(), text: body, before: '', first: true, after: text.slice(end), eol });
   return [block];
 }
 
@@ -143,7 +145,7 @@ function parseLines(text: string): DocumentBlock[] {
         version: isDoctype && rec[2] != null ? String(rec[2]) : '',
         records: [],
       };
-      lay = { records: [], raw: [], before: text.slice(lastEnd, start), after: '', eol: contentEnd < end ? '\r\n' : '\n' };
+      lay = { records: [], raw: [], before: text.slice(lastEnd, start), first: blocks.length === 0, after: '', eol: contentEnd < end ? '\r\n' : '\n' };
       layouts.set(cur, lay);
       blocks.push(cur);
     }
@@ -184,8 +186,8 @@ export function serializeDocuments(blocks: DocumentBlock[]): string {
   blocks.forEach((b, i) => {
     const lay = layouts.get(b);
     const eol = lay?.eol ?? '\n';
-    if (i > 0) parts.push(lay && lay.before !== '' ? lay.before : eol + eol);
-    else if (lay) parts.push(lay.before);
+    if (i > 0) parts.push(lay && !lay.first && lay.before !== '' ? lay.before : eol + eol);
+    else if (lay?.first) parts.push(lay.before);
     if (b.records.length === 0) {
       // A block must have a DOCTYPE line to be read back as a block.
       parts.push(JSON.stringify(['DOCTYPE', b.docType, b.version]));
@@ -208,5 +210,17 @@ export function countRecordTypes(block: DocumentBlock): Record<string, number> {
     const t = typeof r[0] === 'string' ? r[0] : r.length === 0 ? '[]' : String(r[0]);
     out[t] = (out[t] ?? 0) + 1;
   }
+  return out;
+}
+
+/**
+ * A block with other records that is written like `block`: its unchanged records keep their text as
+ * read, and its place keeps the separator and file ending that were read. For an editor that holds a
+ * block's records elsewhere and hands them back to serializeDocuments.
+ */
+export function withRecords(block: DocumentBlock, records: unknown[][]): DocumentBlock {
+  const out: DocumentBlock = { docType: block.docType, version: block.version, records };
+  const lay = layouts.get(block);
+  if (lay) layouts.set(out, lay);
   return out;
 }

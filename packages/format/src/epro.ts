@@ -4,6 +4,8 @@
  */
 import { CatalogueError } from '@copperplate/model';
 import { readZip, writeZip, ZipRefusal, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';
+import { convertV3, isV3Archive } from './v3/archive.ts';
+import type { ConversionReport } from './v3/report.ts';
 
 export interface EproArchive {
   /** project.json parsed ({} when the archive is a library archive without one). */
@@ -13,6 +15,8 @@ export interface EproArchive {
    * anything else stays bytes. Directory entries are not listed.
    */
   entries: Map<string, Uint8Array | string>;
+  /** Set when the archive was an EasyEDA Pro V3 archive converted to this V2 form: what was carried and what not. */
+  conversion?: ConversionReport;
 }
 
 /** Folders of an export archive (ARC-1). */
@@ -67,6 +71,11 @@ export function zipErrorToCatalogue(e: unknown, title: string): CatalogueError {
  * parsing of readEpro. Used by readEpro, and by callers that unzip on several threads.
  */
 export function eproFromFiles(files: Map<string, Uint8Array | string>, title = 'archive'): EproArchive {
+  // EasyEDA Pro V3 (.epro2, or V3 content under an .epro name): sniffed by content, converted to V2.
+  if (!files.has('project.json') && isV3Archive(files.keys())) {
+    const v3 = convertV3(files);
+    return { projectJson: v3.projectJson, entries: v3.entries, conversion: v3.report };
+  }
   if (!KNOWN_JSON_FILES.some((f) => files.has(f))) throw CatalogueError.named('IMPORT_FORMAT_INCORRECT', { title });
   const entries = new Map<string, Uint8Array | string>();
   let projectJson: Record<string, unknown> = {};

@@ -6,7 +6,8 @@
 import type { EproArchive } from './epro.ts';
 import type { ProjectData } from './project-data.ts';
 import * as P from './paths.ts';
-import { LIBRARY_FILES, PROJECT_JSON_KEYS, setKey } from './project-json.ts';
+import { LIBRARY_FILES, PROJECT_JSON_KEYS, isPlainObject, setKey } from './project-json.ts';
+import { rebaseJson } from './json-rebase.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -17,8 +18,28 @@ function withExtra(fields: Obj, extra: Obj | undefined): Obj {
   return o;
 }
 
-/** The maps of project.json for a ProjectData, keyed as ARC-2. */
+/**
+ * project.json of a ProjectData as written: the model's maps (modelProjectJson) with every value that
+ * did not change since the import written as it was read (rebaseJson: JSON types, key order, entries
+ * the import could not take).
+ */
 export function projectJsonOf(d: ProjectData): Obj {
+  const now = modelProjectJson(d);
+  const { asRead, asImported } = d.projectExtra;
+  if (typeof asRead !== 'string' || typeof asImported !== 'string') return now;
+  let read: unknown, imported: unknown;
+  try {
+    read = JSON.parse(asRead);
+    imported = JSON.parse(asImported);
+  } catch {
+    return now;
+  }
+  if (!isPlainObject(read) || !isPlainObject(imported)) return now;
+  return rebaseJson(read, imported, now);
+}
+
+/** The maps of project.json for a ProjectData as the model holds them, keyed as ARC-2. */
+export function modelProjectJson(d: ProjectData): Obj {
   const schematics: Obj = {};
   for (const s of d.schematics) {
     const sheets = d.sheets

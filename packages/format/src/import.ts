@@ -32,6 +32,7 @@ import {
   type ProjectData,
 } from './project-data.ts';
 import * as P from './paths.ts';
+import { modelProjectJson } from './export.ts';
 import {
   BoardEntrySchema,
   CONFIG_KEYS,
@@ -108,11 +109,17 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   data.library = library;
   const failures = emptyFailureReport();
   const fail = (g: FailureGroup, name: string, message: string) => failures[g].push({ name, message });
+  const warnings = emptyFailureReport();
+  const warn = (g: FailureGroup, name: string, message: string) => warnings[g].push({ name, message });
+  /** Files an imported item holds; every other file is kept as it is in `files` (an import never loses a document). */
   const consumed = new Set<string>(library ? library.map((l) => l.file) : []);
+  /** Files the pipeline read (held by an item, or reported). */
+  const seen = new Set<string>();
+  const take = (path: string) => consumed.add(path);
   const entryText = (path: string): string | undefined => {
     const v = a.entries.get(path);
     if (v === undefined) return undefined;
-    consumed.add(path);
+    seen.add(path);
     return typeof v === 'string' ? v : utf8.decode(v);
   };
   const entriesIn = (folder: string, ext: string) => [...a.entries.keys()].filter((k) => k.startsWith(folder + '/') && k.endsWith(ext));
@@ -242,6 +249,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       sheetIds.add(v.uuid);
       data.sheets.push({ uuid: v.uuid, schematic_uuid: schUuid, title: v.title, display_title: v.display_title, sheet_id: r.data.id, dataStr: text!, extra: extraKeys(r.data, ['name', 'id', 'uuid']) });
       owner.sort.push(v.uuid);
+      take(P.sheetPath(schUuid, r.data.id));
       docRefs.push({ kind: 'sheet', name: v.title, refs: docs.refs });
       emit('sheet', v.uuid, docs);
     } catch (e) {
@@ -251,8 +259,8 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
   // Sheet files in the folder of a schematic that was not imported (not listed, or failed) (IMP-6).
   for (const k of entriesIn('SHEET', '.esch')) {
     const folder = k.split('/')[1];
-    if (!consumed.has(k) && !schematicOk.has(folder)) {
-      consumed.add(k);
+    if (!seen.has(k) && !schematicOk.has(folder)) {
+      seen.add(k);
       fail('Page', k, CatalogueError.named('OWNING_SHEET_MISSING').message);
     }
   }
@@ -279,6 +287,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         tags: v.tags, custom_tags: v.custom_tags, updateTime: v.updateTime, dataStr: text!, extra: extraKeys(r.data, LIBRARY_ENTRY_KEYS),
       });
       symbolOk.add(uuid);
+      take(P.symbolPath(uuid));
       emit('symbol', uuid, docs);
     } catch (e) {
       fail('Symbol', display || uuid, message(e));
@@ -314,6 +323,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       const v = validatePcb({ ...base, uuid: p.uuid, title: normaliseTitle(p.display), display_title: p.display, parent_uuid: p.parent, dataStr: text }).value;
       data.pcbs.push({ uuid: p.uuid, title: v.title, display_title: v.display_title, parent_uuid: p.parent, dataStr: text!, extra: p.extra, titleKey: p.titleKey });
       pcbOk.add(p.uuid);
+      take(P.pcbPath(p.uuid));
       docRefs.push({ kind: 'pcb', name: v.title, refs: docs.refs });
       emit('pcb', p.uuid, docs);
     } catch (e) {
@@ -348,6 +358,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         tags: v.tags, custom_tags: v.custom_tags, updateTime: v.updateTime, dataStr: text!, extra: extraKeys(r.data, LIBRARY_ENTRY_KEYS),
       });
       footprintOk.add(uuid);
+      take(P.footprintPath(uuid));
       emit('footprint', uuid, docs);
     } catch (e) {
       fail('Footprint', display || uuid, message(e));
@@ -356,6 +367,18 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
 
   // ---- devices ----
   const deviceOk = new Set<string>();
+  /**
+   * Symbols and footprints a kept device names that the archive does not hold at all (neither listed
+   * in project.json nor a file): they live in EasyEDA's system library. One the archive lists but
+   * could not import is a failure (the device depends on it); one it never had is a warning.
+   */
+  const systemIds = { Symbol: new Set<string>(), Footprint: new Set<string>() };
+  const inSystemLibrary = (kind: 'Symbol' | 'Footprint', id: unknown): id is string => {
+    if (typeof id !== 'string' || id === '') return false;
+    const listed = Object.prototype.hasOwnProperty.call(kind === 'Symbol' ? maps.symbols : maps.footprints, id);
+    const file = a.entries.has(kind === 'Symbol' ? P.symbolPath(id) : P.footprintPath(id));
+    return !listed && !file;
+  };
   for (const [uuid, raw] of Object.entries(maps.devices)) {
     step();
     const e = libraryEntry(raw);
@@ -365,18 +388,28 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       const r = { data: e };
       const attributes = r.data.attributes ?? {};
       if (typeof attributes.Symbol !== 'string' || attributes.Symbol === '') throw CatalogueError.named('DEVICE_SYMBOL_MISSING');
+      const sysSymbol = inSystemLibrary('Symbol', attributes.Symbol) ? attributes.Symbol : undefined;
+      const sysFootprint = inSystemLibrary('Footprint', attributes.Footprint) ? attributes.Footprint : undefined;
       const v = validateDevice(
         {
           ...base, uuid, title: normaliseTitle(display), display_title: display, source: str(r.data.source), version: str(r.data.version),
           description: str(r.data.description), images: r.data.images ?? [], tags: r.data.tags, custom_tags: r.data.custom_tags, attributes,
         },
-        { symbolExists: (id) => symbolOk.has(id), footprintExists: (id) => footprintOk.has(id) },
+        { symbolExists: (id) => symbolOk.has(id) || id === sysSymbol, footprintExists: (id) => footprintOk.has(id) || id === sysFootprint },
       ).value;
       data.devices.push({
         uuid, title: v.title, display_title: v.display_title, source: v.source, version: v.version, description: v.description, images: v.images,
         tags: v.tags, custom_tags: v.custom_tags, attributes: v.attributes, extra: extraKeys(r.data, DEVICE_ENTRY_KEYS),
       });
       deviceOk.add(uuid);
+      if (sysSymbol !== undefined) {
+        systemIds.Symbol.add(sysSymbol);
+        warn('Device', display || uuid, CatalogueError.named('SYSTEM_LIBRARY_SYMBOL', { id: sysSymbol }).message);
+      }
+      if (sysFootprint !== undefined) {
+        systemIds.Footprint.add(sysFootprint);
+        warn('Device', display || uuid, CatalogueError.named('SYSTEM_LIBRARY_FOOTPRINT', { id: sysFootprint }).message);
+      }
     } catch (e) {
       fail('Device', display || uuid, message(e));
     }
@@ -407,6 +440,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     try {
       const v = validatePanel({ ...base, uuid, title: normaliseTitle(display), display_title: display, dataStr: text }).value;
       data.panels.push({ uuid, title: v.title, display_title: v.display_title, dataStr: text!, extra: o ? extraKeys(o, [titleKey!]) ?? {} : undefined, titleKey });
+      take(P.panelPath(uuid));
       emit('panel', uuid, docs);
     } catch (e) {
       fail('Panel', display || uuid, message(e));
@@ -421,6 +455,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     for (const k of ['Device', 'Symbol', 'Footprint'] as const) {
       for (const id of d.refs[k]) {
         if (idMaps[k].has(id) || isInstanceId(id)) continue;
+        if (k !== 'Device' && systemIds[k].has(id)) continue; // a kept device's system-library part (warned there)
         fail(d.kind === 'sheet' ? 'Page' : 'Pcb', d.name, CatalogueError.named(illegal[k]).message);
         break;
       }
@@ -444,8 +479,13 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         fail(group, k, CatalogueError.named('FILE_MISSING').message);
         continue;
       }
-      if (!pcbOk.has(path.slice(0, path.indexOf('_')))) {
-        fail(group, path, CatalogueError.named('OWNING_PCB_MISSING').message);
+      const owner = path.slice(0, path.indexOf('_'));
+      if (!pcbOk.has(owner)) {
+        // A PCB of the archive that failed: IMP-6. A PCB the archive does not hold at all (real
+        // exports leave such files behind): kept as it is and reported as a warning.
+        const inArchive = Object.prototype.hasOwnProperty.call(maps.pcbs, owner) || a.entries.has(P.pcbPath(owner));
+        if (inArchive) fail(group, path, CatalogueError.named('OWNING_PCB_MISSING').message);
+        else warn(group, path, CatalogueError.named('OWNER_PCB_ABSENT_KEPT').message);
         continue;
       }
       const docs = readDoc(kind, path, text, k);
@@ -454,6 +494,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         continue;
       }
       out.push({ path, dataStr: text! });
+      take(k);
       emit(kind, path, docs);
     }
   };
@@ -471,6 +512,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       continue;
     }
     data.blobs.push({ hash, filename: hash, dataStr: text! });
+    take(k);
     emit('blob', hash, docs);
   }
 
@@ -494,6 +536,10 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
     setKey(data.files, k, v);
   }
 
+  // project.json as read and as the model holds it now: the export writes unchanged values as read
+  data.projectExtra.asRead = JSON.stringify(rawPj);
+  data.projectExtra.asImported = JSON.stringify(modelProjectJson(data));
+
   const n = failureCount(failures);
-  return { data, failures, ok: n === 0, progress: { done, total } };
+  return { data, failures, warnings, ok: n === 0, progress: { done, total }, ...(a.conversion ? { conversion: a.conversion } : {}) };
 }

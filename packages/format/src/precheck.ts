@@ -6,6 +6,7 @@
  */
 import { CatalogueError } from '@copperplate/model';
 import { parseDocuments, type DocumentBlock } from './codec.ts';
+import { docTypeOfPath, mainBlock, mainBlockIndex } from './main-block.ts';
 
 export interface RefSets {
   Device: string[];
@@ -17,16 +18,32 @@ export type Precheck =
   | { ok: true; docType: string; hasDoctype: boolean; refs: RefSets }
   | { ok: false; message: string };
 
-/** Ids referred to by ATTR records (schematic: key at 3, value at 4; PCB: key at 7, value at 8; FORMAT.md). */
+/**
+ * Ids referred to by the ATTR records of a file's own document (schematic: key at 3, value at 4; PCB:
+ * key at 7, value at 8; FORMAT.md). The other blocks of the file are copies of library documents
+ * (a board's edited footprints): what they name is not the document's reference, and a footprint
+ * reference to one of them (its HEAD uuid, `<pcbUuid>_<componentId>`) is satisfied in the file.
+ */
 export function collectRefs(kind: 'sheet' | 'pcb', blocks: DocumentBlock[]): RefSets {
   const sets = { Device: new Set<string>(), Symbol: new Set<string>(), Footprint: new Set<string>() };
+  const mi = mainBlockIndex(blocks, kind === 'sheet' ? 'SCH' : 'PCB');
+  const main = mi < 0 ? mainBlock(blocks) : blocks[mi];
+  if (!main) return { Device: [], Symbol: [], Footprint: [] };
+  const embedded = new Set<string>();
   for (const b of blocks) {
-    const ki = kind === 'sheet' || b.docType === 'SYMBOL' ? 3 : 7;
-    for (const rec of b.records) {
-      if (rec[0] !== 'ATTR') continue;
-      const key = rec[ki];
-      const val = rec[ki + 1];
-      if ((key === 'Device' || key === 'Symbol' || key === 'Footprint') && typeof val === 'string' && val !== '') sets[key].add(val);
+    if (b === main) continue;
+    const head = b.records.find((r) => r[0] === 'HEAD')?.[1];
+    const uuid = head !== null && typeof head === 'object' ? (head as Record<string, unknown>).uuid : undefined;
+    if (typeof uuid === 'string' && uuid !== '') embedded.add(uuid);
+  }
+  const ki = kind === 'sheet' || main.docType === 'SYMBOL' ? 3 : 7;
+  for (const rec of main.records) {
+    if (rec[0] !== 'ATTR') continue;
+    const key = rec[ki];
+    const val = rec[ki + 1];
+    if ((key === 'Device' || key === 'Symbol' || key === 'Footprint') && typeof val === 'string' && val !== '') {
+      if (key === 'Footprint' && embedded.has(val)) continue;
+      sets[key].add(val);
     }
   }
   return { Device: [...sets.Device], Symbol: [...sets.Symbol], Footprint: [...sets.Footprint] };
@@ -39,10 +56,16 @@ export function refKindOfPath(path: string): 'sheet' | 'pcb' | null {
 
 export function summarizeBlocks(path: string, blocks: DocumentBlock[]): Precheck {
   const k = refKindOfPath(path);
+  // The document is the block of the file's kind wherever it stands (FORMAT.md: a .epcb carries
+  // FOOTPRINT blocks before its PCB block); a file without one reports what it does hold.
+  const want = docTypeOfPath(path);
+  let i = want === undefined ? -1 : mainBlockIndex(blocks, want);
+  if (i < 0) i = mainBlockIndex(blocks);
+  const main = i < 0 ? undefined : blocks[i];
   return {
     ok: true,
-    docType: blocks[0]?.docType ?? '',
-    hasDoctype: blocks[0]?.records[0]?.[0] === 'DOCTYPE',
+    docType: main?.docType ?? '',
+    hasDoctype: main?.records[0]?.[0] === 'DOCTYPE',
     refs: k ? collectRefs(k, blocks) : { Device: [], Symbol: [], Footprint: [] },
   };
 }

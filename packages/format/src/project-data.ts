@@ -4,6 +4,7 @@
  * without the per-store fields project_uuid and ticket), plus what is needed to write project.json
  * back unchanged (`extra` on items, `projectExtra`) and the archive files no kind holds (`files`).
  */
+import type { ConversionReport } from './v3/report.ts';
 import type { Board, Device, Footprint, Panel, Pcb, Schematic, Sheet, Symbol } from '@copperplate/model';
 
 /** Keys of an item's project.json entry that the item's fields do not model, kept for write-back. */
@@ -75,8 +76,12 @@ export interface ProjectData {
   /**
    * project.json keys not modelled above: `top` holds unknown top-level keys, `config` unknown config
    * keys (editorVersion, ...), `order` the top-level key order as read.
+   * `asRead` is the JSON text of project.json as read and `asImported` the JSON text of what the
+   * model held right after the import: the export writes every value that did not change since as
+   * it was read (JSON types, key order, entries that failed to import; see rebaseJson). Texts, so
+   * that a store that reorders object keys (PostgreSQL jsonb) keeps them exactly.
    */
-  projectExtra: { top: Extra; config: Extra; order: string[] };
+  projectExtra: { top: Extra; config: Extra; order: string[]; asRead?: string; asImported?: string };
   /** Library archives: the json files to write instead of project.json. Absent for projects. */
   library?: LibrarySource[];
   /** Archive files that no kind holds (INSTANCE/*.eins, meta.json, unlisted documents), kept as they are. */
@@ -129,16 +134,29 @@ export function failureCount(r: FailureReport): number {
 export interface ImportResult {
   data: ProjectData;
   failures: FailureReport;
+  /**
+   * What was imported or kept but is not whole, as real exports write it: a device whose symbol or
+   * footprint lives in EasyEDA's system library (the device is kept), a pour or font file whose PCB
+   * is not in the archive (the file is kept and written back). Warnings do not make `ok` false.
+   */
+  warnings: FailureReport;
   /** true when no failure was reported (IMP-2). */
   ok: boolean;
   /** Steps done and the step total of IMP-11 (done === total at the end). */
   progress: { done: number; total: number };
+  /**
+   * For an EasyEDA Pro V3 archive: the conversion report (records carried, and each record kind not
+   * carried with its count). Warnings, not failures: `ok` depends on `failures` only.
+   */
+  conversion?: ConversionReport;
 }
 
 /** Result messages of the import (SPEC §2, UI-3). */
 export const IMPORT_RESULT_MESSAGES = {
   SUCCESS: 'Import project successfully!',
   FAILURE_HEADER: 'Import project failure information:',
+  /** Header of the warnings (kept items that are not whole); not a SPEC message, our own. */
+  WARNING_HEADER: 'Import project warnings (kept):',
   OPEN_QUESTION: 'Import project success !Open the imported project?',
   SAVE_AS_QUESTION: 'Project save as success!Open the new project?',
 } as const;
@@ -147,6 +165,18 @@ export const IMPORT_RESULT_MESSAGES = {
 export function formatFailureReport(r: FailureReport): string {
   if (failureCount(r) === 0) return IMPORT_RESULT_MESSAGES.SUCCESS;
   const lines: string[] = [IMPORT_RESULT_MESSAGES.FAILURE_HEADER];
+  for (const g of FAILURE_GROUPS) {
+    if (r[g].length === 0) continue;
+    lines.push(`${g}:`);
+    for (const f of r[g]) lines.push(`  ${f.name}: ${f.message}`);
+  }
+  return lines.join('\n');
+}
+
+/** The warnings of an import as text: a header, then each non-empty group and its items ('' when none). */
+export function formatWarningReport(r: FailureReport): string {
+  if (failureCount(r) === 0) return '';
+  const lines: string[] = [IMPORT_RESULT_MESSAGES.WARNING_HEADER];
   for (const g of FAILURE_GROUPS) {
     if (r[g].length === 0) continue;
     lines.push(`${g}:`);

@@ -190,6 +190,18 @@ function inflateEntry(src: Uint8Array, e: ZipEntryInfo, budget: number, limits: 
 }
 
 /**
+ * Refuses entries whose bytes (local header to end of data) overlap: a central directory that points
+ * several entries at one compressed stream would inflate it again and again past every per-entry
+ * check (issue 11).
+ */
+function refuseOverlaps(bytes: Uint8Array, list: ZipEntryInfo[]): void {
+  const spans = list.map((e) => [e.localOffset, dataOffset(bytes, e) + e.compressedSize] as const).sort((a, b) => a[0] - b[0]);
+  for (let i = 1; i < spans.length; i++) {
+    if (spans[i][0] < spans[i - 1][1]) throw new ZipRefusal('nonconforming', 'overlapping entries');
+  }
+}
+
+/**
  * Read every file entry (directories skipped) of a zip. Throws ZipRefusal.
  * `filter` may skip entries by name (they are not inflated).
  */
@@ -199,6 +211,7 @@ export function readZip(
   filter?: (name: string) => boolean,
 ): Map<string, Uint8Array> {
   const list = listZip(bytes, limits);
+  refuseOverlaps(bytes, list);
   const out = new Map<string, Uint8Array>();
   let total = 0;
   for (const e of list) {

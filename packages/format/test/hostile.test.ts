@@ -89,6 +89,26 @@ describe('hostile archives', () => {
     expect(e.message).toBe(NAMED_ERRORS.ZIP_NOT_CONFORMING);
   });
 
+  it('[IMP-9] refuses a zip whose central directory points several entries at one stream, before inflating them (issue 11)', () => {
+    const data = deflateSync(bytes('["DOCTYPE","SCH","1.1"]\n' + '["TEXT","x",1,2,0,"abc"]\n'.repeat(2000)));
+    const size = 26 * 2001 - 1;
+    const enc = new TextEncoder();
+    const w16 = (v: number) => [v & 0xff, (v >> 8) & 0xff];
+    const w32 = (v: number) => [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff, (v >>> 24) & 0xff];
+    const local = enc.encode('SHEET/s0.esch');
+    const head = [...w32(0x04034b50), ...w16(20), ...w16(0), ...w16(8), ...w16(0), ...w16(0), ...w32(0), ...w32(data.length), ...w32(size), ...w16(local.length), ...w16(0)];
+    const parts: number[] = [...head, ...local, ...data];
+    const cdStart = parts.length;
+    const names = ['project.json', ...Array.from({ length: 25 }, (_, i) => `SHEET/s${i}.esch`)];
+    for (const n of names) {
+      const nb = enc.encode(n);
+      parts.push(...w32(0x02014b50), ...w16(20), ...w16(20), ...w16(0), ...w16(8), ...w16(0), ...w16(0), ...w32(0), ...w32(data.length), ...w32(size), ...w16(nb.length), ...w16(0), ...w16(0), ...w16(0), ...w16(0), ...w32(0), ...w32(0), ...nb);
+    }
+    const cdSize = parts.length - cdStart;
+    parts.push(...w32(0x06054b50), ...w16(0), ...w16(0), ...w16(names.length), ...w16(names.length), ...w32(cdSize), ...w32(cdStart), ...w16(0));
+    expect(refusal(() => readEpro(new Uint8Array(parts))).message).toBe(NAMED_ERRORS.ZIP_NOT_CONFORMING);
+  });
+
   it('[IMP-9] a truncated zip cannot be unzipped', () => {
     const b = fixtureBytes('STM32G431-mini.epro');
     for (const cut of [10, 1000, Math.floor(b.length / 2), b.length - 30]) {

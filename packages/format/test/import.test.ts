@@ -75,13 +75,17 @@ describe('import pipeline rules', () => {
     expect(importFiles(f).failures.Pcb.map((x) => x.message)).toEqual([NAMED_ERRORS.ILLEGAL_FOOTPRINT_ID]);
   });
 
-  it('[IMP-6] a pour or font of a PCB that is not there: The owning PCB is missing; sheets of a missing schematic: The owning Sheet is missing', () => {
+  it('[IMP-6] a pour or font of a PCB the archive does not hold: kept, The owning PCB is missing as a warning; sheets of a missing schematic: The owning Sheet is missing', () => {
     const f = fixtureFiles();
-    f[`POUR/${base64Name('0123456789abcdef0123456789abcdef_0')}.ecop`] = bytes('["DOCTYPE","POURED","1.1"]');
+    const pour = `POUR/${base64Name('0123456789abcdef0123456789abcdef_0')}.ecop`;
+    f[pour] = bytes('["DOCTYPE","POURED","1.1"]');
     f['SHEET/0123456789abcdef0123456789abcdef/1.esch'] = bytes('["DOCTYPE","SCH","1.1"]');
     const r = importFiles(f);
-    expect(r.failures.Pour).toEqual([{ name: '0123456789abcdef0123456789abcdef_0', message: NAMED_ERRORS.OWNING_PCB_MISSING }]);
+    expect(r.failures.Pour).toEqual([]);
+    expect(r.warnings.Pour).toEqual([{ name: '0123456789abcdef0123456789abcdef_0', message: NAMED_ERRORS.OWNER_PCB_ABSENT_KEPT }]);
+    expect(r.data.files[pour]).toBe('["DOCTYPE","POURED","1.1"]');
     expect(r.failures.Page.map((x) => x.message)).toEqual([NAMED_ERRORS.OWNING_SHEET_MISSING]);
+    expect(r.data.files['SHEET/0123456789abcdef0123456789abcdef/1.esch']).toBe('["DOCTYPE","SCH","1.1"]');
   });
 
   it('[IMP-7] project.json without boards is refused', () => {

@@ -101,3 +101,15 @@ export const ARCHIVE_LIMITS = {
   MAX_ENTRIES: 20_000,
   MAX_NAME_BYTES: 1024,
 } as const;
+
+/**
+ * Limits of the KiCad s-expression reader against hostile input (issue 15; not in SPEC). Real KiCad
+ * files nest about 12 deep (a custom pad primitive inside a footprint) and the largest demo board is
+ * a few MB; the limits leave wide room and stop a crafted file quickly.
+ */
+export const KICAD_LIMITS = {
+  /** Deepest list nesting accepted. */
+  MAX_DEPTH: 100,
+  /** Largest file, in characters of the decoded text. */
+  MAX_CHARS: 256 * 1024 * 1024,
+} as const;

@@ -59,6 +59,16 @@ export const CODES = {
   BODY_TOO_LARGE: 4130001,
   /** Not in SPEC §8 (server): too many login attempts for the account or the address. */
   TOO_MANY_ATTEMPTS: 4290001,
+  /** Not in SPEC §8 (server): a body type the route does not take (binary bodies only on imports). */
+  UNSUPPORTED_MEDIA: 4150001,
+  /** Not in SPEC §8 (server): a password under 8 characters or of spaces only. */
+  WEAK_PASSWORD: 4000003,
+  /** Not in SPEC §8 (server): text the server cannot store (NUL, lone surrogates) or JSON nested too deep. */
+  BAD_INPUT: 4000004,
+  /** Not in SPEC §8 (server): too many sign-ups from one address, or imports running for one user. */
+  TOO_MANY_REQUESTS: 4290002,
+  /** Not in SPEC §8 (server): a per-user quota (projects, imports per hour, cache keys) is used up. */
+  QUOTA_EXCEEDED: 4290003,
 } as const;
 
 /** Messages of the server's codes that SPEC §8 does not show (docs/API.md). */
@@ -70,6 +80,11 @@ export const SERVER_CODE_MESSAGES: Record<number, string> = {
   4090002: 'User name already exists',
   4130001: 'Request body too large',
   4290001: 'Too many login attempts, please try again later',
+  4150001: 'Unsupported content type: {reason}',
+  4000003: 'The password must have at least 8 characters and not only spaces',
+  4000004: 'Invalid input: {reason}',
+  4290002: 'Too many requests, please try again later',
+  4290003: 'Quota exceeded: {reason}',
 };
 
 /** Codes that mean "no permission or project does not exist" (SPEC §6, PERM-1): offer save-as-cloud. */
@@ -141,6 +156,17 @@ export const NAMED_ERRORS = {
   ILLEGAL_TAGS: 'Illegal tags of {title}',
   ILLEGAL_FIELD: 'Illegal {field} of {kind}: {issue}',
   PROJECT_UUID_REQUIRED: 'A project uuid is required',
+  // Import warnings (issue 10; not in SPEC §8, chosen here): what real exports leave out is kept and said.
+  SYSTEM_LIBRARY_SYMBOL: "The device's symbol {id} is not in the archive (EasyEDA system library); the device is kept",
+  SYSTEM_LIBRARY_FOOTPRINT: "The device's footprint {id} is not in the archive (EasyEDA system library); the device is kept",
+  OWNER_PCB_ABSENT_KEPT: 'The owning PCB is missing; the file is kept as it is',
+  // KiCad import (issue 15; not in SPEC §8, chosen here). {file} is the file's name.
+  KICAD_TRUNCATED: 'The KiCad file {file} is truncated: {what} opened at line {line} is never closed',
+  KICAD_TOO_DEEP: 'The KiCad file {file} nests deeper than {limit} levels at line {line}; refused',
+  KICAD_TOO_BIG: 'The KiCad file {file} is larger than {limit} bytes; refused',
+  KICAD_SYNTAX: 'The KiCad file {file} is not a valid s-expression at line {line}: {reason}',
+  KICAD_NOT_KICAD: 'The file {file} is not a KiCad {kind} file (it starts with {head})',
+  KICAD_NOTHING: 'No KiCad board, schematic or library was found in {file}',
   // Export (SPEC §5)
   FORMAT_NOT_SUPPORTED: 'Format is not supported!',
   PROJECT_PATH_EMPTY: 'The projectPath is empty',

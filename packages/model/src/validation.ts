@@ -54,6 +54,17 @@ export function checkName(name: string, documentName = 'name'): void {
   const n = utf8ByteLength(name);
   if (n < TITLE_MIN_BYTES || n > TITLE_MAX_BYTES) throw CatalogueError.fromCode(2003, { documentName });
 }
+/** Control characters (C0, DEL, C1): stripped from every name before it is stored. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** A name as stored: control characters removed (its length is then checked in UTF-8 bytes, 1..128). */
+export function cleanName(name: string): string {
+  return name.replace(CONTROL_CHARS, '');
+}
+/** A password is at least 8 characters and not only spaces (server sign-up and password changes). */
+export function isPasswordAcceptable(password: string): boolean {
+  return [...password].length >= 8 && password.trim().length > 0;
+}
 export function isNameLengthValid(name: string): boolean {
   const n = utf8ByteLength(name);
   return n >= TITLE_MIN_BYTES && n <= TITLE_MAX_BYTES;

@@ -58,4 +58,18 @@ export interface Services {
   locks: ProjectLocks;
   tabId: string;
   mode: () => NetworkMode;
+  /**
+   * A new X-Request-Id: unique for ever (a random prefix per engine, then a counter shared by every
+   * project this engine opens), so that no write is ever answered from another write's stored answer.
+   */
+  nextRequestId: () => string;
+}
+
+/** 128 random bits as base-36 text (Web Crypto when present: browsers and Node 20+). */
+export function randomPrefix(): string {
+  const c = (globalThis as { crypto?: { getRandomValues?(a: Uint32Array): Uint32Array } }).crypto;
+  const a = new Uint32Array(4);
+  if (c?.getRandomValues) c.getRandomValues(a);
+  else for (let i = 0; i < a.length; i++) a[i] = Math.floor(Math.random() * 2 ** 32);
+  return Array.from(a, (x) => x.toString(36).padStart(7, '0')).join('');
 }

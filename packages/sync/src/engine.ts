@@ -14,7 +14,7 @@ import { isPending } from './tickets.ts';
 import { settleSent } from './outbox.ts';
 import { withWriteRetries } from './retry.ts';
 import { ProjectSession, itemName } from './session.ts';
-import type { Services, SyncEvents, WarningItem } from './context.ts';
+import { randomPrefix, type Services, type SyncEvents, type WarningItem } from './context.ts';
 import type { LocalItem, LocalStore, ProjectDetail, ProjectMeta, Transport } from './types.ts';
 
 export interface EngineOptions {
@@ -47,10 +47,12 @@ export class SyncEngine {
   constructor(private o: EngineOptions) {
     const tabId = o.tabId ?? `tab-${Math.floor(o.clock.now()).toString(36)}-${(Math.random() * 1e9).toString(36).replace('.', '')}`;
     this.network = parseMode(o.mode ?? 'ONLINE').network;
+    const prefix = `rq-${randomPrefix()}`;
+    let seq = 0;
     this.services = {
       store: o.store, transport: o.transport, clock: o.clock, events: this.events,
       broadcast: o.broadcast ?? defaultBroadcast('copperplate-sync'), locks: new ProjectLocks(o.store, o.clock, tabId),
-      tabId, mode: () => this.network,
+      tabId, mode: () => this.network, nextRequestId: () => `${prefix}-${++seq}`,
     };
   }
 
@@ -239,8 +241,12 @@ export class SyncEngine {
       const serverTicket = meta?.snapshot[it.kind]?.[it.key] ?? 0;
       if (serverTicket === it.baseTicket) continue;
       const r = await transport.read(uuid, it.kind, [it.key]);
+      // A failed read says nothing about the cloud version: holding with `theirs` null would mean
+      // "deleted in the cloud", and Upload Local would then overwrite what others saved (issue 11,
+      // app simulation seed 22). Left pending, the upload's stale refusal merges it instead.
+      if (!r.success) continue;
       const keyField = KIND_INFO[it.kind].key;
-      const theirs = r.success ? r.result.find((d) => String(d[keyField]) === it.key) ?? null : null;
+      const theirs = r.result.find((d) => String(d[keyField]) === it.key) ?? null;
       const held = await store.updateItem(uuid, it.kind, it.key, (cur) => (cur && isPending(cur.ticket) ? { ...cur, status: 1, held: { reason: 'diff-ticket', theirs, serverTicket, modifier } } : undefined));
       if (held) out.push({ kind: it.kind, key: it.key, name: itemName(held, names), content: it.kind, beforeUploading: it.baseTicket, updated: serverTicket, modifier });
     }

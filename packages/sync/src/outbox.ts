@@ -9,7 +9,7 @@
 import { CODES } from '@copperplate/model';
 import { KIND_INFO } from './kinds.ts';
 import type { Services } from './context.ts';
-import type { BulkItem, ItemData, LocalItem } from './types.ts';
+import type { BulkItem, BulkResult, ItemData, LocalItem } from './types.ts';
 
 export function bulkBody(it: { kind: LocalItem['kind']; key: string; data: ItemData | null; baseTicket: number }): BulkItem {
   const keyField = KIND_INFO[it.kind].key;
@@ -39,6 +39,15 @@ export async function applySuccess(s: Services, project: string, kind: LocalItem
   s.events.emit('upload', { project, kind, key, ticket, updateTime });
 }
 
+/**
+ * Whether a success answer is about `key`: the server names the key it wrote. An answer naming
+ * another key is not this write's (a stored answer of some other request): never taken as saved.
+ */
+export function answersItem(a: BulkResult, key: string): boolean {
+  const k = a.result?.key;
+  return k === undefined || k === null || String(k) === key;
+}
+
 export type SettleOutcome = 'none' | 'applied' | 'refused' | 'unknown';
 
 /**
@@ -62,7 +71,7 @@ export async function settleSent(s: Services, project: string, ...items: LocalIt
       const it = group[i];
       const sent = it.sent!;
       const a = ans.result[stored ? sent.index : i];
-      if (a?.success && typeof a.result?.ticket === 'number') {
+      if (a?.success && typeof a.result?.ticket === 'number' && answersItem(a, it.key)) {
         await applySuccess(s, project, kind, it.key, sent.ticket, sent.data, a.result.ticket, a.result.updateTime);
         outcome = 'applied';
         continue;

@@ -5,7 +5,7 @@
  */
 import { CODES, NAMED_ERRORS, STOP_UPLOAD_CODES, SYNC, messageForCode } from '@copperplate/model';
 import { applyServerVersion } from './apply.ts';
-import { applySuccess, bulkBody, settleSent } from './outbox.ts';
+import { answersItem, applySuccess, bulkBody, settleSent } from './outbox.ts';
 import { batchSize, KIND_INFO, UPLOAD_SEQUENCE, type Kind } from './kinds.ts';
 import { editedTicket, isPending } from './tickets.ts';
 import type { Services, WarningItem } from './context.ts';
@@ -17,7 +17,6 @@ export class Uploader {
   processing = false;
   private running: Promise<void> | null = null;
   private again = false;
-  private seq = 0;
   private timer: number | null = null;
   stopped = false;
   /** Answers of the last round (for tests and the simulation). */
@@ -115,7 +114,7 @@ export class Uploader {
       const o = await settleSent(this.s, this.project, ...listed.filter((it) => it.sent));
       if (o === 'unknown') { res.failures++; return; }
     }
-    const requestId = `${this.s.tabId}-${++this.seq}`;
+    const requestId = this.s.nextRequestId();
     // UP-3: skip items whose ticket changed since they were gathered; mark the rest uploading (TKT-4)
     // and record what is sent under which request id.
     const sent: LocalItem[] = [];
@@ -141,7 +140,7 @@ export class Uploader {
     for (let n = 0; n < sent.length; n++) {
       const it = sent[n];
       const a: BulkResult | undefined = answers[n];
-      if (a?.success && a.result && typeof a.result.ticket === 'number') {
+      if (a?.success && a.result && typeof a.result.ticket === 'number' && answersItem(a, it.key)) {
         await applySuccess(this.s, this.project, kind, it.key, it.ticket, it.data, a.result.ticket, a.result.updateTime);
         res.uploaded++;
         continue;

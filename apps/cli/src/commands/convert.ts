@@ -2,6 +2,8 @@
  * `copperplate convert IN OUT`: read IN, write OUT, formats by extension. From this issue: .epro to
  * .epro (through the import pipeline and back, DEFLATE 9), and a single document to the same kind of
  * document. A partly bad project is not written: its failure report goes to stderr, exit 1.
+ * KiCad input (issue 15) becomes an .epro; what could not be carried is listed on stderr (exit 0).
+ * Warnings (kept items that are not whole, e.g. system-library parts) go to stderr too; the output is written, exit 0.
  */
 import { basename, extname } from 'node:path';
 import { CatalogueError } from '@copperplate/model';
@@ -9,7 +11,9 @@ import {
   checkProjectPath,
   eproToProjectData,
   exportFileName,
+  formatConversionReport,
   formatFailureReport,
+  formatWarningReport,
   parseDocuments,
   projectDataToEpro,
   readEpro,
@@ -18,9 +22,26 @@ import {
 } from '@copperplate/format';
 import type { Command } from '../commands.ts';
 import { fileKind, readInput, writeOutput } from './files.ts';
+import { convertKicad, isKicadInput } from './kicad.ts';
+import { listZip } from '@copperplate/format';
 
-export function convertFile(input: string, output: string): { report?: string } {
+/** A zip of a KiCad project folder (no project.json, some .kicad_* file). */
+function isKicadZip(path: string): boolean {
+  try {
+    const names = listZip(readInput(path)).map((e) => e.name);
+    return !names.some((n) => /(^|\/)project2?\.json$/.test(n)) && names.some((n) => /\.kicad_(pro|pcb|sch|sym|mod)$/i.test(n));
+  } catch {
+    return false;
+  }
+}
+
+export function convertFile(input: string, output: string): { report?: string; info?: string; warnings?: string } {
   checkProjectPath(output);
+  if (isKicadInput(input) || (extname(input).toLowerCase() === '.zip' && isKicadZip(input))) {
+    const outExt0 = extname(output).toLowerCase();
+    if (outExt0 !== '.epro' && outExt0 !== '.zip') throw CatalogueError.named('FORMAT_NOT_SUPPORTED');
+    return { info: convertKicad(input, output) };
+  }
   const inKind = fileKind(input);
   const outExt = extname(output).toLowerCase();
   // EXP-2: only known extensions; the output must be the kind of the input (here: same extension).
@@ -35,19 +56,23 @@ export function convertFile(input: string, output: string): { report?: string } 
   const r = eproToProjectData(readEpro(readInput(input), { name: basename(input) }));
   if (!r.ok) return { report: formatFailureReport(r.failures) };
   writeOutput(output, writeEpro(projectDataToEpro(r.data)));
-  return {};
+  // An EasyEDA Pro V3 archive (.epro2) was converted: say what was not carried (not a failure).
+  const warnings = formatWarningReport(r.warnings);
+  return { ...(r.conversion ? { info: formatConversionReport(r.conversion) } : {}), ...(warnings ? { warnings } : {}) };
 }
 
 export const convert: Command = {
   name: 'convert',
   usage: 'convert IN OUT',
-  summary: 'read IN and write OUT, formats by extension (.epro to .epro; a document to its kind)',
+  summary: 'read IN and write OUT, formats by extension (.epro or .epro2 to .epro; a document to its kind; KiCad .kicad_pro/.kicad_pcb/.kicad_sch/.kicad_sym/.kicad_mod or a zip of a KiCad project to .epro, with a report of what was not carried)',
   async run(args) {
     if (args.length !== 2) {
       console.error('usage: copperplate convert IN OUT');
       return 2;
     }
-    const { report } = convertFile(args[0], args[1]);
+    const { report, info, warnings } = convertFile(args[0], args[1]);
+    if (info) console.error(info);
+    if (warnings) console.error(warnings);
     if (report) {
       console.error(report);
       return 1;

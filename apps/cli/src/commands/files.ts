@@ -5,7 +5,7 @@ import { CatalogueError } from '@copperplate/model';
 
 /** Extensions of single documents (SPEC §3). */
 export const DOCUMENT_EXTENSIONS = ['.esch', '.epcb', '.epan', '.esym', '.efoo', '.eins', '.ecop', '.eblob', '.efon'];
-export const ARCHIVE_EXTENSIONS = ['.epro', '.zip'];
+export const ARCHIVE_EXTENSIONS = ['.epro', '.epro2', '.zip'];
 
 export type FileKind = 'archive' | 'document';
 

@@ -2,9 +2,11 @@
  * `copperplate inspect FILE`: a JSON summary of an archive or a single document. Per kind the count;
  * per document its record counts by type. A bad file: exit 1 and one catalogue line on stderr.
  * A partly bad project: the summary (with `failures`) on stdout, the failure report on stderr, exit 1.
+ * Warnings (kept items that are not whole: system-library parts, pours of an absent PCB): in the
+ * summary (`warnings`) and on stderr, exit 0.
  */
 import { basename } from 'node:path';
-import { blobPath, fontPath, footprintPath, panelPath, pcbPath, pourPath, sheetPath, symbolPath, countRecordTypes, eproToProjectData, failureCount, formatFailureReport, parseDocuments, readEpro, type DocumentBlock } from '@copperplate/format';
+import { blobPath, fontPath, footprintPath, panelPath, pcbPath, pourPath, sheetPath, symbolPath, countRecordTypes, docTypeOfPath, eproToProjectData, failureCount, mainBlockIndex, formatFailureReport, formatWarningReport, parseDocuments, readEpro, type DocumentBlock } from '@copperplate/format';
 import type { Command } from '../commands.ts';
 import { fileKind, readInput } from './files.ts';
 
@@ -28,12 +30,16 @@ export function summarizeBlocks(blocks: DocumentBlock[]): DocumentSummary {
   return { blocks: bs, records };
 }
 
-export function inspectFile(path: string): { summary: Record<string, unknown>; report?: string } {
+export function inspectFile(path: string): { summary: Record<string, unknown>; report?: string; warnings?: string } {
   const bytes = readInput(path);
   const name = basename(path);
   if (fileKind(path) === 'document') {
     const blocks = parseDocuments(new TextDecoder().decode(bytes));
-    return { summary: { file: name, type: 'document', ...summarizeBlocks(blocks) } };
+    // `main`: index of the document's own block (the block of the file's DOCTYPE wherever it stands;
+    // a .epcb may hold FOOTPRINT blocks before its PCB block)
+    const want = docTypeOfPath(name);
+    const i = want === undefined ? -1 : mainBlockIndex(blocks, want);
+    return { summary: { file: name, type: 'document', main: i >= 0 ? i : mainBlockIndex(blocks), ...summarizeBlocks(blocks) } };
   }
   const archive = readEpro(bytes, { name });
   const documents: Record<string, DocumentSummary> = {};
@@ -76,20 +82,24 @@ export function inspectFile(path: string): { summary: Record<string, unknown>; r
     otherFiles: Object.keys(d.files),
   };
   if (!r.ok) summary.failures = r.failures;
-  return { summary, report: failureCount(r.failures) > 0 ? formatFailureReport(r.failures) : undefined };
+  const warned = failureCount(r.warnings) > 0;
+  if (warned) summary.warnings = r.warnings;
+  if (r.conversion) summary.conversion = r.conversion;
+  return { summary, report: failureCount(r.failures) > 0 ? formatFailureReport(r.failures) : undefined, warnings: warned ? formatWarningReport(r.warnings) : undefined };
 }
 
 export const inspect: Command = {
   name: 'inspect',
   usage: 'inspect FILE',
-  summary: 'JSON summary of an .epro archive or a single document',
+  summary: 'JSON summary of an .epro or .epro2 archive or a single document',
   async run(args) {
     if (args.length !== 1) {
       console.error('usage: copperplate inspect FILE');
       return 2;
     }
-    const { summary, report } = inspectFile(args[0]);
+    const { summary, report, warnings } = inspectFile(args[0]);
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+    if (warnings) console.error(warnings);
     if (report) {
       console.error(report);
       return 1;

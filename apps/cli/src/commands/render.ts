@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { extname } from 'node:path';
 import { readEpro } from '@copperplate/format';
 import { CatalogueError } from '@copperplate/model';
-import { contextFromArchive, listSheets, openDocument, renderSchematicSvg, renderSymbolSvg, textOf, type ArchiveLike } from '@copperplate/editor';
+import { contextFromArchive, listSheets, openDocument, renderSchematicSvg, renderSymbolSvg, textOf, type ArchiveLike, type PaintWarning } from '@copperplate/editor';
 import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
 import { findPcbDoc } from '@copperplate/editor/pcb/load';
 import type { Command } from '../commands.ts';
@@ -35,13 +35,13 @@ export function findDocument(a: ArchiveLike, name: string): FoundDoc | undefined
   return undefined;
 }
 
-/** SVG text of a schematic sheet or symbol found in the archive. */
-export function renderSchematicDocument(a: ArchiveLike, found: FoundDoc): string {
+/** SVG text of a schematic sheet or symbol found in the archive; records that could not be drawn go to `onWarning`. */
+export function renderSchematicDocument(a: ArchiveLike, found: FoundDoc, onWarning?: (w: PaintWarning) => void): string {
   const text = textOf(a.entries.get(found.path));
   if (text === undefined) throw CatalogueError.named('FILE_MISSING');
   const doc = openDocument(text);
   const ctx = contextFromArchive(a);
-  return found.kind === 'sheet' ? renderSchematicSvg(doc, { ctx }) : renderSymbolSvg(doc, { blobs: ctx.blobs });
+  return found.kind === 'sheet' ? renderSchematicSvg(doc, { ctx, onWarning }) : renderSymbolSvg(doc, { blobs: ctx.blobs });
 }
 
 export const render: Command = {
@@ -70,7 +70,9 @@ export const render: Command = {
     const found = findDocument(archive, docName);
     if (!found) throw CatalogueError.fromCode(1000010, { documentName: docName });
     let svg: string;
-    if (found.kind === 'sheet' || found.kind === 'symbol') svg = renderSchematicDocument(archive, found);
+    if (found.kind === 'sheet' || found.kind === 'symbol') {
+      svg = renderSchematicDocument(archive, found, (w) => console.error(`warning: ${w.type} ${w.id}: ${w.message}`));
+    }
     else {
       // PCB and footprint: the PCB painters (packages/editor/src/pcb).
       const ref = findPcbDoc(archive, found.path.replace(/^[A-Z]+\/|\.e(pcb|foo)$/g, ''));

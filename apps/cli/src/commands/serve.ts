@@ -7,10 +7,10 @@ export const DEFAULT_DATA_DIR = './.data';
 
 export const serve: Command = {
   name: 'serve',
-  usage: 'serve [--port N] [--host H] [--data DIR] [--database-url URL]',
+  usage: 'serve [--port N] [--host H] [--data DIR] [--database-url URL] [--trust-proxy ADDRESS|true]',
   summary: 'run the server (embedded database in DIR, default ./.data)',
   async run(args) {
-    const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'database-url': { type: 'string' }, web: { type: 'string' }, quiet: { type: 'boolean' } } });
+    const { values } = parseArgs({ args, options: { port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, 'database-url': { type: 'string' }, web: { type: 'string' }, quiet: { type: 'boolean' }, 'trust-proxy': { type: 'string' } } });
     const port = values.port === undefined ? Number(process.env.PORT ?? 5173) : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid port '${values.port}'`);
     const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL ?? undefined;
@@ -22,6 +22,8 @@ export const serve: Command = {
       dataDir,
       databaseUrl,
       webDir: values.web,
+      // the proxy whose X-Forwarded-For/-Proto count (client address, https); none unless given
+      trustProxy: ((t) => (t === undefined || t === '' ? undefined : t === 'true' ? true : t.includes(',') ? t.split(',').map((x) => x.trim()) : t))(values['trust-proxy'] ?? process.env.COPPERPLATE_TRUST_PROXY),
       logger: values.quiet ? false : { level: process.env.LOG_LEVEL ?? 'info' },
     });
     console.log(`Copperplate server listening on ${server.url} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);

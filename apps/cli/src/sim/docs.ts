@@ -7,26 +7,46 @@ import type { Kind } from '@copperplate/sync';
 
 export const HEADER = ['["DOCTYPE","SCH","1.1"]', '["HEAD",{"sim":1}]'];
 export const SYM_HEADER = ['["DOCTYPE","SYMBOL","1.1"]', '["HEAD",{"sim":1}]'];
+export const PCB_HEADER = ['["DOCTYPE","PCB","1.1"]', '["HEAD",{"sim":1}]'];
+
+/** Kinds whose items carry a document text (dataStr) the simulation edits record by record. */
+export const TEXT_KINDS: readonly Kind[] = ['sheets', 'symbols', 'pcbs'];
 
 export interface DocRef { kind: Kind; key: string; owner: number | 'shared'; }
 
-/** Expected content: per document, record id -> its line (undefined = deleted), and deleted documents. */
+/**
+ * Expected content: per document (project/kind/key), record id -> its line (undefined = deleted),
+ * documents that must exist (library items brought along by a paste), and deleted documents.
+ */
 export class Oracle {
   records = new Map<string, Map<string, string | undefined>>();
+  mustExist = new Set<string>();
   deletedDocs = new Set<string>();
   edits = 0;
-  private id(kind: Kind, key: string): string { return `${kind}/${key}`; }
-  saved(kind: Kind, key: string, rec: string, line: string | undefined): void {
-    const id = this.id(kind, key);
+  id(project: string, kind: Kind, key: string): string { return `${project}/${kind}/${key}`; }
+  saved(project: string, kind: Kind, key: string, rec: string, line: string | undefined): void {
+    const id = this.id(project, kind, key);
     let m = this.records.get(id);
     if (!m) this.records.set(id, (m = new Map()));
     m.set(rec, line);
     this.edits++;
   }
-  docDeleted(kind: Kind, key: string): void { this.deletedDocs.add(this.id(kind, key)); this.edits++; }
-  /** Problems with the server's final documents (kind/key -> dataStr, absent = not on the server). */
+  /** Every TEXT record of a new document (a paste, a copy, a restored project) is expected as it is. */
+  savedText(project: string, kind: Kind, key: string, text: string): void {
+    const m = this.records.get(this.id(project, kind, key)) ?? new Map<string, string | undefined>();
+    this.records.set(this.id(project, kind, key), m);
+    for (const l of text.split('\n')) {
+      const r = /^\["TEXT","([^"]+)"/.exec(l);
+      if (r) m.set(r[1], l);
+    }
+    this.edits++;
+  }
+  exists(project: string, kind: Kind, key: string): void { this.mustExist.add(this.id(project, kind, key)); }
+  docDeleted(project: string, kind: Kind, key: string): void { this.deletedDocs.add(this.id(project, kind, key)); this.edits++; }
+  /** Problems with the server's final documents (project/kind/key -> dataStr, absent = not on the server). */
   check(server: Map<string, string>): string[] {
     const out: string[] = [];
+    for (const id of this.mustExist) if (!this.deletedDocs.has(id) && !server.has(id)) out.push(`document ${id} missing on the server`);
     for (const [id, recs] of this.records) {
       if (this.deletedDocs.has(id)) continue;
       const text = server.get(id);

@@ -99,7 +99,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
     const line = op === 2 ? undefined : JSON.stringify(['TEXT', rec, rng.int(1000), rng.int(1000), 0, `v${recSeq}-${rng.int(1e6)}`]);
     dbgEdit(`client ${c.id} ${['add', 'set', 'del'][op]} ${rec} in ${d.key} (local ticket ${(await c.store.getItem(P, d.kind, d.key))?.ticket})`);
     await c.session.edit(d.kind, d.key, { ...cur, dataStr: withRecord(cur.dataStr, rec, line) });
-    oracle.saved(d.kind, d.key, rec, line);
+    oracle.saved(P, d.kind, d.key, rec, line);
     return true;
   };
   const newSheet = async (c: SimClient) => {
@@ -108,7 +108,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
     const line = JSON.stringify(['TEXT', rec, 0, 0, 0, 'first']);
     await c.session.edit('sheets', key, { uuid: key, schematic_uuid: `${label}-sch`, title: key, display_title: key, sheet_id: 2, dataStr: [...HEADER, line].join('\n') });
     own.get(c.id)!.push(key);
-    oracle.saved('sheets', key, rec, line);
+    oracle.saved(P, 'sheets', key, rec, line);
   };
   const resolveHeld = async (c: SimClient) => {
     if (c.killed) return;
@@ -152,7 +152,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
       if (mine.length > 1) {
         const key = mine.splice(rng.int(mine.length), 1)[0];
         await c.session.edit('sheets', key, null);
-        oracle.docDeleted('sheets', key);
+        oracle.docDeleted(P, 'sheets', key);
       }
     } else if (r < 0.75) c.net.offline = !c.net.offline;
     else if (r < 0.8) c.engine.setMode(c.engine.mode === 'OFFLINE' ? 'ONLINE' : 'DEVPRO-OFFLINE');
@@ -209,7 +209,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
     }
   }
   dbg('server read');
-  const lostList = oracle.check(server);
+  const lostList = oracle.check(new Map([...server].map(([id, text]) => [`${P}/${id}`, text])));
   problems.push(...lostList);
 
   let converged = true;

@@ -6,12 +6,12 @@ export interface SessionRow { user_uuid: string; csrf: string; expires_at: Date;
 export interface TeamRow { uuid: string; name: string; kind: string; parent_uuid: string | null; owner_uuid: string; role: string }
 
 export async function insertUser(q: Queryable, u: Omit<UserRow, 'password_hash'> & { passwordHash: string }): Promise<boolean> {
-  const r = await q.query('insert into users (uuid, username, nickname, password_hash) values ($1, $2, $3, $4) on conflict (username) do nothing returning uuid', [u.uuid, u.username, u.nickname, u.passwordHash]);
+  const r = await q.query('insert into users (uuid, username, nickname, password_hash) values ($1, $2, $3, $4) on conflict do nothing returning uuid', [u.uuid, u.username, u.nickname, u.passwordHash]);
   return r.length === 1;
 }
 
 export async function userByName(q: Queryable, username: string): Promise<UserRow | undefined> {
-  return (await q.query<UserRow & Record<string, unknown>>('select uuid, username, nickname, password_hash from users where username = $1', [username]))[0];
+  return (await q.query<UserRow & Record<string, unknown>>('select uuid, username, nickname, password_hash from users where lower(username) = lower($1)', [username]))[0];
 }
 
 export async function usersByUuid(q: Queryable, uuids: string[]): Promise<Map<string, { uuid: string; username: string; nickname: string }>> {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CatalogueError, CODES } from '@copperplate/model';
-import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, exportFileName, formatFailureReport } from '@copperplate/format';
+import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, exportFileName, formatConversionReport, formatFailureReport, formatWarningReport } from '@copperplate/format';
 import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
@@ -29,15 +29,34 @@ function asApiError(e: unknown): never {
   throw e;
 }
 
-export function fileRoutes(app: FastifyInstance, ctx: Ctx): void {
-  const binary = (_req: unknown, body: Buffer, done: (e: Error | null, b?: unknown) => void) => done(null, body);
-  app.addContentTypeParser(['application/octet-stream', 'application/zip'], { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, binary);
+export async function fileRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  // Binary bodies only here (issue 11): the parser lives in this route's own scope, so every other
+  // route refuses octet-stream and zip bodies (415) before reading them, and this route reads one
+  // only after the session check (access 'user' runs on request, before the body).
+  await withBinaryBodies(app, (scope) => importRoute(scope, ctx));
+  exportRoute(app, ctx);
+}
 
+/**
+ * Registers import routes in a scope of their own that parses octet-stream and zip bodies (every
+ * route outside such a scope refuses them with 415 before reading). Such routes must have access
+ * 'user' or stricter, so the session is checked before the body is read.
+ */
+export async function withBinaryBodies(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    const binary = (_req: unknown, body: Buffer, done: (e: Error | null, b?: unknown) => void) => done(null, body);
+    scope.addContentTypeParser(['application/octet-stream', 'application/zip'], { parseAs: 'buffer', bodyLimit: IMPORT_BODY_LIMIT }, binary);
+    routes(scope);
+  });
+}
+
+function importRoute(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
-    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro or a library archive (body: the archive bytes) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
+    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro, an .epro2 (EasyEDA Pro V3) or a library archive (body: the archive bytes) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
     query: z.object({ name: z.string().max(256).optional() }),
   }, async ({ req, user, query }) => {
     if (!Buffer.isBuffer(req.body)) fail(CODES.BAD_REQUEST, { reason: 'send the .epro bytes as application/octet-stream' });
+    if (!ctx.imports.take(user.uuid, ctx.limits.importsPerUserPerHour)) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.importsPerUserPerHour} imports per hour` }, 429);
     const bytes = new Uint8Array(req.body as Buffer);
     let result: ReturnType<typeof eproToProjectData>;
     try {
@@ -48,9 +67,22 @@ export function fileRoutes(app: FastifyInstance, ctx: Ctx): void {
     const { project, items } = projectDataToRows(result!.data);
     const id = await createProject(ctx, user.uuid, { title: importTitle(project.title, query.name), cbb: project.cbb, defaultSheet: project.defaultSheet, boards: project.boards, extra: project.extra, items }, true);
     req.log.info({ project: id, items: items.length, ok: result!.ok, library: Boolean(result!.data.library) }, 'project imported');
-    return { uuid: id, report: { ok: result!.ok, failures: result!.failures, text: formatFailureReport(result!.failures) } };
+    const conversion = result!.conversion;
+    return {
+      uuid: id,
+      report: {
+        ok: result!.ok, failures: result!.failures, text: formatFailureReport(result!.failures),
+        // kept but not whole (system-library parts, pours of an absent PCB): warnings, not failures
+        warnings: result!.warnings, warningText: formatWarningReport(result!.warnings),
+        // EasyEDA Pro V3 archives: what the conversion carried and each record kind it did not (warnings, not failures).
+        ...(conversion ? { conversion, conversionText: formatConversionReport(conversion) } : {}),
+      },
+    };
   });
 
+}
+
+function exportRoute(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/export', summary: 'The project as .epro bytes', access: 'read', raw: true }, async ({ reply, project }) => {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     if (!p) fail(CODES.NO_PERMISSION);

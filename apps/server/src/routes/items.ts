@@ -81,10 +81,9 @@ export function itemRoutes(app: FastifyInstance, ctx: Ctx): void {
     method: 'POST', url: '/api/projects/:uuid/schematics/bulk-update-sort', summary: 'Set the tree position of schematics: uuids[i] gets position + i', access: 'write', body: z.object({ uuids: z.array(z.string().min(1)).max(1000), position: z.number().int().default(0) }),
   }, async ({ req, user, project, body }) => applyBulk(ctx, project.uuid, user.uuid, 'schematics', body.uuids.map((uuid, i) => ({ uuid, position: body.position + i })), requestId(req), true));
 
-  const del = (kind: Kind, keys: string[], req: { headers: Record<string, unknown> }, user: { uuid: string }, projectUuid: string) => {
-    const rid = requestId(req);
+  const del = (kind: Kind, keys: string[], req: { headers: Record<string, unknown>; method: string; url: string }, user: { uuid: string }, projectUuid: string) => {
     const items = keys.map((k) => ({ [KIND_DEFS[kind].key]: k, deleted: true }));
-    return keys.length ? applyBulk(ctx, projectUuid, user.uuid, kind, items, rid && `${rid}:${kind}`, true) : Promise.resolve([]);
+    return keys.length ? applyBulk(ctx, projectUuid, user.uuid, kind, items, requestId(req, kind), true) : Promise.resolve([]);
   };
 
   route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/copper/delete', summary: 'Delete a copper pour by path', access: 'write', body: z.object({ path: z.string().min(1) }) }, async ({ req, user, project, body }) => del('copper', [body.path], req, user, project.uuid));

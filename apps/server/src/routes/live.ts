@@ -14,9 +14,37 @@ const CLIENT_EVENTS = new Set(['checkIn', 'annotation', 'mode']);
 /** Ping period of the live channel. */
 export const LIVE_PING_MS = 30_000;
 
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+interface Live { user: SessionUser; uuid: string }
+
 export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   const sockets = new Map<string, Set<WebSocket>>();
+  const owners = new WeakMap<WebSocket, Live>();
+  // Sockets whose user lost access to the project (removed member, scope changed) or whose session
+  // ended (log out) are closed at once (issue 11): they would otherwise go on hearing the project.
   ctx.bus.on((e) => {
+    if (e.type === 'session_ended') {
+      for (const set of sockets.values()) for (const s of set) if (owners.get(s)?.user.tokenHash === e.token_hash) s.close(4401, 'logged out');
+      return;
+    }
+    if (e.type === 'access' || e.type === 'access_all') {
+      for (const set of sockets.values()) {
+        for (const s of set) {
+          const l = owners.get(s);
+          if (!l || (e.type === 'access' && l.uuid !== e.project_uuid)) continue;
+          ctx.access.delete(l.uuid + '|' + l.user.uuid);
+          void projectAccess(ctx, l.uuid, l.user.uuid).then((a) => { if (!a) s.close(4403, 'no permission'); }, () => s.close(4403, 'no permission'));
+        }
+      }
+      return;
+    }
     if (!('project_uuid' in e)) return;
     const set = sockets.get(e.project_uuid);
     if (!set) return;
@@ -53,8 +81,9 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     preValidation: async (req, reply) => {
       const user = await authenticate(ctx, req);
       if (!user) return reply.code(401).send({ code: CODES.NOT_LOGGED_IN, message: messageForCode(CODES.NOT_LOGGED_IN) });
+      // only pages of this origin: a foreign, opaque ('null') or unparseable Origin is refused (403, never a 500)
       const origin = req.headers.origin;
-      if (origin && new URL(origin).host !== req.headers.host) return reply.code(403).send({ code: CODES.CSRF_INVALID, message: messageForCode(CODES.CSRF_INVALID) });
+      if (origin !== undefined && !sameHost(origin, req.headers.host)) return reply.code(403).send({ code: CODES.CSRF_INVALID, message: messageForCode(CODES.CSRF_INVALID) });
       const access = await projectAccess(ctx, (req.params as { uuid: string }).uuid, user.uuid);
       if (!access) return reply.code(403).send({ code: CODES.NO_PERMISSION, message: messageForCode(CODES.NO_PERMISSION) });
       (req as FastifyRequest & { cpUser?: SessionUser }).cpUser = user;
@@ -65,6 +94,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     let set = sockets.get(uuid);
     if (!set) sockets.set(uuid, (set = new Set()));
     set.add(socket);
+    owners.set(socket, { user, uuid });
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     socket.on('close', () => {

@@ -1,14 +1,16 @@
 /** Backups, archive, logs (own only), the client cache by key, and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { NameField } from '../names.ts';
 import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
-import { route } from '../http.ts';
+import { fail, route } from '../http.ts';
+import { CODES } from '@copperplate/model';
 import { backupDetail, backupSummary, makeBackup, restoreBackup } from '../backups.ts';
 import { projectDetail } from '../projects.ts';
 import { openApiDocument } from '../openapi.ts';
 
-const Name = z.string().min(1).max(128);
+const Name = NameField;
 
 export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
@@ -43,7 +45,12 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/cache/:key', summary: 'Client cache value (JSON string) of the caller', access: 'user' }, async ({ req, user }) => (await repo.cacheGet(ctx.db, user.uuid, (req.params as { key: string }).key)) ?? null);
 
   route(app, ctx, { method: 'POST', url: '/api/cache/:key', summary: 'Set a client cache value (JSON string)', access: 'user', body: z.object({ value: z.string().max(5_000_000) }) }, async ({ req, user, body }) => {
-    await repo.cacheSet(ctx.db, user.uuid, (req.params as { key: string }).key.slice(0, 256), body.value);
+    const key = (req.params as { key: string }).key.slice(0, 256);
+    if ((await repo.cacheGet(ctx.db, user.uuid, key)) === undefined) {
+      const n = await ctx.db.query<{ n: unknown }>('select count(*) as n from client_cache where user_uuid = $1', [user.uuid]);
+      if (Number(n[0]?.n ?? 0) >= ctx.limits.cacheKeysPerUser) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.cacheKeysPerUser} cache keys` }, 429);
+    }
+    await repo.cacheSet(ctx.db, user.uuid, key, body.value);
     return null;
   });
 

@@ -2,13 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CODES } from '@copperplate/model';
+import { blankProjectData } from '@copperplate/format';
 import * as repo from '../repo/index.ts';
 import { invalidateSnapshot, type Ctx } from '../context.ts';
 import { route, fail, noPermission } from '../http.ts';
 import { SCOPES, checkTitle, createProject, projectDetail } from '../projects.ts';
-import { applyBulk } from '../writes.ts';
+import { NameField } from '../names.ts';
+import { applyBulk, type Idempotency } from '../writes.ts';
+import { projectDataToRows } from '../epro.ts';
+import { uuid32 } from './auth.ts';
 
-const Board = z.object({ name: z.string().min(1).max(128), sch: z.string().max(128).default(''), pcb: z.string().max(128).default('') });
+const Board = z.object({ name: NameField, sch: z.string().max(128).default(''), pcb: z.string().max(128).default('') });
 const ScopeValue = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 /** Tells every process that access to a project changed (and drops it here at once). */
@@ -34,13 +38,19 @@ async function touchProject(ctx: Ctx, uuid: string, userUuid: string, patch: Par
 export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
     method: 'POST', url: '/api/projects', summary: 'Create a project (the caller owns it)', access: 'user',
-    body: z.object({ title: z.string(), description: z.string().max(10_000).optional(), cbb_project: z.boolean().optional(), scope: ScopeValue.optional(), team_uuid: z.string().optional() }),
+    body: z.object({ title: z.string(), description: z.string().max(10_000).optional(), cbb_project: z.boolean().optional(), scope: ScopeValue.optional(), team_uuid: z.string().optional(), empty: z.boolean().optional() }),
   }, async ({ user, body }) => {
     if (body.scope === SCOPES.team || body.team_uuid) {
       const r = body.team_uuid ? await repo.teamRole(ctx.db, body.team_uuid, user.uuid) : undefined;
       if (!r || r === 'readonly') noPermission();
     }
-    const id = await createProject(ctx, user.uuid, { title: body.title, description: body.description, cbb: body.cbb_project, scope: body.scope ?? (body.team_uuid ? SCOPES.team : SCOPES.personal), teamUuid: body.team_uuid ?? null }, false);
+    // A new project starts with Board1 = a schematic (sheet 1) + a PCB, made here so that every client
+    // gets it; `empty` creates none (for scripts that build the project themselves).
+    const blank = body.empty ? undefined : projectDataToRows(blankProjectData(body.title, { schematic: uuid32(), sheet: uuid32(), pcb: uuid32() }, body.cbb_project ?? false));
+    const id = await createProject(ctx, user.uuid, {
+      title: body.title, description: body.description, cbb: body.cbb_project, scope: body.scope ?? (body.team_uuid ? SCOPES.team : SCOPES.personal), teamUuid: body.team_uuid ?? null,
+      ...(blank && { defaultSheet: blank.project.defaultSheet, boards: blank.project.boards, extra: blank.project.extra, items: blank.items }),
+    }, false);
     return projectDetail(ctx, id, 'owner');
   });
 
@@ -72,7 +82,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     body: z.object({ title: z.string().optional(), default_sheet: z.string().max(128).optional(), boards: z.array(Board).max(1000).optional(), description: z.string().max(10_000).optional() }),
   }, async ({ user, project, body }) => {
     if (body.title !== undefined) {
-      checkTitle(body.title);
+      body.title = checkTitle(body.title);
       const p = await repo.projectByUuid(ctx.db, project.uuid);
       if (await repo.projectTitleTaken(ctx.db, p!.owner_uuid, body.title, project.uuid)) fail(CODES.PROJECT_NAME_EXISTS);
     }
@@ -107,7 +117,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/copy', summary: 'Copy a project (the caller owns the copy)', access: 'read', body: z.object({ title: z.string() }) }, async ({ user, project, body }) => {
-    checkTitle(body.title);
+    body.title = checkTitle(body.title);
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     const items = await repo.allItems(ctx.db, project.uuid);
     const id = await createProject(ctx, user.uuid, { title: body.title, description: p!.description, cbb: p!.cbb_project, defaultSheet: p!.default_sheet, boards: p!.boards, extra: p!.extra, items }, true);
@@ -136,8 +146,14 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 }
 
-/** The idempotency key of a write (header X-Request-Id), if any. */
-export function requestId(req: { headers: Record<string, unknown> }): string | undefined {
+/**
+ * The idempotency key of a write: header X-Request-Id, scoped to the call (method and path, which
+ * names the project and the kind), if the header is there. `part` tells apart the several writes
+ * one call makes.
+ */
+export function requestId(req: { headers: Record<string, unknown>; method: string; url: string }, part = ''): Idempotency | undefined {
   const h = req.headers['x-request-id'];
-  return typeof h === 'string' && h.length > 0 && h.length <= 128 ? h : undefined;
+  if (typeof h !== 'string' || h.length === 0 || h.length > 128) return undefined;
+  const path = req.url.split('?')[0];
+  return { requestId: h, call: `${req.method} ${path}${part ? `#${part}` : ''}` };
 }

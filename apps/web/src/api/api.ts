@@ -20,6 +20,9 @@ import {
   type User,
 } from './schemas.ts';
 
+const FabPreviewSchema = z.object({ board: z.string(), problems: z.array(z.string()), layers: z.array(z.object({ name: z.string(), svg: z.string() })) });
+export type FabPreview = z.infer<typeof FabPreviewSchema>;
+
 const userOf = (r: unknown): User => UserSchema.parse((r as { user?: unknown })?.user ?? r);
 const p = (uuid: string) => `/api/projects/${encodeURIComponent(uuid)}`;
 
@@ -43,6 +46,12 @@ export const api = {
   importEpro: async (bytes: Uint8Array, name: string): Promise<ImportAnswer> =>
     ImportAnswerSchema.parse(await request('POST', '/api/projects/import', { bytes, query: { name } })),
   exportEpro: async (uuid: string): Promise<Uint8Array> => request<Uint8Array>('GET', `${p(uuid)}/export`, { projectUuid: uuid, binary: true }),
+
+  /** Fabrication outputs of a PCB (issue 12): the Gerbers drawn back by the server's independent reader, then the zip. */
+  fabPreview: async (uuid: string, pcb: string | undefined, layers: number[]): Promise<FabPreview> =>
+    FabPreviewSchema.parse(await request('GET', `${p(uuid)}/fabrication/preview`, { query: { ...(pcb ? { pcb } : {}), layers: layers.join(',') }, projectUuid: uuid })),
+  fabFiles: async (uuid: string, pcb: string | undefined, kind: 'fab' | 'bom' | 'pnp' | 'netlist', layers?: number[]): Promise<Uint8Array> =>
+    request<Uint8Array>('GET', `${p(uuid)}/fabrication`, { query: { kind, ...(pcb ? { pcb } : {}), ...(layers ? { layers: layers.join(',') } : {}) }, projectUuid: uuid, binary: true }),
 
   ticket: async (uuid: string, gTicket = -1): Promise<TicketSnapshot> =>
     TicketSnapshotSchema.parse(await request('GET', `${p(uuid)}/ticket`, { query: { g_ticket: gTicket }, projectUuid: uuid })) as TicketSnapshot,

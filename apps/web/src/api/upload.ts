@@ -6,10 +6,11 @@ import { CODES, NAMED_ERRORS } from '@copperplate/model';
 import { ApiError, NETWORK_CODE, messageFor, readCookie } from './http.ts';
 import { ImportAnswerSchema, type ImportAnswer } from './schemas.ts';
 
-export function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void): Promise<ImportAnswer> {
+/** `path`: the import call (default the .epro import; KiCad input goes to /api/projects/import/kicad). */
+export function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void, path = '/api/projects/import'): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/projects/import?name=${encodeURIComponent(name)}`);
+    xhr.open('POST', `${path}?name=${encodeURIComponent(name)}`);
     xhr.setRequestHeader('Content-Type', 'application/octet-stream');
     xhr.setRequestHeader('Accept', 'application/json');
     const csrf = readCookie('cp_csrf');

@@ -5,6 +5,7 @@
  * and 'Import project success !Open the imported project?'.
  */
 import { useEffect, useState } from 'react';
+import { listZip } from '@copperplate/format';
 import { importWithProgress } from '../api/upload.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { readReport, type ImportReport } from '../lib/report.ts';
@@ -12,6 +13,18 @@ import { Modal } from '../ui/Modal.tsx';
 import { Progress } from '../ui/Progress.tsx';
 
 type Phase = { kind: 'work'; message: string; share: number } | { kind: 'done'; uuid: string | null; report: ImportReport; error?: string };
+
+/** KiCad input (issue 15): a .kicad_* file, or a zip of a KiCad project folder (no project.json inside). */
+export function isKicadImport(name: string, bytes: Uint8Array): boolean {
+  if (/\.kicad_(pro|pcb|sch|sym|mod)$/i.test(name)) return true;
+  if (!/\.zip$/i.test(name)) return false;
+  try {
+    const names = listZip(bytes).map((e) => e.name);
+    return !names.some((n) => /(^|\/)(project2?|device|symbol|footprint|panel-lib)\.json$/.test(n)) && names.some((n) => /\.kicad_(pro|pcb|sch|sym|mod)$/i.test(n));
+  } catch {
+    return false;
+  }
+}
 
 /** Steps: read the file (1), send it (1, split by upload progress), import on the server (1). */
 const STEPS = 3;
@@ -25,8 +38,10 @@ export function ImportDialog({ file, onOpen, onClose }: { file: File; onOpen: (u
         const bytes = new Uint8Array(await file.arrayBuffer());
         if (!live) return;
         setPhase({ kind: 'work', message: PROGRESS.IMPORT_DATA, share: 1 / STEPS });
-        const name = file.name.replace(/\.(epro|zip|elib)$/i, '');
-        const answer = await importWithProgress(bytes, name, (s) => live && setPhase({ kind: 'work', message: PROGRESS.IMPORT_DATA, share: (1 + s * 0.99) / STEPS }));
+        const kicad = isKicadImport(file.name, bytes);
+        const name = kicad ? file.name : file.name.replace(/\.(epro|zip|elib)$/i, '');
+        const progress = (s: number) => live && setPhase({ kind: 'work', message: PROGRESS.IMPORT_DATA, share: (1 + s * 0.99) / STEPS });
+        const answer = await importWithProgress(bytes, name, progress, kicad ? '/api/projects/import/kicad' : undefined);
         if (!live) return;
         const uuid = answer.uuid ?? null;
         setPhase({ kind: 'done', uuid, report: readReport(answer.report, uuid) });
@@ -84,6 +99,33 @@ export function ImportDialog({ file, onOpen, onClose }: { file: File; onOpen: (u
             </section>
           ))}
         </div>
+      )}
+      {report.warnings && (
+        <div className="result warn" data-testid="import-warnings">
+          <p>{RESULT.IMPORT_WARNINGS}</p>
+          {report.warnings.map((g) => (
+            <section key={g.group} className="failure-group" aria-label={`${g.group} (kept)`}>
+              <h3>
+                {g.group} <span className="count">{g.lines.length}</span>
+              </h3>
+              <ul>
+                {g.lines.map((l, i) => (
+                  <li key={i}>{l}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      {report.conversion && (
+        <details className="conversion-report" data-testid="conversion-report">
+          <summary>{report.conversion[0]}</summary>
+          <ul>
+            {report.conversion.slice(1).map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+        </details>
       )}
       {uuid && <p className="question">{RESULT.OPEN_IMPORTED}</p>}
     </Modal>

@@ -7,8 +7,9 @@
  */
 import { useState } from 'react';
 import { z } from 'zod';
-import { num, str, type KeyEv, type PointerEv, type Tool } from '@copperplate/editor';
+import { num, recId, type KeyEv, type PointerEv, type Tool } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import { DocType, Head, Pad, kindOf } from '@copperplate/format/records';
 import { generateFootprint, padRecord, type PackageSpec } from '@copperplate/editor/pcb/footprint-gen';
 import { Modal } from '../ui/Modal.tsx';
 
@@ -20,7 +21,7 @@ export class PadTool implements Tool {
   pointer(ev: PointerEv): void {
     if (ev.kind !== 'down') return;
     let n = 0;
-    for (const [, r] of this.ed.doc.ofType('PAD')) n = Math.max(n, num(Number(str(r[5])), 0));
+    for (const [, r] of this.ed.doc.ofType('PAD')) n = Math.max(n, num(Number(Pad.get(r, 'number')), 0));
     const th = this.ed.panel.active === 12;
     this.ed.commit('Pad', (tx) => void tx.add(padRecord(tx.newId(), { number: String(n + 1), x: ev.x, y: ev.y, shape: th ? ['ELLIPSE', 60, 60] : ['RECT', 60, 40, 0], hole: th ? ['ROUND', 32, 32] : null })));
   }
@@ -58,12 +59,12 @@ export function specOf(f: Form): PackageSpec | string {
 export function applyGenerated(ed: PcbEditor, spec: PackageSpec): string {
   const { name, block } = generateFootprint(spec);
   ed.commit('Generate footprint', (tx) => {
-    for (const k of ed.doc.keys()) if (ed.doc.get(k)?.[0] !== 'HEAD') tx.remove(k);
+    for (const k of ed.doc.keys()) { const r = ed.doc.get(k); if (!r || !Head.is(r)) tx.remove(k); }
     for (const r of block.records) {
-      if (!r.length || r[0] === 'DOCTYPE') continue;
-      const o = r.slice();
-      if (typeof o[1] === 'string' && /^e\d+$/.test(o[1])) o[1] = tx.newId();
-      tx.add(o);
+      if (!r.length || DocType.is(r)) continue;
+      const id = recId(r);
+      const kind = kindOf(r, 'pcb');
+      tx.add(kind && id !== undefined && /^e\d+$/.test(id) ? kind.with(r, { id: tx.newId() }) : r.slice());
     }
   });
   return name;

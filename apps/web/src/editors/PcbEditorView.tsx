@@ -169,6 +169,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         <span className="muted">Grid {GRID_MIL} mil</span>
         <span>{ed.selection.size} selected</span>
         {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
+        {ed.status && <span role="status" data-testid="drc-status" style={{ color: '#e66' }}>{ed.status}</span>}
         <span className="spacer" />
         <SaveBadge sync={sync} />
       </div>

@@ -6,7 +6,8 @@
  * Frame: symbol 0.01 inch, Y up; grid 5 units.
  */
 import { useEffect, useState } from 'react';
-import { addPin, generateSymbol, num, str, type CanvasView, type EditorDocument } from '@copperplate/editor';
+import { addPin, generateSymbol, num, type CanvasView, type EditorDocument } from '@copperplate/editor';
+import { Head, SchAttr } from '@copperplate/format/records';
 import type { PinRecord } from '@copperplate/model';
 import { Modal } from '../ui/Modal.tsx';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
@@ -28,7 +29,7 @@ export function parsePinList(text: string): PinRecord[] | { bad: number[] } {
 
 function nextPinNumber(doc: EditorDocument): number {
   let n = 0;
-  for (const [, r] of doc.ofType('ATTR')) if (r[3] === 'NUMBER') n = Math.max(n, num(Number(str(r[4])), 0));
+  for (const [, r] of doc.ofType('ATTR')) if (SchAttr.raw(r, 'key') === 'NUMBER') n = Math.max(n, num(Number(SchAttr.get(r, 'value')), 0));
   return n + 1;
 }
 
@@ -71,8 +72,8 @@ export function SymbolTools({ doc, view, canvas, readOnly, title, kick }: { doc:
     if (!pins.length) return setGen({ ...gen, error: 'Enter one pin per line.' });
     const made = generateSymbol(pins, { title, layout: gen.layout || undefined });
     doc.commit('Generate symbol', (tx) => {
-      for (const k of doc.keys()) if (doc.get(k)?.[0] !== 'HEAD') tx.remove(k);
-      for (const k of made.keys()) { const r = made.get(k)!; if (r[0] !== 'HEAD') tx.add(r.slice()); }
+      for (const k of doc.keys()) { const r = doc.get(k); if (!r || !Head.is(r)) tx.remove(k); }
+      for (const k of made.keys()) { const r = made.get(k)!; if (!Head.is(r)) tx.add(r.slice()); }
     });
     setGen(null);
     view?.fit();

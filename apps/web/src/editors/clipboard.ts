@@ -6,6 +6,7 @@
  * be arrays of records with a string type.
  */
 import { z } from 'zod';
+import { recType } from '@copperplate/format/records';
 
 const KEY = { sch: 'copperplate:clipboard:sch', pcb: 'copperplate:clipboard:pcb' } as const;
 const memory: Record<keyof typeof KEY, string | undefined> = { sch: undefined, pcb: undefined };
@@ -29,7 +30,7 @@ export function readClipboard(kind: keyof typeof KEY): string | undefined {
 
 const PcbClip = z.object({
   anchor: z.object({ x: z.number(), y: z.number() }),
-  records: z.array(z.array(z.unknown()).refine((r) => typeof r[0] === 'string')).min(1),
+  records: z.array(z.array(z.unknown()).refine((r) => recType(r) !== '')).min(1),
 });
 export type PcbClip = z.infer<typeof PcbClip>;
 

@@ -5,6 +5,7 @@
  * first other fill of the PCB that has POURED records. Unreadable fills are skipped.
  */
 import { parseDocuments } from '@copperplate/format';
+import { Poured } from '@copperplate/format/records';
 import type { Item } from '../api/schemas.ts';
 
 type Rec = unknown[];
@@ -19,7 +20,7 @@ export function pouredFor(coppers: ReadonlyMap<string, Item> | undefined, pcbUui
     if (typeof text !== 'string' || !text.trim()) continue;
     const out: Rec[] = [];
     try {
-      for (const b of parseDocuments(text)) out.push(...b.records.filter((r) => r[0] === 'POURED'));
+      for (const b of parseDocuments(text)) out.push(...b.records.filter((r) => Poured.is(r)));
     } catch {
       continue;
     }

@@ -3,7 +3,8 @@
  * any attribute; `={...}` templates shown resolved), a wire's net name, a text's content. Every
  * change is one commit of the SchematicEditor. Coordinates 0.01 inch.
  */
-import { attrMap, num, str, withFields, type SchematicEditor } from '@copperplate/editor';
+import { attrMap, num, recType, type SchematicEditor } from '@copperplate/editor';
+import { SchAttr, SchText, Wire } from '@copperplate/format/records';
 import type { PropField } from './PropertyPanel.tsx';
 
 /** Attributes that hold references (uuids), shown but not edited here. */
@@ -12,10 +13,10 @@ const REFERENCE_KEYS = new Set(['Symbol', 'Device', 'Footprint', '3D Model']);
 export function schProps(ed: SchematicEditor): { title: string; fields: PropField[] } {
   const ids = ed.selection.ids;
   if (ids.length !== 1) return { title: ids.length ? `${ids.length} selected` : 'Properties', fields: [] };
-  const key = ids[0];
+  const [key] = ids;
   const r = ed.doc.get(key);
   if (!r) return { title: 'Properties', fields: [] };
-  const type = str(r[0]);
+  const type = recType(r);
   if (type === 'COMPONENT') {
     const fields = ed.properties(key).map<PropField>((p) => ({
       key: p.key,
@@ -31,17 +32,20 @@ export function schProps(ed: SchematicEditor): { title: string; fields: PropFiel
   }
   if (type === 'WIRE') {
     const net = attrMap(ed.doc, key).get('NET');
-    const first = (r[2] as number[][] | undefined)?.[0] ?? [0, 0];
-    const at = net && net[7] != null ? { x: num(net[7]), y: num(net[8]) } : { x: num(first[0]), y: num(first[1]) };
+    // the label goes where the NET attribute stands, else at the wire's first point
+    const polylines = Wire.get(r, 'points') as number[][] | undefined;
+    const [fx = 0, fy = 0] = polylines?.at(0) ?? [];
+    const netX = net ? SchAttr.get(net, 'x') : null;
+    const at = net && netX !== null ? { x: netX, y: SchAttr.get(net, 'y') ?? 0 } : { x: num(fx), y: num(fy) };
     return {
       title: 'Wire',
-      fields: [{ key: 'net', label: 'Net', value: net ? str(net[4]) : '', onCommit: (v) => v.trim() && ed.setNetLabel(key, v.trim(), at) }],
+      fields: [{ key: 'net', label: 'Net', value: net ? SchAttr.get(net, 'value') : '', onCommit: (v) => v.trim() && ed.setNetLabel(key, v.trim(), at) }],
     };
   }
   if (type === 'TEXT') {
     return {
       title: 'Text',
-      fields: [{ key: 'text', label: 'Text', value: str(r[5]), onCommit: (v) => void ed.doc.commit('Edit text', (tx) => tx.update(key, (q) => withFields(q, { 5: v }))) }],
+      fields: [{ key: 'text', label: 'Text', value: SchText.get(r, 'text'), onCommit: (v) => void ed.doc.commit('Edit text', (tx) => tx.update(key, (q) => SchText.with(q, { text: v }))) }],
     };
   }
   return { title: type.charAt(0) + type.slice(1).toLowerCase(), fields: [] };

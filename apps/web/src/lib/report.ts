@@ -11,6 +11,31 @@ export interface ReportGroup {
 export interface ImportReport {
   ok: boolean;
   groups: ReportGroup[];
+  /** What was imported or kept but is not whole (system-library parts, pours of an absent PCB); does not make ok false. */
+  warnings?: ReportGroup[];
+  /** EasyEDA Pro V3 archives and KiCad imports: a summary line, then one line per kind not carried (warnings). */
+  conversion?: string[];
+}
+
+/** The conversion report of a V3 archive (shape owned by @copperplate/format's ConversionReport). */
+function conversionLines(c: unknown, entries?: unknown): string[] | undefined {
+  if (Array.isArray(entries)) {
+    // KiCad import (issue 15): {group, what, where, count} per kind of item not carried.
+    if (entries.length === 0) return ['KiCad import: everything was carried'];
+    const out = [`KiCad import: ${entries.length} kind(s) of items not carried (or carried approximately)`];
+    for (const e of entries as Array<Record<string, unknown>>) {
+      const where = Array.isArray(e.where) && e.where.length ? `; in ${e.where.join(', ')}` : '';
+      out.push(`${String(e.group)}: ${String(e.what)} (x${String(e.count)}${where})`);
+    }
+    return out;
+  }
+  if (!c || typeof c !== 'object') return undefined;
+  const o = c as { total?: unknown; carried?: unknown; notCarried?: unknown };
+  const out = [`${String(o.carried)} of ${String(o.total)} records of the EasyEDA Pro V3 archive carried`];
+  if (Array.isArray(o.notCarried)) {
+    for (const n of o.notCarried as Array<Record<string, unknown>>) out.push(`${String(n.kind)}: ${String(n.count)} (${String(n.reason)})`);
+  }
+  return out;
 }
 
 const GROUP_ALIASES: Record<string, string> = {
@@ -38,10 +63,18 @@ function lineOf(v: unknown): string {
 }
 
 export function readReport(report: unknown, importedUuid: string | null | undefined): ImportReport {
+  const r = (report ?? {}) as Record<string, unknown>;
+  const groups = readGroups(r.failures ?? r.groups ?? (Array.isArray(report) ? report : undefined));
+  const warnings = readGroups(r.warnings);
+  const ok = typeof r.ok === 'boolean' ? r.ok && groups.length === 0 : groups.length === 0;
+  const conversion = conversionLines(r.conversion, r.entries);
+  return { ok: ok && !!importedUuid, groups, ...(warnings.length ? { warnings } : {}), ...(conversion ? { conversion } : {}) };
+}
+
+/** Groups of a report part (failures or warnings): an object of lists or a list of {group, name, message}, in UI-3 order. */
+function readGroups(failures: unknown): ReportGroup[] {
   const map = new Map<string, string[]>();
   const add = (g: string, line: string) => map.set(groupName(g), [...(map.get(groupName(g)) ?? []), line]);
-  const r = (report ?? {}) as Record<string, unknown>;
-  const failures = r.failures ?? r.groups ?? (Array.isArray(report) ? report : undefined);
   if (Array.isArray(failures)) {
     for (const f of failures) {
       const o = (f ?? {}) as Record<string, unknown>;
@@ -57,7 +90,5 @@ export function readReport(report: unknown, importedUuid: string | null | undefi
     const i = (FAILURE_GROUPS as readonly string[]).indexOf(g);
     return i < 0 ? FAILURE_GROUPS.length : i;
   };
-  const groups = [...map.entries()].filter(([, l]) => l.length).map(([group, lines]) => ({ group, lines })).sort((a, b) => order(a.group) - order(b.group));
-  const ok = typeof r.ok === 'boolean' ? r.ok && groups.length === 0 : groups.length === 0;
-  return { ok: ok && !!importedUuid, groups };
+  return [...map.entries()].filter(([, l]) => l.length).map(([group, lines]) => ({ group, lines })).sort((a, b) => order(a.group) - order(b.group));
 }

@@ -3,8 +3,10 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import type { ParsedMode } from '@copperplate/model';
 import { WarningDialog } from '../dialogs/WarningDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
+import { addBoard, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, sheetOrder } from './structure.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
 import { clipboardPage, copyPageToClipboard, pastePage } from './paste.ts';
 import { PROGRESS } from '../lib/messages.ts';
@@ -61,6 +63,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   });
   const [renaming, setRenaming] = useState<Tab | null>(null);
   const [menu, setMenu] = useState<MenuTarget>(null);
+  const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => Promise<void> } | null>(null);
   const [progress, setProgress] = useState<{ message: string; share: number } | null>(null);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
@@ -142,6 +145,48 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     }
     if (n.icon === 'schematic') items.push({ label: 'Copy schematic', disabled: ro, run: () => run(copySchematic(session, n.key.slice('schematics:'.length)), 'Schematic copied') });
     if (n.icon === 'board') items.push({ label: 'Copy board', disabled: ro, run: () => run(copyBoard(session, n.key.slice('board:'.length)), 'Board copied') });
+    items.push(...structureItems(n));
+    return items;
+  }
+
+  /** Add, reorder and delete sheets; add and delete schematics, PCBs and boards (structure.ts). */
+  function structureItems(n: TreeNode): MenuItem[] {
+    const items: MenuItem[] = [];
+    // a deleted document's tab closes with it
+    const closeTabsOf = (ids: string[]) => setTabs((st) => ids.reduce((acc, id) => {
+      const t = acc.tabs.find((x) => x.id === id);
+      return t ? closeTab(acc, tabKey(t)) : acc;
+    }, st));
+    const ask = (title: string, message: string, fn: () => Promise<void>, ids: string[] = []) =>
+      setConfirm({ title, message, run: () => fn().then(() => closeTabsOf(ids)) });
+    if (n.icon === 'schematic') {
+      const schId = n.key.slice('schematics:'.length);
+      items.push({ label: 'New sheet', disabled: ro, run: () => void addSheet(session, schId).then((id) => open({ key: `sheets:${id}`, label: '', icon: 'sheet', doc: { kind: 'sheets', id } }), toastError) });
+      items.push({ label: 'Delete schematic', disabled: ro, run: () => ask('Delete schematic', `Delete the schematic "${n.label}" and all its sheets?`, () => deleteSchematic(session, schId), sheetOrder(session, schId)) });
+    }
+    if (n.doc?.kind === 'sheets') {
+      const id = n.doc.id;
+      const sch = String(session.snapshot().items.sheets.get(id)?.schematic_uuid ?? '');
+      const order = sheetOrder(session, sch);
+      items.push({ label: 'Move up', disabled: ro || order.indexOf(id) <= 0, run: () => void moveSheet(session, id, -1).catch(toastError) });
+      items.push({ label: 'Move down', disabled: ro || order.indexOf(id) >= order.length - 1, run: () => void moveSheet(session, id, 1).catch(toastError) });
+      items.push({ label: 'Delete sheet', disabled: ro || order.length <= 1, run: () => ask('Delete sheet', `Delete the sheet "${n.label}"?`, () => deleteSheet(session, id), [id]) });
+    }
+    if (n.doc?.kind === 'pcbs') {
+      const id = n.doc.id;
+      items.push({ label: 'Delete PCB', disabled: ro, run: () => ask('Delete PCB', `Delete the PCB "${n.label}"?`, () => deletePcb(session, id), [id]) });
+    }
+    if (n.icon === 'board') {
+      const name = n.key.slice('board:'.length);
+      const b = session.snapshot().detail.boards.find((x) => x.name === name);
+      const ids = [...(b?.sch ? sheetOrder(session, b.sch) : []), ...(b?.pcb ? [b.pcb] : [])];
+      items.push({ label: 'Delete board', disabled: ro, run: () => ask('Delete board', `Delete the board "${name}" with its schematic and PCB?`, () => deleteBoard(session, name), ids) });
+    }
+    if (n.icon === 'board' || n.icon === 'schematic' || n.doc?.kind === 'pcbs') {
+      items.push({ label: 'New board', disabled: ro, run: () => run(addBoard(session), 'Board added') });
+      items.push({ label: 'New schematic', disabled: ro, run: () => run(addSchematic(session), 'Schematic added') });
+      items.push({ label: 'New PCB', disabled: ro, run: () => run(addPcb(session), 'PCB added') });
+    }
     return items;
   }
 
@@ -190,6 +235,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
           onClose={() => setRenaming(null)}
         />
       )}
+      {confirm && <ConfirmDialog title={confirm.title} message={confirm.message} okText="Delete" onOk={confirm.run} onClose={() => setConfirm(null)} />}
       {progress && (
         <Modal title="Please wait" closable={false} width={420}>
           <Progress message={progress.message} share={progress.share} />

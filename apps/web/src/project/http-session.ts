@@ -70,7 +70,8 @@ export async function openHttpSession(uuid: string, readOnly: boolean): Promise<
         const [r] = await api.bulk(uuid, e.kind, [{ ...e.item, base_ticket: e.base }]);
         if (r?.success) {
           const ticket = (r.result as { ticket?: number })?.ticket;
-          items[e.kind].set(String(e.item.uuid), { ...e.item, ticket });
+          if (e.item.deleted === true) items[e.kind].delete(String(e.item.uuid));
+          else items[e.kind].set(String(e.item.uuid), { ...e.item, ticket });
         } else if (r?.code === CODES.STALE_TICKET) {
           const after = (r.result as { ticket?: number })?.ticket ?? 0;
           conflicts = [...conflicts.filter((c) => c.id !== e.item.uuid), { kind: e.kind, id: String(e.item.uuid), name: itemName(e.item), before: e.base, after, modifier: detail.modifier?.nickname ?? '' }];
@@ -105,6 +106,14 @@ export async function openHttpSession(uuid: string, readOnly: boolean): Promise<
       const base = items[kind].get(String(item.uuid))?.ticket ?? 0;
       items[kind].set(String(item.uuid), { ...item, ticket: -1 });
       pendingEdits.push({ kind, item, base });
+      state = { status: 'uploading', pending: pendingEdits.length };
+      emit();
+      await session.refresh();
+    },
+    async remove(kind, id) {
+      const base = items[kind].get(id)?.ticket ?? 0;
+      items[kind].delete(id);
+      pendingEdits.push({ kind, item: { uuid: id, deleted: true } as Item, base });
       state = { status: 'uploading', pending: pendingEdits.length };
       emit();
       await session.refresh();

@@ -4,7 +4,7 @@
  * (renderPcbSvg with the project's footprints and devices), symbols (renderSymbolSvg).
  * The SVG text is escaped by the painters; the app shows it only as an <img> (no script can run).
  */
-import { parseDocuments } from '@copperplate/format';
+import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { openDocument, renderSchematicSvg, renderSymbolSvg, type SchContext, type SymbolInfo } from '@copperplate/editor';
 // the PCB painter is not re-exported by the package index yet
 import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
@@ -41,7 +41,7 @@ export function contextOf(items: ProjectSnapshot['items']): { sch: SchContext; p
       if (!fpCache.has(uuid)) {
         const t = items.footprints.get(uuid)?.dataStr;
         try {
-          fpCache.set(uuid, typeof t === 'string' ? parseDocuments(t)[0]?.records : undefined);
+          fpCache.set(uuid, typeof t === 'string' ? mainBlockOr(parseDocuments(t), 'FOOTPRINT')?.records : undefined);
         } catch {
           fpCache.set(uuid, undefined);
         }

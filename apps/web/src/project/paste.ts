@@ -5,6 +5,7 @@
  * A failure gives 'Failed to paste the specified drawing page into the specified location!' (ERR-5).
  */
 import { CatalogueError, NAMED_ERRORS, newDocumentId, renameWithSuffix } from '@copperplate/model';
+import { SchAttr } from '@copperplate/format/records';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
 import type { ProjectSession, ViewKind } from './types.ts';
@@ -21,7 +22,7 @@ export const clipboardPage = (): ClipboardPage | null => clipboard;
 
 const REF_KEYS: Record<string, ViewKind> = { Device: 'devices', Symbol: 'symbols', Footprint: 'footprints' };
 
-/** Ids the page's ATTR records point at, per kind (FORMAT.md: ATTR id, parent, key, value, ...). */
+/** Ids the page's (schematic) ATTR records point at, per kind. */
 export function referencedIds(dataStr: unknown): { kind: ViewKind; id: string }[] {
   if (typeof dataStr !== 'string') return [];
   const out = new Map<string, { kind: ViewKind; id: string }>();
@@ -29,8 +30,9 @@ export function referencedIds(dataStr: unknown): { kind: ViewKind; id: string }[
     if (!line.startsWith('["ATTR"')) continue;
     try {
       const r = JSON.parse(line) as unknown[];
-      const kind = REF_KEYS[String(r[3])];
-      if (kind && typeof r[4] === 'string' && r[4]) out.set(`${kind}:${r[4]}`, { kind, id: r[4] });
+      const kind = REF_KEYS[String(SchAttr.raw(r, 'key'))];
+      const id = SchAttr.raw(r, 'value');
+      if (kind && typeof id === 'string' && id) out.set(`${kind}:${id}`, { kind, id });
     } catch {
       /* not a record line */
     }

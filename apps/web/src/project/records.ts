@@ -20,7 +20,9 @@ export function parseRecords(dataStr: unknown): RecordRow[] {
     try {
       const arr = JSON.parse(text) as unknown;
       if (Array.isArray(arr)) {
-        rows.push({ line: i + 1, type: String(arr[0] ?? ''), id: typeof arr[1] === 'string' || typeof arr[1] === 'number' ? String(arr[1]) : '', fields: arr.slice(2) });
+        // a raw view of any record: its type, what stands where most kinds keep their id, the rest as stored
+        const [type, id, ...fields] = arr as unknown[];
+        rows.push({ line: i + 1, type: String(type ?? ''), id: typeof id === 'string' || typeof id === 'number' ? String(id) : '', fields });
         continue;
       }
     } catch {

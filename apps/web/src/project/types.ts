@@ -47,6 +47,8 @@ export interface ProjectSession {
   loadItem(kind: ViewKind, id: string): Promise<Item | undefined>;
   /** Saves an edited item (title, dataStr, ...); it is uploaded by the engine. */
   edit(kind: ViewKind, item: Item): Promise<void>;
+  /** Deletes a document (saved locally first, then uploaded like an edit). */
+  remove(kind: ViewKind, id: string): Promise<void>;
   /** The user's answer to the Warning dialog. */
   resolve(choice: 'reload' | 'upload'): Promise<void>;
   /** Forces a sync with the cloud now. */

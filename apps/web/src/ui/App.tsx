@@ -7,6 +7,7 @@ import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
+import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { downloadFileName, saveBytes } from '../lib/download.ts';
 import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
@@ -37,6 +38,7 @@ type Dialog =
   | { kind: 'saveAs'; copy: boolean }
   | { kind: 'openNew'; uuid: string; question: string }
   | { kind: 'backups' }
+  | { kind: 'fab' }
   | null;
 
 export function App() {
@@ -134,6 +136,7 @@ export function App() {
           projectUuid && session
             ? [
                 { label: 'Export', title: 'Save as local (.epro)', onClick: exportProject, key: 'e' },
+                { label: 'Fabrication files…', title: 'Export > Fabrication files: Gerber, drill, BOM, pick-and-place', onClick: () => void session.refresh().catch(() => {}).then(() => setDialog({ kind: 'fab' })) },
                 { label: 'Save as Cloud', title: 'Save as a new cloud project', onClick: () => setDialog({ kind: 'saveAs', copy: false }) },
                 { label: 'Copy', title: 'Copy this project', onClick: () => setDialog({ kind: 'saveAs', copy: true }) },
                 { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
@@ -152,6 +155,13 @@ export function App() {
           file={dialog.file}
           onOpen={(u) => (setDialog(null), go(`/project/${u}`))}
           onClose={() => (setDialog(null), setReloadKey((k) => k + 1))}
+        />
+      )}
+      {dialog?.kind === 'fab' && projectUuid && session && (
+        <FabricationDialog
+          projectUuid={projectUuid}
+          pcbs={session.snapshot().detail.boards.filter((b) => b.pcb).map((b) => ({ uuid: b.pcb as string, name: b.name }))}
+          onClose={() => setDialog(null)}
         />
       )}
       {dialog?.kind === 'progress' && (

@@ -4,6 +4,19 @@ import { api } from '../api/api.ts';
 import type { RecentEntry, User } from '../api/schemas.ts';
 import { formatTime, recentProjects } from '../lib/recent.ts';
 import { toastError } from './toasts.tsx';
+import { writeZip } from '@copperplate/format';
+
+/** Accepted by the import: .epro/.epro2/.elib archives, zips (also of a KiCad project folder) and KiCad files. */
+export const IMPORT_ACCEPT = '.epro,.zip,.elib,.epro2,.kicad_pro,.kicad_pcb,.kicad_sch,.kicad_sym,.kicad_mod';
+
+/** Several KiCad files picked together (a project's .kicad_pro, .kicad_pcb, sheets...) travel as one zip. */
+export async function kicadFilesAsZip(files: File[]): Promise<File> {
+  const entries: [string, Uint8Array][] = [];
+  for (const f of files) entries.push([f.name, new Uint8Array(await f.arrayBuffer())]);
+  const pro = files.find((f) => /\.kicad_pro$/i.test(f.name)) ?? files.find((f) => /\.kicad_(pcb|sch)$/i.test(f.name)) ?? files[0];
+  const stem = pro.name.replace(/\.[^.]+$/, '');
+  return new File([writeZip(entries) as Uint8Array<ArrayBuffer>], `${stem}.zip`, { type: 'application/zip' });
+}
 
 export interface StartPageProps {
   user: User;
@@ -18,7 +31,7 @@ export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: Fi
       className={`${className} file-btn`}
       role="button"
       tabIndex={0}
-      title="Import a project archive (.epro)"
+      title="Import a project archive (.epro, .epro2), or a KiCad project (a zip of its folder, or its files)"
       onKeyDown={(e) => {
         if (e.key === 'Enter' || e.key === ' ') {
           e.preventDefault();
@@ -31,12 +44,14 @@ export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: Fi
         type="file"
         tabIndex={-1}
         aria-label="Import"
-        accept=".epro,.zip,.elib,.epro2"
+        accept={IMPORT_ACCEPT}
+        multiple
         className="visually-hidden"
         onChange={(e) => {
-          const f = e.target.files?.[0];
+          const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          if (f) onImport(f);
+          if (files.length === 1) onImport(files[0]);
+          else if (files.length > 1) kicadFilesAsZip(files).then(onImport, toastError);
         }}
       />
     </label>
@@ -78,7 +93,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
         </form>
         <div className="import-row">
           <ImportButton onImport={onImport} />
-          <span className="muted small">EasyEDA Pro project archive (.epro)</span>
+          <span className="muted small">EasyEDA Pro project archive (.epro, .epro2), or a KiCad project: a zip of its folder, or its files (.kicad_pro, .kicad_pcb, .kicad_sch...)</span>
         </div>
         <dl className="shortcuts" aria-label="Keyboard shortcuts">
           <dt>F2</dt>

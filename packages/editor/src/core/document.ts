@@ -6,7 +6,9 @@
  *   apply the ticket rules (TKT-2). Undo and redo are edits too and call `onEdited`.
  * - `applyRemote(changes)` applies changes from the server: listeners hear them, undo does not.
  */
-import { type Rec, recId, recParent, recType, ID_TYPES } from './records.ts';
+import { mainBlockIndex, withRecords } from '@copperplate/format';
+import { DocType, Head } from '@copperplate/format/records';
+import { type Rec, type Family, recId, recParent, recType, familyOfDoc, ID_TYPES } from './records.ts';
 
 /** One block of a file as the codec of @copperplate/format gives it (records[0] is the DOCTYPE line). */
 export interface BlockLike { docType: string; version: string; records: unknown[][] }
@@ -44,8 +46,16 @@ export interface Tx {
 export class EditorDocument {
   readonly docType: string;
   readonly version: string;
-  /** Further blocks of the same file (e.g. FOOTPRINT blocks inside a .epcb), kept as they are. */
-  readonly extraBlocks: BlockLike[];
+  /**
+   * The other blocks of the same file (e.g. the FOOTPRINT blocks a .epcb holds before its PCB
+   * block), kept as they are and written back in their places around the document's own block.
+   */
+  get extraBlocks(): BlockLike[] { return [...this.blocksBefore, ...this.blocksAfter]; }
+  private blocksBefore: BlockLike[];
+  private blocksAfter: BlockLike[];
+  /** The main block as read (its text layout is reused on write) and its DOCTYPE line. */
+  private mainRead: BlockLike;
+  private doctypeRec: unknown[];
   private entries = new Map<string, Entry>();
   private children = new Map<string, Set<string>>();
   private nextSeq = 0;
@@ -55,21 +65,32 @@ export class EditorDocument {
   private redoStack: ChangeSet[] = [];
   private listeners = new Set<(cs: ChangeSet) => void>();
   private readonly idTypes: ReadonlySet<string>;
+  /** Record layouts of this document ('pcb' for PCB/FOOTPRINT: PCB ATTRs name their parent at 3). */
+  readonly family: Family;
   private headKey: string | undefined;
   private readonly opts: DocumentOptions;
 
   constructor(blocks: BlockLike[], opts: DocumentOptions = {}) {
-    const first = blocks[0] ?? { docType: 'SCH', version: '1.1', records: [['DOCTYPE', 'SCH', '1.1']] };
+    // The document is the main block wherever it stands (FORMAT.md); the others stay around it.
+    const mi = mainBlockIndex(blocks);
+    const first = mi < 0 ? { docType: 'SCH', version: '1.1', records: [['DOCTYPE', 'SCH', '1.1']] } : blocks[mi];
     this.docType = first.docType;
     this.version = first.version;
-    this.extraBlocks = blocks.slice(1);
+    this.blocksBefore = mi < 0 ? [] : blocks.slice(0, mi);
+    this.blocksAfter = mi < 0 ? [] : blocks.slice(mi + 1);
+    this.mainRead = first;
+    this.family = familyOfDoc(this.docType);
     this.opts = opts;
     this.idTypes = opts.idTypes ?? ID_TYPES;
-    const recs = first.records.length && first.records[0][0] === 'DOCTYPE' ? first.records.slice(1) : first.records;
+    const [firstRec] = first.records;
+    const hasDoctype = firstRec !== undefined && DocType.is(firstRec);
+    this.doctypeRec = hasDoctype ? firstRec : DocType.create({ docType: this.docType, version: this.version });
+    const recs = hasDoctype ? first.records.slice(1) : first.records;
     for (const r of recs) this.insert(this.keyFor(r), r);
     this.headKey = this.ofType('HEAD')[0]?.[0];
-    const head = this.singleton('HEAD')?.[1] as { maxId?: unknown } | undefined;
-    if (head && typeof head.maxId === 'number') this.maxNumId = Math.max(this.maxNumId, head.maxId);
+    const hr = this.singleton('HEAD');
+    const head = hr ? Head.get(hr, 'props') : undefined;
+    if (head && typeof head === 'object' && typeof head.maxId === 'number') this.maxNumId = Math.max(this.maxNumId, head.maxId);
   }
 
   /** Documents a `["DOCTYPE", T, version]` line opens; an empty schematic sheet by default. */
@@ -103,7 +124,9 @@ export class EditorDocument {
   /** The blocks of the whole file, for the codec's serializeDocuments. */
   toBlocks(): BlockLike[] {
     const recs = this.records() as unknown[][]; // same arrays: the codec keeps their exact text
-    return [{ docType: this.docType, version: this.version, records: [['DOCTYPE', this.docType, this.version], ...recs] }, ...this.extraBlocks];
+    // withRecords: unchanged records, the separators and the file ending keep their text as read
+    const main = withRecords(this.mainRead, [this.doctypeRec, ...recs]);
+    return [...this.blocksBefore, main, ...this.blocksAfter];
   }
 
   // ---- editing ----
@@ -137,9 +160,9 @@ export class EditorDocument {
         // keep HEAD.maxId at or above every id handed out (EasyEDA Pro reads it)
         const hk = this.headKey;
         const head = hk ? this.entries.get(hk)!.rec : undefined;
-        const h = head?.[1] as Record<string, unknown> | undefined;
+        const h = head ? Head.get(head, 'props') : undefined;
         if (hk && head && h && typeof h === 'object' && typeof h.maxId === 'number' && h.maxId < this.maxNumId) {
-          record(hk, [head[0], { ...h, maxId: this.maxNumId }, ...head.slice(2)]);
+          record(hk, Head.with(head, { props: { ...h, maxId: this.maxNumId } }));
         }
         return id;
       },
@@ -203,6 +226,11 @@ export class EditorDocument {
   /** Replace the whole content by a newer version of the same document (e.g. re-fetched from the server), as remote changes. */
   applyRemoteBlocks(blocks: BlockLike[]): ChangeSet {
     const next = new EditorDocument(blocks, { idTypes: this.idTypes });
+    // the blocks around the document come with the remote text as they are
+    this.blocksBefore = next.blocksBefore;
+    this.blocksAfter = next.blocksAfter;
+    this.mainRead = next.mainRead;
+    this.doctypeRec = next.doctypeRec;
     const changes: Array<{ key: string; rec: Rec | null }> = [];
     for (const k of this.entries.keys()) if (!next.has(k)) changes.push({ key: k, rec: null });
     for (const k of next.keys()) {
@@ -248,7 +276,7 @@ export class EditorDocument {
   private track(key: string, rec: Rec): void {
     const m = /^e(\d+)$/.exec(key);
     if (m) this.maxNumId = Math.max(this.maxNumId, Number(m[1]));
-    const p = recParent(rec);
+    const p = recParent(rec, this.family);
     if (p !== undefined) {
       let s = this.children.get(p);
       if (!s) this.children.set(p, (s = new Set()));
@@ -257,7 +285,7 @@ export class EditorDocument {
   }
 
   private untrack(key: string, rec: Rec): void {
-    const p = recParent(rec);
+    const p = recParent(rec, this.family);
     if (p !== undefined) this.children.get(p)?.delete(key);
   }
 

@@ -1,54 +1,42 @@
 /**
  * Records of FORMAT.md as the editor holds them: one JSON array per line, element 0 the record type.
  * Records are immutable values inside the engine: an edit replaces the array, so painters and caches
- * can compare by reference.
+ * can compare by reference. Fields are read and written by name through the record modules of
+ * `@copperplate/format/records` (one per record kind); the value helpers live there too.
  */
+import { ID_TYPES_BY_FAMILY, PARENT_FIELD_BY_FAMILY, familyOf, type Family } from '@copperplate/format/records';
+
+import { recType } from '@copperplate/format/records';
+
+export { num, str, bool, recType } from '@copperplate/format/records';
+export type { Family } from '@copperplate/format/records';
+
 export type Rec = readonly unknown[];
 
-/** Record types whose element 1 is the record's own id (unique in the file). Others get a synthetic key. */
-export const ID_TYPES: ReadonlySet<string> = new Set([
-  // schematic and symbol
-  'COMPONENT', 'ATTR', 'WIRE', 'TEXT', 'RECT', 'POLY', 'CIRCLE', 'ELLIPSE', 'ARC', 'BEZIER', 'OBJ', 'BUS',
-  'BUSENTRY', 'PIN', 'FONTSTYLE', 'LINESTYLE', 'TABLE', 'TABEL_CELL',
-  // pcb and footprint
-  'LINE', 'VIA', 'PAD', 'FILL', 'POUR', 'POURED', 'REGION', 'TEARDROP', 'STRING', 'DIMENSION', 'IMAGE',
-]);
+/** Record types whose element 1 is the record's own id (unique in the file), in either family. Others get a synthetic key. */
+export const ID_TYPES: ReadonlySet<string> = new Set([...ID_TYPES_BY_FAMILY.sch, ...ID_TYPES_BY_FAMILY.pcb]);
 
-/** Which element of a record names its parent record (ATTR on a component or pin, cells of a table, pad nets). */
-export const PARENT_FIELD: Readonly<Record<string, number>> = { ATTR: 2, TABEL_CELL: 2, PAD_NET: 1 };
+/** Which element of a record names its parent, per document family (PCB ATTRs: 3, schematic ATTRs: 2). */
+export const PARENT_FIELD = PARENT_FIELD_BY_FAMILY;
 
-export function recType(r: Rec): string {
-  return typeof r[0] === 'string' ? r[0] : '';
+/** The family of a document type ('sch' for SCH/SYMBOL, 'pcb' for PCB/FOOTPRINT); schematic when unknown. */
+export function familyOfDoc(docType: string): Family {
+  return familyOf(docType) ?? 'sch';
 }
 
 /** The record's own id, or undefined when its type carries none (DOCTYPE, HEAD, PART, LAYER, PROP, ...). */
 export function recId(r: Rec, idTypes: ReadonlySet<string> = ID_TYPES): string | undefined {
   const t = recType(r);
-  return idTypes.has(t) && typeof r[1] === 'string' && r[1] !== '' ? r[1] : undefined;
+  const [, id] = r; // element 1 of every id-carrying record kind (see ID_TYPES_BY_FAMILY)
+  return idTypes.has(t) && typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-export function recParent(r: Rec): string | undefined {
-  const f = PARENT_FIELD[recType(r)];
+/** The id of the record's parent (a component for ATTRs, a table for cells, a component for PAD_NETs). */
+export function recParent(r: Rec, family: Family = 'sch'): string | undefined {
+  const f = PARENT_FIELD[family][recType(r)];
   if (f === undefined) return undefined;
   const p = r[f];
   return typeof p === 'string' && p !== '' ? p : undefined;
-}
-
-/** A number field; null, undefined, strings that are not numbers give `dflt`. Strings like "10" are read as numbers. */
-export function num(v: unknown, dflt = 0): number {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return dflt;
-}
-
-export function str(v: unknown, dflt = ''): string {
-  return typeof v === 'string' ? v : v == null ? dflt : String(v);
-}
-
-/** Booleans appear as 0/1, true/false or null (default). */
-export function bool(v: unknown, dflt = false): boolean {
-  if (v === null || v === undefined || v === '') return dflt;
-  return v === true || v === 1 || v === '1' || v === 'true';
 }
 
 /** A copy of `r` with element `i` set to `v` (the record grows with nulls if needed; trailing extra fields kept). */

@@ -6,10 +6,10 @@
  */
 import Flatbush from 'flatbush';
 import type { Viewport } from '../core/viewport.ts';
-import { type Box } from './geom.ts';
+import { type Box } from '@copperplate/board';
 import type { Prim } from './prims.ts';
-import type { Contour } from './path.ts';
-import { arcCenter } from './geom.ts';
+import type { Contour } from '@copperplate/board';
+import { arcCenter } from '@copperplate/board';
 import { L } from './layers.ts';
 
 export interface LayerPaint { color: string; alpha: number }

@@ -3,10 +3,13 @@
  * Frame: board mil, Y up; rotations in degrees counter-clockwise. Each function returns a new record
  * (unknown trailing fields kept) and never mutates its input.
  */
-import type { Rec } from '../core/records.ts';
-import { num } from '../core/records.ts';
+import { type Rec, recType } from '../core/records.ts';
+import {
+  Dimension, Fill, Line, Pad, PcbArc, PcbAttr, PcbComponent, PcbImage, PcbObj, PcbPoly, PcbString, Pour, Region,
+  Teardrop, Via, kindOf, type FieldTable, type RecordKind,
+} from '@copperplate/format/records';
 import { flipLayer } from './layers.ts';
-import { normDeg } from './geom.ts';
+import { normDeg } from '@copperplate/board';
 
 type PtFn = (x: number, y: number) => [number, number];
 
@@ -38,32 +41,57 @@ export function mapPath(path: unknown, f: PtFn, addRot = 0): unknown {
   return out;
 }
 
+/** A point field pair of a record kind: both must hold JSON numbers to be mapped. */
+type Kind = RecordKind<FieldTable>;
+const POINTS: Readonly<Record<string, { kind: Kind; pts: Array<[string, string]>; rot?: string; rotIfNum?: boolean; paths?: string }>> = {
+  LINE: { kind: Line, pts: [['x1', 'y1'], ['x2', 'y2']] },
+  ARC: { kind: PcbArc, pts: [['x1', 'y1'], ['x2', 'y2']] },
+  VIA: { kind: Via, pts: [['x', 'y']] },
+  PAD: { kind: Pad, pts: [['x', 'y']], rot: 'angle' },
+  COMPONENT: { kind: PcbComponent, pts: [['x', 'y']], rot: 'angle' },
+  ATTR: { kind: PcbAttr, pts: [['x', 'y']], rot: 'angle', rotIfNum: true },
+  STRING: { kind: PcbString, pts: [['x', 'y']], rot: 'angle' },
+  POLY: { kind: PcbPoly, pts: [], paths: 'path' },
+  FILL: { kind: Fill, pts: [], paths: 'paths' },
+  POUR: { kind: Pour, pts: [], paths: 'paths' },
+  REGION: { kind: Region, pts: [], paths: 'paths' },
+  TEARDROP: { kind: Teardrop, pts: [], paths: 'path' },
+  IMAGE: { kind: PcbImage, pts: [['x', 'y']] },
+  OBJ: { kind: PcbObj, pts: [['x', 'y']] },
+};
+
 /** Apply a point map to one record (positions, paths, ends). Rotation-aware fields get `addRot`. */
 export function mapRecord(r: Rec, f: PtFn, addRot = 0): Rec {
-  const o = r.slice();
-  const p = (ix: number, iy: number) => { if (isNum(o[ix]) && isNum(o[iy])) { const [x, y] = f(o[ix] as number, o[iy] as number); o[ix] = r4(x); o[iy] = r4(y); } };
-  const paths = (i: number) => { if (Array.isArray(o[i])) o[i] = Array.isArray((o[i] as unknown[])[0]) ? (o[i] as unknown[]).map((q) => mapPath(q, f, addRot)) : mapPath(o[i], f, addRot); };
-  switch (r[0]) {
-    case 'LINE': case 'ARC': p(5, 6); p(7, 8); break;
-    case 'VIA': p(5, 6); break;
-    case 'PAD':
-      p(6, 7); o[8] = normDeg(num(o[8]) + addRot);
-      if (Array.isArray(o[10]) && (o[10] as unknown[])[0] === 'POLY') o[10] = ['POLY', mapPath((o[10] as unknown[])[1], f, addRot), ...(o[10] as unknown[]).slice(2)];
-      break;
-    case 'COMPONENT': p(4, 5); o[6] = normDeg(num(o[6]) + addRot); break;
-    case 'ATTR': p(5, 6); if (isNum(o[17])) o[17] = normDeg((o[17] as number) + addRot); break;
-    case 'STRING': p(4, 5); o[13] = normDeg(num(o[13]) + addRot); break;
-    case 'POLY': paths(6); break;
-    case 'FILL': paths(7); break;
-    case 'POUR': paths(8); break;
-    case 'REGION': paths(6); break;
-    case 'TEARDROP': paths(4); break;
-    case 'DIMENSION': if (Array.isArray(o[8])) { const a = (o[8] as unknown[]).slice(); for (let i = 0; i + 1 < a.length; i += 2) if (isNum(a[i]) && isNum(a[i + 1])) { const [x, y] = f(a[i] as number, a[i + 1] as number); a[i] = r4(x); a[i + 1] = r4(y); } o[8] = a; } break;
-    case 'IMAGE': p(4, 5); break;
-    case 'OBJ': p(5, 6); break;
-    default: return r;
+  const t = recType(r);
+  if (t === 'DIMENSION') {
+    const coords = Dimension.raw(r, 'coords');
+    if (!Array.isArray(coords)) return r.slice();
+    const a = coords.slice();
+    for (let i = 0; i + 1 < a.length; i += 2) if (isNum(a[i]) && isNum(a[i + 1])) { const [x, y] = f(a[i] as number, a[i + 1] as number); a[i] = r4(x); a[i + 1] = r4(y); }
+    return Dimension.with(r, { coords: a });
   }
-  return o;
+  const spec = POINTS[t];
+  if (!spec) return r;
+  const { kind } = spec;
+  const patch: Record<string, unknown> = {};
+  for (const [kx, ky] of spec.pts) {
+    const x = kind.raw(r, kx), y = kind.raw(r, ky);
+    if (isNum(x) && isNum(y)) { const [nx, ny] = f(x, y); patch[kx] = r4(nx); patch[ky] = r4(ny); }
+  }
+  if (spec.rot) {
+    const a = kind.raw(r, spec.rot);
+    if (!spec.rotIfNum || isNum(a)) patch[spec.rot] = normDeg(kind.get(r, spec.rot) + addRot);
+  }
+  if (spec.paths) {
+    const v = kind.raw(r, spec.paths);
+    if (Array.isArray(v)) patch[spec.paths] = Array.isArray(v[0]) ? v.map((q) => mapPath(q, f, addRot)) : mapPath(v, f, addRot);
+  }
+  if (t === 'PAD') {
+    const shape = Pad.raw(r, 'shape');
+    // pad shape ["POLY", path, ...]: the path moves with the pad
+    if (Array.isArray(shape) && shape[0] === 'POLY') patch.shape = ['POLY', mapPath(shape[1], f, addRot), ...shape.slice(2)];
+  }
+  return kind.with(r, patch);
 }
 
 export const translateRecord = (r: Rec, dx: number, dy: number): Rec => mapRecord(r, (x, y) => [x + dx, y + dy]);
@@ -76,31 +104,27 @@ export function rotateRecord(r: Rec, cx: number, cy: number, angle: number): Rec
   return mapRecord(r, (x, y) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c], angle);
 }
 
-/** Layer index of a record type (FORMAT.md), or -1. */
-export function layerField(type: unknown): number {
-  switch (type) {
-    case 'LINE': case 'ARC': case 'PAD': case 'POLY': case 'FILL': case 'POUR': return 4;
-    case 'COMPONENT': case 'STRING': case 'REGION': case 'TEARDROP': case 'DIMENSION': case 'IMAGE': case 'OBJ': return 3;
-    case 'ATTR': return 4;
-    default: return -1;
-  }
+/** Record types that sit on a layer a flip moves (FORMAT.md); VIA, PAD_NET and settings records do not. */
+const LAYERED: ReadonlySet<string> = new Set(['LINE', 'ARC', 'PAD', 'POLY', 'FILL', 'POUR', 'ATTR', 'COMPONENT', 'STRING', 'REGION', 'TEARDROP', 'DIMENSION', 'IMAGE', 'OBJ']);
+
+/** The record module of a PCB record whose type has a `layer` field, else undefined. */
+export function layeredKind(r: Rec): Kind | undefined {
+  return LAYERED.has(recType(r)) ? kindOf(r, 'pcb') : undefined;
 }
 
 /** Move a record to the other side: top/bottom layer pairs swap (components: 1 <-> 2). */
 export function flipRecord(r: Rec): Rec {
-  const i = layerField(r[0]);
-  if (i < 0 || !isNum(r[i])) return r;
-  const o = r.slice();
-  o[i] = flipLayer(r[i] as number);
-  return o;
+  const kind = layeredKind(r);
+  const layer = kind?.raw(r, 'layer');
+  if (!kind || !isNum(layer)) return r;
+  return kind.with(r, { layer: flipLayer(layer) });
 }
 
-/** Net field index of a record type, or -1. */
-export function netField(type: unknown): number {
-  switch (type) {
-    case 'LINE': case 'ARC': case 'VIA': case 'PAD': case 'POLY': case 'FILL': case 'POUR': return 3;
-    case 'TEARDROP': return 2;
-    case 'PAD_NET': return 3;
-    default: return -1;
-  }
+/** Record types with a `net` field an "assign net" sets. */
+const NETTED: ReadonlySet<string> = new Set(['LINE', 'ARC', 'VIA', 'PAD', 'POLY', 'FILL', 'POUR', 'TEARDROP', 'PAD_NET']);
+
+/** `r` with its net set, or undefined when its type carries no net. */
+export function withNet(r: Rec, net: string): Rec | undefined {
+  const kind = NETTED.has(recType(r)) ? kindOf(r, 'pcb') : undefined;
+  return kind ? kind.with(r, { net }) : undefined;
 }

@@ -4,15 +4,16 @@
  * the editing operations the tools and menus call. Frame: board mil, Y up.
  */
 import { EditorDocument, type ChangeSet, type Tx } from '../core/document.ts';
-import { type Rec, num, str } from '../core/records.ts';
+import { type Rec, num, recId, recType } from '../core/records.ts';
+import { ActiveLayer, Line, Net, PadNet, PcbArc, PcbAttr, PcbComponent, Preference, Rule, kindOf } from '@copperplate/format/records';
 import { Selection } from '../core/selection.ts';
 import { SpatialIndex } from '../core/spatial.ts';
 import { ToolManager } from '../core/tools.ts';
-import { type Box, emptyBox, isEmptyBox, unionBox, boxContainsBox, boxesOverlap } from './geom.ts';
+import { type Box, emptyBox, isEmptyBox, unionBox, boxContainsBox, boxesOverlap } from '@copperplate/board';
 import { LayersPanel } from './layers-panel.ts';
 import { type Prim, primDistance } from './prims.ts';
 import { type PcbProject, PcbScene } from './scene.ts';
-import { flipRecord, netField, rotateRecord, translateRecord } from './edit-ops.ts';
+import { flipRecord, rotateRecord, translateRecord, withNet } from './edit-ops.ts';
 import { isCopper, L } from './layers.ts';
 import { type Ratsnest, computeRatsnest } from './ratsnest.ts';
 
@@ -29,6 +30,8 @@ export const SELECTABLE = ['COMPONENT', 'LINE', 'ARC', 'VIA', 'PAD', 'POLY', 'FI
 export class PcbEditor {
   readonly doc: EditorDocument;
   scene!: PcbScene;
+  /** Status-bar message from the last tool action (e.g. why online DRC refused a track); '' when none. */
+  status = '';
   readonly selection = new Selection();
   readonly panel: LayersPanel;
   readonly index = new SpatialIndex(100, 4096);
@@ -46,7 +49,8 @@ export class PcbEditor {
     this.doc = doc;
     this.opts = opts;
     this.rebuild();
-    const active = num(doc.singleton('ACTIVE_LAYER')?.[1], L.TOP);
+    const al = doc.singleton('ACTIVE_LAYER');
+    const active = al ? num(ActiveLayer.raw(al, 'layer'), L.TOP) : L.TOP;
     this.panel = new LayersPanel(this.scene.layers, isCopper(active) ? active : L.TOP);
     doc.subscribe((cs) => this.onChange(cs));
   }
@@ -71,7 +75,12 @@ export class PcbEditor {
   }
 
   private onChange(cs: ChangeSet): void {
-    const structural = cs.changes.some((c) => { const t = (c.after ?? c.before)?.[0]; return t === 'COMPONENT' || t === 'PAD_NET' || t === 'LAYER' || t === 'FONT' || (t === 'ATTR' && !(c.after ?? c.before)?.[5]); });
+    const structural = cs.changes.some((c) => {
+      const r = (c.after ?? c.before)!;
+      const t = recType(r);
+      // an ATTR without a position (never shown) changes what its component draws
+      return t === 'COMPONENT' || t === 'PAD_NET' || t === 'LAYER' || t === 'FONT' || (t === 'ATTR' && !PcbAttr.raw(r, 'x'));
+    });
     if (structural || cs.changes.length > 200) this.rebuild();
     else {
       for (const c of cs.changes) {
@@ -97,8 +106,13 @@ export class PcbEditor {
   rules(): DesignRules {
     let trackWidth = 10, viaDiameter = 24, viaDrill = 12;
     for (const r of this.doc.records()) {
-      if (r[0] === 'RULE' && str(r[1]) === '3' && num(r[3]) === 1 && Array.isArray(r[4])) trackWidth = num((r[4] as unknown[])[2], trackWidth);
-      if (r[0] === 'PREFERENCE') { viaDrill = num(r[4], viaDrill); viaDiameter = num(r[5], viaDiameter); }
+      const t = recType(r);
+      if (t === 'RULE') {
+        // rule type "3" is the track width rule; its data is [unit, min, default, max]
+        const data = Rule.get(r, 'data');
+        if (Rule.get(r, 'typeCode') === '3' && Rule.get(r, 'isDefault') && Array.isArray(data)) trackWidth = num(data.at(2), trackWidth);
+      }
+      if (t === 'PREFERENCE') { viaDrill = num(Preference.raw(r, 'lastViaDrill'), viaDrill); viaDiameter = num(Preference.raw(r, 'lastViaDiameter'), viaDiameter); }
     }
     return { trackWidth, viaDiameter, viaDrill };
   }
@@ -109,7 +123,7 @@ export class PcbEditor {
   private pickable(key: string): boolean {
     const r = this.doc.get(key);
     if (!r) return false;
-    if (this.selectFilter && !this.selectFilter.has(str(r[0]))) return false;
+    if (this.selectFilter && !this.selectFilter.has(recType(r))) return false;
     const ps = this.scene.prims.get(key) ?? [];
     const vis = new Set(this.panel.visibleIds());
     return ps.some((p) => vis.has(p.layer) || p.layer === L.HOLE);
@@ -165,10 +179,13 @@ export class PcbEditor {
     for (const k of this.index.query(b)) {
       if (keys.has(k)) continue;
       const r = this.doc.get(k);
-      if (!r || (r[0] !== 'LINE' && r[0] !== 'ARC')) continue;
+      const t = r ? recType(r) : '';
+      if (!r || (t !== 'LINE' && t !== 'ARC')) continue;
+      const kind = t === 'LINE' ? Line : PcbArc; // same fields for ends and layer
+      const layer = kind.get(r, 'layer');
       for (const end of [0, 1] as const) {
-        const x = num(r[end ? 7 : 5]), y = num(r[end ? 8 : 6]);
-        if (pads.some((p) => (p.layer === num(r[4]) || p.layer === L.MULTI) && primDistance(p, x, y) <= 0.5)) out.push({ key: k, end });
+        const x = kind.get(r, end ? 'x2' : 'x1'), y = kind.get(r, end ? 'y2' : 'y1');
+        if (pads.some((p) => (p.layer === layer || p.layer === L.MULTI) && primDistance(p, x, y) <= 0.5)) out.push({ key: k, end });
       }
     }
     return out;
@@ -180,7 +197,11 @@ export class PcbEditor {
     const ends = this.attachedTrackEnds(set);
     return this.commit('Move', (tx) => {
       for (const k of set) tx.update(k, (r) => translateRecord(r, dx, dy));
-      for (const { key, end } of ends) tx.update(key, (r) => { const o = r.slice(); o[end ? 7 : 5] = num(o[end ? 7 : 5]) + dx; o[end ? 8 : 6] = num(o[end ? 8 : 6]) + dy; return o; });
+      for (const { key, end } of ends) tx.update(key, (r) => {
+        const kind = recType(r) === 'LINE' ? Line : PcbArc;
+        const [kx, ky] = end ? (['x2', 'y2'] as const) : (['x1', 'y1'] as const);
+        return kind.with(r, { [kx]: kind.get(r, kx) + dx, [ky]: kind.get(r, ky) + dy });
+      });
     });
   }
 
@@ -188,8 +209,8 @@ export class PcbEditor {
   private withChildren(keys: Iterable<string>): Set<string> {
     const set = new Set(keys);
     const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r?.[0] === 'COMPONENT') comps.add(str(r[1])); }
-    if (comps.size) for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (r[0] === 'ATTR' && comps.has(str(r[3]))) set.add(k); }
+    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
+    if (comps.size) for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PcbAttr.is(r) && comps.has(PcbAttr.get(r, 'parentId'))) set.add(k); }
     return set;
   }
 
@@ -204,7 +225,7 @@ export class PcbEditor {
     const base = [...keys];
     const set = this.withChildren(base);
     const one = base.length === 1 ? this.doc.get(base[0]) : undefined;
-    const c = one?.[0] === 'COMPONENT' ? { x: num(one[4]), y: num(one[5]) } : this.centre(base);
+    const c = one && PcbComponent.is(one) ? { x: PcbComponent.get(one, 'x'), y: PcbComponent.get(one, 'y') } : this.centre(base);
     return this.commit('Rotate', (tx) => { for (const k of set) tx.update(k, (r) => rotateRecord(r, c.x, c.y, angle)); });
   }
 
@@ -217,8 +238,8 @@ export class PcbEditor {
   delete(keys: Iterable<string>): ChangeSet {
     const set = this.withChildren(keys);
     const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r?.[0] === 'COMPONENT') comps.add(str(r[1])); }
-    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (r[0] === 'PAD_NET' && comps.has(str(r[1]))) set.add(k); }
+    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
+    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PadNet.is(r) && comps.has(PadNet.get(r, 'componentId'))) set.add(k); }
     const cs = this.commit('Delete', (tx) => { for (const k of set) tx.remove(k); });
     this.selection.clear();
     return cs;
@@ -227,8 +248,8 @@ export class PcbEditor {
   copy(keys: Iterable<string>): number {
     const set = this.withChildren(keys);
     const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r?.[0] === 'COMPONENT') comps.add(str(r[1])); }
-    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (r[0] === 'PAD_NET' && comps.has(str(r[1]))) set.add(k); }
+    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
+    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PadNet.is(r) && comps.has(PadNet.get(r, 'componentId'))) set.add(k); }
     this.clipboard = this.doc.keys().filter((k) => set.has(k)).map((k) => this.doc.get(k)!.slice());
     return this.clipboard.length;
   }
@@ -239,24 +260,32 @@ export class PcbEditor {
     if (!this.clipboard.length) return added;
     this.commit('Paste', (tx) => {
       const ids = new Map<string, string>();
-      for (const r of this.clipboard) if (typeof r[1] === 'string' && r[0] !== 'PAD_NET') ids.set(r[1], tx.newId());
+      for (const r of this.clipboard) { const id = recId(r); if (id !== undefined) ids.set(id, tx.newId()); }
       for (const r of this.clipboard) {
-        const o = translateRecord(r, dx, dy).slice();
-        if (o[0] === 'PAD_NET') o[1] = ids.get(str(o[1])) ?? o[1];
-        else if (typeof o[1] === 'string') o[1] = ids.get(o[1]) ?? o[1];
-        if (o[0] === 'ATTR') o[3] = ids.get(str(o[3])) ?? o[3];
-        const k = tx.add(o);
-        if (o[0] !== 'ATTR' && o[0] !== 'PAD_NET') added.push(k);
+        let o = translateRecord(r, dx, dy);
+        const t = recType(o);
+        const kind = kindOf(o, 'pcb');
+        if (t === 'PAD_NET') o = PadNet.with(o, { componentId: ids.get(PadNet.get(o, 'componentId')) });
+        else if (kind && recId(o) !== undefined) o = kind.with(o, { id: ids.get(recId(o)!) });
+        if (t === 'ATTR') o = PcbAttr.with(o, { parentId: ids.get(PcbAttr.get(o, 'parentId')) });
+        const k = tx.add(o.slice());
+        if (t !== 'ATTR' && t !== 'PAD_NET') added.push(k);
       }
     });
     this.selection.select(added);
     return added;
   }
 
-  /** Edit fields of one record: {index: value}. Returns false when the record is missing. */
-  setFields(key: string, fields: Record<number, unknown>, label = 'Edit properties'): boolean {
-    if (!this.doc.has(key)) return false;
-    this.commit(label, (tx) => tx.update(key, (r) => { const o = r.slice(); for (const [i, v] of Object.entries(fields)) { while (o.length <= Number(i)) o.push(null); o[Number(i)] = v; } return o; }));
+  /**
+   * Edit named fields of one record (`{ width: 8 }`, names of the record's module in
+   * @copperplate/format/records). Returns false when the record is missing or has no module.
+   */
+  setFields(key: string, fields: Record<string, unknown>, label = 'Edit properties'): boolean {
+    const r = this.doc.get(key);
+    const kind = r && kindOf(r, 'pcb');
+    if (!kind) return false;
+    for (const f of Object.keys(fields)) if (!(f in kind.fields)) throw new Error(`${kind.type} has no field ${f}`);
+    this.commit(label, (tx) => tx.update(key, (q) => kind.with(q, fields)));
     return true;
   }
 
@@ -266,10 +295,9 @@ export class PcbEditor {
       for (const k of keys) {
         const r = tx.get(k);
         if (!r) continue;
-        const f = netField(r[0]);
-        if (f >= 0) tx.update(k, (q) => { const o = q.slice(); o[f] = net; return o; });
+        if (withNet(r, net)) tx.update(k, (q) => withNet(q, net) ?? q);
       }
-      if (net && !this.doc.records().some((r) => r[0] === 'NET' && r[1] === net)) tx.add(['NET', net, null, null, 1, null, 0, null]);
+      if (net && !this.doc.records().some((r) => Net.is(r) && Net.raw(r, 'name') === net)) tx.add(Net.create({ name: net }));
     });
   }
 

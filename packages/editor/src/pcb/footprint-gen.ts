@@ -5,6 +5,7 @@
  * ATTRs, CANVAS) as codec blocks.
  */
 import type { DocumentBlock } from '@copperplate/format';
+import { ActiveLayer, Canvas, DocType, Fill, Layer, Pad, PcbAttr, PcbPoly } from '@copperplate/format/records';
 import { L } from './layers.ts';
 
 export const MM = 1000 / 25.4;
@@ -24,10 +25,13 @@ export interface PadSpec {
   hole?: PadHole;
 }
 
-/** A PAD record (FORMAT.md `1 id, 2 group, 3 net, 4 layer, 5 number, 6 x, 7 y, 8 rot, 9 hole, 10 shape, 11 per-layer, 12-14 hole offset/rot, 15 plated, ...`). */
+/** A PAD record (module Pad of @copperplate/format/records), ending at its locked flag. */
 export function padRecord(id: string, p: PadSpec): unknown[] {
   const th = !!p.hole;
-  return ['PAD', id, 0, '', th ? L.MULTI : L.TOP, p.number, p.x, p.y, p.rot ?? 0, p.hole ?? null, p.shape, [], 0, 0, 0, th ? 1 : 0, 0, null, null, null, null, 0];
+  return Pad.create({
+    id, group: 0, net: '', layer: th ? L.MULTI : L.TOP, number: p.number, x: p.x, y: p.y, angle: p.rot ?? 0, hole: p.hole ?? null, shape: p.shape,
+    layerShapes: [], holeOffsetX: 0, holeOffsetY: 0, holeAngle: 0, plated: th, padType: 0, locked: false,
+  }, { upToGiven: true });
 }
 
 const LAYERS: Array<[number, string, string, string, string]> = [
@@ -47,7 +51,13 @@ const LAYERS: Array<[number, string, string, string, string]> = [
 export function emptyFootprint(): DocumentBlock {
   return {
     docType: 'FOOTPRINT', version: '1.8',
-    records: [['DOCTYPE', 'FOOTPRINT', '1.8'], ...LAYERS.map(([id, t, n, c, ic]) => ['LAYER', id, t, n, 3, c, 1, ic, 0.5]), ['ACTIVE_LAYER', 1], [], ['CANVAS', 0, 0, 'mm', 10, 10, 0.5, 0.5]],
+    records: [
+      DocType.create({ docType: 'FOOTPRINT', version: '1.8' }),
+      ...LAYERS.map(([id, type, name, color, inactiveColor]) => Layer.create({ id, type, name, state: 3, color, alpha: 1, inactiveColor, inactiveAlpha: 0.5 })),
+      ActiveLayer.create({ layer: 1 }),
+      [],
+      Canvas.create({ originX: 0, originY: 0, unit: 'mm', gridX: 10, gridY: 10, snapX: 0.5, snapY: 0.5 }, { upToGiven: true }),
+    ],
   };
 }
 
@@ -161,7 +171,8 @@ export function generateFootprint(spec: PackageSpec): { name: string; block: Doc
   for (const p of b.pads) geo.push(padRecord(id(), p));
   // Assembly outline (body) on TOP_ASSEMBLY, silkscreen outline outside the pads on TOP_SILK, pin-1 dot.
   const bw = m(b.body[0]) / 2, bh = m(b.body[1]) / 2;
-  geo.push(['POLY', id(), 0, '', L.TOP_ASSEMBLY, 4, [-bw, bh, 'L', bw, bh, bw, -bh, -bw, -bh, -bw, bh], 0]);
+  const poly = (layer: number, width: number, path: unknown[]) => PcbPoly.create({ id: id(), group: 0, net: '', layer, width, path, locked: false });
+  geo.push(poly(L.TOP_ASSEMBLY, 4, [-bw, bh, 'L', bw, bh, bw, -bh, -bw, -bh, -bw, bh]));
   let minX = -bw, maxX = bw, minY = -bh, maxY = bh;
   for (const p of b.pads) {
     const s = p.shape as unknown[];
@@ -169,12 +180,13 @@ export function generateFootprint(spec: PackageSpec): { name: string; block: Doc
     minX = Math.min(minX, p.x - r); maxX = Math.max(maxX, p.x + r); minY = Math.min(minY, p.y - r); maxY = Math.max(maxY, p.y + r);
   }
   const g = 8;
-  geo.push(['POLY', id(), 0, '', L.TOP_SILK, 6, [minX - g, maxY + g, 'L', maxX + g, maxY + g, maxX + g, minY - g, minX - g, minY - g, minX - g, maxY + g], 0]);
+  geo.push(poly(L.TOP_SILK, 6, [minX - g, maxY + g, 'L', maxX + g, maxY + g, maxX + g, minY - g, minX - g, minY - g, minX - g, maxY + g]));
   const p1 = b.pads[0];
-  geo.push(['FILL', id(), 0, '', L.TOP_SILK, 0, 0, [['CIRCLE', Math.round((minX - g - 12) * 100) / 100, p1.y, 5]], 0]);
-  geo.push(['POLY', id(), 0, '', L.COMPONENT_SHAPE, 2, [minX, maxY, 'L', maxX, maxY, maxX, minY, minX, minY, minX, maxY], 0]);
-  geo.push(['ATTR', id(), 0, '', L.TOP_SILK, null, null, 'Footprint', b.name, 0, 0, 'default', 45, 6, 0, 0, 3, 0, 0, 0, 0, 0]);
-  geo.push(['ATTR', id(), 0, '', L.TOP_SILK, null, null, 'Designator', `${b.prefix}?`, 0, 0, 'default', 45, 6, 0, 0, 3, 0, 0, 0, 0, 0]);
+  geo.push(Fill.create({ id: id(), group: 0, net: '', layer: L.TOP_SILK, width: 0, fillStyle: 0, paths: [['CIRCLE', Math.round((minX - g - 12) * 100) / 100, p1.y, 5]], locked: false }));
+  geo.push(poly(L.COMPONENT_SHAPE, 2, [minX, maxY, 'L', maxX, maxY, maxX, minY, minX, minY, minX, maxY]));
+  const attr = (key: string, value: string) => PcbAttr.create({ id: id(), group: 0, parentId: '', layer: L.TOP_SILK, x: null, y: null, key, value, font: 'default', height: 45, strokeWidth: 6, origin: 3 });
+  geo.push(attr('Footprint', b.name));
+  geo.push(attr('Designator', `${b.prefix}?`));
   const canvas = doc.records.pop()!;
   doc.records.push(...geo, canvas);
   return { name: b.name, block: doc };

@@ -5,6 +5,7 @@
  */
 import type { Rec } from '../core/records.ts';
 import { type LayerInfo, LayerTable, isCopper, L } from './layers.ts';
+import { Layer } from '@copperplate/format/records';
 
 export interface PanelRow extends LayerInfo { active: boolean; copper: boolean }
 
@@ -67,12 +68,10 @@ export class LayersPanel {
   /** The document's LAYER records updated with the panel's colours and visibility. */
   toRecords(existing: readonly Rec[]): Rec[] {
     return existing.map((r) => {
-      if (r[0] !== 'LAYER') return r;
-      const l = this.table.get(Number(r[1]));
+      if (!Layer.is(r)) return r;
+      const l = this.table.get(Layer.get(r, 'id'));
       const bits = (l.used ? 1 : 0) | (l.visible ? 2 : 0) | (l.locked ? 4 : 0);
-      const out = r.slice();
-      out[4] = bits; out[5] = l.color;
-      return out;
+      return Layer.with(r, { state: bits, color: l.color });
     });
   }
 

@@ -6,6 +6,7 @@
  */
 import { FormatLayer, formatInnerIndex } from '@copperplate/model';
 import { type Rec, num, str } from '../core/records.ts';
+import { Layer, LayerPhys } from '@copperplate/format/records';
 
 export const L = FormatLayer;
 
@@ -51,14 +52,8 @@ const INNER_COLORS = ['#999966', '#008000', '#00ff00', '#bc8e00', '#70dbfa', '#0
 export const isInner = (id: number): boolean => formatInnerIndex(id) !== undefined;
 export const isCopper = (id: number): boolean => id === L.TOP || id === L.BOTTOM || isInner(id);
 
-/** The layer a flip to the other side moves an item to (top <-> bottom pairs; others stay). */
-export function flipLayer(id: number): number {
-  const pairs: Record<number, number> = { 1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5, 7: 8, 8: 7, 9: 10, 10: 9, 58: 59, 59: 58 };
-  return pairs[id] ?? id;
-}
-
-/** True for layers that belong to the bottom side (drawn mirrored when the board is seen from the top). */
-export const isBottomSide = (id: number): boolean => id === 2 || id === 4 || id === 6 || id === 8 || id === 10 || id === 59;
+/** Moved to @copperplate/board (shared with the fabrication outputs). */
+export { flipLayer, isBottomSide } from '@copperplate/board';
 
 export class LayerTable {
   private byId = new Map<number, LayerInfo>();
@@ -76,18 +71,20 @@ export class LayerTable {
     }
     const phys: number[] = [];
     for (const r of records) {
-      if (r[0] === 'LAYER') {
-        const id = num(r[1], -1);
+      if (Layer.is(r)) {
+        const l = Layer.parse(r);
+        const id = l.id;
         if (id < 0) continue;
-        const bits = num(r[4], 3);
+        const bits = l.state;
+        const color = Layer.raw(r, 'color');
         this.byId.set(id, {
-          id, type: str(r[2]), name: str(r[3], `Layer${id}`),
+          id, type: l.type, name: str(Layer.raw(r, 'name'), `Layer${id}`),
           used: (bits & 1) !== 0, visible: (bits & 2) !== 0, locked: (bits & 4) !== 0,
-          color: validColor(r[5], '#888888'), alpha: num(r[6], 1),
-          inactiveColor: validColor(r[7], validColor(r[5], '#444444')), inactiveAlpha: num(r[8], 0.5),
+          color: validColor(color, '#888888'), alpha: l.alpha,
+          inactiveColor: validColor(Layer.raw(r, 'inactiveColor'), validColor(color, '#444444')), inactiveAlpha: l.inactiveAlpha,
         });
-      } else if (r[0] === 'LAYER_PHYS') {
-        const id = num(r[1], -1);
+      } else if (LayerPhys.is(r)) {
+        const id = LayerPhys.get(r, 'id');
         if (isCopper(id)) phys.push(id);
       }
     }

@@ -3,11 +3,12 @@
  * codec blocks or an EditorDocument, and from an .epro archive (project.json, FOOTPRINT/*.efoo,
  * POUR/*.ecop) as @copperplate/format's readEpro returns it. No Node built-ins (runs in the browser).
  */
-import { type DocumentBlock, type EproArchive, parseDocuments } from '@copperplate/format';
+import { type DocumentBlock, type EproArchive, mainBlockOr, parseDocuments } from '@copperplate/format';
 import { CODES, CatalogueError } from '@copperplate/model';
 import { EditorDocument } from '../core/document.ts';
 import { type Rec, str } from '../core/records.ts';
 import type { PcbProject, SceneInput } from './scene.ts';
+import { Poured } from '@copperplate/format/records';
 
 export type DocLike = string | DocumentBlock[];
 
@@ -46,7 +47,7 @@ function archiveProject(a: EproArchive): PcbProject & { pouredFor(pcbUuid: strin
     footprint(uuid: string) {
       if (!cache.has(uuid)) {
         const t = text(a.entries.get(`FOOTPRINT/${uuid}.efoo`));
-        cache.set(uuid, t === undefined ? undefined : parseDocuments(t)[0]?.records);
+        cache.set(uuid, t === undefined ? undefined : mainBlockOr(parseDocuments(t), 'FOOTPRINT')?.records);
       }
       return cache.get(uuid);
     },
@@ -54,7 +55,7 @@ function archiveProject(a: EproArchive): PcbProject & { pouredFor(pcbUuid: strin
       const out: Rec[] = [];
       for (const suffix of ['_0', '']) {
         const t = text(a.entries.get(`POUR/${b64(pcbUuid + suffix)}.ecop`));
-        if (t) for (const b of parseDocuments(t)) out.push(...b.records.filter((r) => r[0] === 'POURED'));
+        if (t) for (const b of parseDocuments(t)) out.push(...b.records.filter((r) => Poured.is(r)));
         if (out.length) break;
       }
       return out;

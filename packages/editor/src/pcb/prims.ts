@@ -3,8 +3,8 @@
  * testing and the spatial index use. All geometry is in the board frame (mil, Y up), already placed
  * (components expanded from their footprints, mirrored on the bottom side).
  */
-import { type Box, boxOfPoints, distToPolyline, emptyBox, pointInRing, unionBox } from './geom.ts';
-import { type Contour, contoursBox, flattenContour } from './path.ts';
+import { type Box, boxOfPoints, distToPolyline, emptyBox, pointInRing, unionBox } from '@copperplate/board';
+import { type Contour, contoursBox, flattenContour } from '@copperplate/board';
 
 export type PrimKind =
   | 'track' | 'arc' | 'via' | 'pad' | 'hole' | 'poly' | 'fill' | 'pour' | 'poured' | 'region'

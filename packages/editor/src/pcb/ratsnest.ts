@@ -4,7 +4,7 @@
  * minimum spanning tree between the islands, each edge between their nearest pad/via centres.
  * Frame: board mil, Y up.
  */
-import { type Box, boxesOverlap, dist } from './geom.ts';
+import { type Box, boxesOverlap, dist } from '@copperplate/board';
 import { isCopper, L } from './layers.ts';
 import { type Prim, primDistance } from './prims.ts';
 

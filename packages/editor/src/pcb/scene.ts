@@ -4,7 +4,8 @@
  * in the .epcb whose uuid is `<pcbUuid>_<componentId>`) and pour fills from POURED records (in the
  * .epcb or the project's .ecop). Frame: board mil, Y up.
  */
-import { type Rec, num, str } from '../core/records.ts';
+import { type Rec, recType, str } from '../core/records.ts';
+import { Head, PadNet, PcbAttr, PcbComponent, Pour, Poured } from '@copperplate/format/records';
 import { type BuildCtx, type Placement, attrPrims, componentTransform, pathList, primsOf } from './build.ts';
 import { LayerTable } from './layers.ts';
 import { type Prim, makePrim } from './prims.ts';
@@ -39,23 +40,25 @@ export function componentInfos(records: Iterable<[string, Rec]>): Map<string, Co
   const attrs: Rec[] = [];
   const padNets: Rec[] = [];
   for (const [key, r] of records) {
-    if (r[0] === 'COMPONENT') {
-      const id = str(r[1]);
-      out.set(id, { id, key, x: num(r[4]), y: num(r[5]), angle: num(r[6]), bottom: num(r[3], 1) === 2, padNets: new Map() });
-    } else if (r[0] === 'ATTR') attrs.push(r);
-    else if (r[0] === 'PAD_NET') padNets.push(r);
+    const t = recType(r);
+    if (t === 'COMPONENT') {
+      const c = PcbComponent.parse(r);
+      out.set(c.id, { id: c.id, key, x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, padNets: new Map() });
+    } else if (t === 'ATTR') attrs.push(r);
+    else if (t === 'PAD_NET') padNets.push(r);
   }
   for (const a of attrs) {
-    const c = out.get(str(a[3]));
+    const c = out.get(PcbAttr.get(a, 'parentId'));
     if (!c) continue;
-    const k = str(a[7]), v = str(a[8]);
+    const k = PcbAttr.get(a, 'key'), v = PcbAttr.get(a, 'value');
     if (k === 'Footprint') c.footprintUuid = v;
     else if (k === 'Device') c.deviceUuid = v;
     else if (k === 'Designator') c.designator = v;
   }
-  for (const p of padNets) {
-    const c = out.get(str(p[1]));
-    if (c && str(p[3])) c.padNets.set(str(p[2]), str(p[3]));
+  for (const r of padNets) {
+    const p = PadNet.parse(r);
+    const c = out.get(p.componentId);
+    if (c && p.net) c.padNets.set(p.padNumber, p.net);
   }
   return out;
 }
@@ -89,18 +92,19 @@ export class PcbScene {
     this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(records) };
     for (const b of input.extraBlocks ?? []) {
       if (b.docType !== 'FOOTPRINT') continue;
-      const head = b.records.find((r) => r[0] === 'HEAD');
-      const uuid = head && typeof head[1] === 'object' && head[1] ? str((head[1] as Record<string, unknown>).uuid) : '';
+      const head = b.records.find((r) => Head.is(r));
+      const props = head && Head.get(head, 'props');
+      const uuid = props && typeof props === 'object' ? str(props.uuid) : '';
       if (uuid) this.embedded.set(uuid, b.records);
     }
     this.components = componentInfos(entries);
     const pours = new Map<string, Rec>();
-    for (const [, r] of entries) if (r[0] === 'POUR') pours.set(str(r[1]), r);
+    for (const [, r] of entries) if (Pour.is(r)) pours.set(Pour.get(r, 'id'), r);
     for (const [key, r] of entries) this.prims.set(key, this.primsFor(key, r, pours));
     for (const r of input.project?.poured ?? []) {
-      if (r[0] !== 'POURED') continue;
+      if (!Poured.is(r)) continue;
       const ps = this.pouredPrims(r, pours);
-      if (ps.length) this.prims.set(`poured:${str(r[1])}`, ps);
+      if (ps.length) this.prims.set(`poured:${Poured.get(r, 'id')}`, ps);
     }
   }
 
@@ -117,8 +121,8 @@ export class PcbScene {
   }
 
   primsFor(key: string, r: Rec, pours?: Map<string, Rec>): Prim[] {
-    switch (r[0]) {
-      case 'COMPONENT': return this.componentPrims(str(r[1]));
+    switch (recType(r)) {
+      case 'COMPONENT': return this.componentPrims(PcbComponent.get(r, 'id'));
       case 'ATTR': return attrPrims(r, this.ctx);
       case 'POURED': return this.pouredPrims(r, pours);
       default: return primsOf(r, this.ctx);
@@ -131,7 +135,7 @@ export class PcbScene {
     const pl: Placement = { m: componentTransform(c.x, c.y, c.angle, c.bottom), bottom: c.bottom, owner: id, padNets: c.padNets };
     const fp = this.footprintOf(c);
     const out: Prim[] = [];
-    if (fp) for (const r of fp) if (r[0] !== 'ATTR') out.push(...primsOf(r, { ...this.ctx, isPcb: false }, pl));
+    if (fp) for (const r of fp) if (recType(r) !== 'ATTR') out.push(...primsOf(r, { ...this.ctx, isPcb: false }, pl));
     if (!out.length) {
       // No footprint: a small cross so the component stays visible and pickable.
       out.push(makePrim({ id, rec: 'COMPONENT', kind: 'poly', layer: c.bottom ? 10 : 9, width: 4, filled: false, owner: id,
@@ -140,18 +144,20 @@ export class PcbScene {
     return out;
   }
 
-  /** POURED `1 id, 2 pourId, 3 ?, 4 isPolygon, 5 [paths]` in 10-mil units: the stored fill of a POUR. */
+  /** POURED (paths in 10-mil units): the stored fill of a POUR, on the pour's layer and net. */
   pouredPrims(r: Rec, pours?: Map<string, Rec>): Prim[] {
-    const pourId = str(r[2]);
-    let pour = pours?.get(pourId);
-    if (!pour) for (const ps of this.prims.values()) { const p = ps.find((q) => q.rec === 'POUR' && q.id === pourId); if (p) { pour = ['POUR', pourId, 0, p.net ?? '', p.layer]; break; } }
-    const layer = pour ? num(pour[4], 1) : 1;
-    const net = pour ? str(pour[3]) || undefined : undefined;
-    const isPoly = r[4] === true || r[4] === 1;
-    const cs = pathList(r[5], { scale: 10 });
+    const pd = Poured.parse(r);
+    const pourId = pd.pourId;
+    let pour: { layer: number; net: string } | undefined;
+    const pr = pours?.get(pourId);
+    if (pr) pour = { layer: Pour.get(pr, 'layer'), net: Pour.get(pr, 'net') };
+    else for (const ps of this.prims.values()) { const p = ps.find((q) => q.rec === 'POUR' && q.id === pourId); if (p) { pour = { layer: p.layer, net: p.net ?? '' }; break; } }
+    const layer = pour ? pour.layer : 1;
+    const net = pour ? pour.net || undefined : undefined;
+    const cs = pathList(pd.paths, { scale: 10 });
     if (!cs.length) return [];
-    if (isPoly) return [makePrim({ id: str(r[1]), rec: 'POURED', kind: 'poured', layer, contours: cs, width: 8, filled: true, net, owner: pourId })];
-    return [makePrim({ id: str(r[1]), rec: 'POURED', kind: 'poured', layer, contours: cs.map((c) => ({ ...c, closed: false })), width: 8, filled: false, net, owner: pourId })];
+    if (pd.isPolygon) return [makePrim({ id: pd.id, rec: 'POURED', kind: 'poured', layer, contours: cs, width: 8, filled: true, net, owner: pourId })];
+    return [makePrim({ id: pd.id, rec: 'POURED', kind: 'poured', layer, contours: cs.map((c) => ({ ...c, closed: false })), width: 8, filled: false, net, owner: pourId })];
   }
 
   /** Every primitive, in file order. */

@@ -8,10 +8,11 @@
  */
 import type { EditorDocument } from '../core/document.ts';
 import { type Rec, num, str } from '../core/records.ts';
+import { Net, Pad, PadNet, PcbAttr, PcbComponent, SchAttr, SchComponent } from '@copperplate/format/records';
 import { buildNetlist, type SheetInput } from '../sch/netlist.ts';
 import type { SchContext } from '../sch/context.ts';
 import { componentInfos, type PcbProject } from './scene.ts';
-import { emptyBox, isEmptyBox, unionBox } from './geom.ts';
+import { emptyBox, isEmptyBox, unionBox } from '@copperplate/board';
 import type { PcbEditor } from './editor.ts';
 
 export interface SchPart {
@@ -35,7 +36,8 @@ export function schematicParts(sheets: SheetInput[], ctx: SchContext): SchPart[]
   for (const { name: sheet, doc } of sheets) {
     for (const [key, r] of doc.ofType('COMPONENT')) {
       const attrs = new Map<string, string>();
-      for (const ak of doc.childrenOf(str(r[1]) || key)) { const a = doc.get(ak)!; if (a[0] === 'ATTR') attrs.set(str(a[3]), str(a[4])); }
+      const schId = SchComponent.get(r, 'id');
+      for (const ak of doc.childrenOf(schId || key)) { const a = doc.get(ak)!; if (SchAttr.is(a)) attrs.set(SchAttr.get(a, 'key'), SchAttr.get(a, 'value')); }
       const device = attrs.get('Device') ?? '';
       const footprint = attrs.get('Footprint') || str(ctx.devices[device]?.attributes?.Footprint);
       if (!footprint) continue;
@@ -47,7 +49,7 @@ export function schematicParts(sheets: SheetInput[], ctx: SchContext): SchPart[]
         const [s, c, numb] = k.split('|');
         if (s === sheet && c === key) pinNets.set(numb, v);
       }
-      out.push({ uniqueId, schId: str(r[1]) || key, designator: attrs.get('Designator') ?? '', device, footprint, pinNets });
+      out.push({ uniqueId, schId: schId || key, designator: attrs.get('Designator') ?? '', device, footprint, pinNets });
     }
   }
   return out;
@@ -77,10 +79,16 @@ export function describePlan(p: UpdatePlan): string[] {
   });
 }
 
+/** The "Unique ID" a PCB component carries in its attrs object (links it to its schematic part). */
+function uniqueIdOf(r: Rec): string {
+  const attrs = PcbComponent.get(r, 'attrs') as Record<string, unknown> | null | undefined;
+  return str(attrs?.['Unique ID']);
+}
+
 function padNumbers(project: PcbProject | undefined, fp: string): string[] {
   const recs = project?.footprint?.(fp) ?? [];
   const out: string[] = [];
-  for (const r of recs) if (r[0] === 'PAD' && !out.includes(str(r[5]))) out.push(str(r[5]));
+  for (const r of recs) if (Pad.is(r) && !out.includes(Pad.get(r, 'number'))) out.push(Pad.get(r, 'number'));
   return out;
 }
 
@@ -89,9 +97,9 @@ export function planUpdate(doc: EditorDocument, parts: SchPart[], project?: PcbP
   const entries = doc.keys().map((k) => [k, doc.get(k)!] as [string, Rec]);
   const infos = componentInfos(entries);
   const byUid = new Map<string, { key: string; id: string }>();
-  for (const [k, r] of entries) if (r[0] === 'COMPONENT') { const uid = str((r[7] as Record<string, unknown> | null)?.['Unique ID']); if (uid) byUid.set(uid, { key: k, id: str(r[1]) }); }
+  for (const [k, r] of entries) if (PcbComponent.is(r)) { const uid = uniqueIdOf(r); if (uid) byUid.set(uid, { key: k, id: PcbComponent.get(r, 'id') }); }
   const changes: UpdateChange[] = [];
-  const nets = new Set(entries.filter(([, r]) => r[0] === 'NET').map(([, r]) => str(r[1])));
+  const nets = new Set(entries.filter(([, r]) => Net.is(r)).map(([, r]) => Net.get(r, 'name')));
   const wanted = new Set<string>();
   for (const p of parts) {
     for (const n of p.pinNets.values()) if (n && !nets.has(n)) { nets.add(n); changes.push({ kind: 'add-net', net: n }); }
@@ -121,39 +129,43 @@ export function applyUpdate(ed: PcbEditor, plan: UpdatePlan, only?: (c: UpdateCh
   for (const k of doc.keys()) { const b = ed.boxOf(k); if (b) box = unionBox(box, b); }
   let px = isEmptyBox(box) ? 0 : box.maxX + 200, py = isEmptyBox(box) ? 0 : box.maxY;
   const compIds = new Map<string, string>(); // uid -> component id
-  for (const k of doc.keys()) { const r = doc.get(k)!; if (r[0] === 'COMPONENT') compIds.set(str((r[7] as Record<string, unknown> | null)?.['Unique ID']), str(r[1])); }
+  for (const k of doc.keys()) { const r = doc.get(k)!; if (PcbComponent.is(r)) compIds.set(uniqueIdOf(r), PcbComponent.get(r, 'id')); }
   ed.commit('Update Schematic to PCB', (tx) => {
-    const padNetKey = (compId: string, pad: string) => doc.keys().find((k) => { const r = tx.get(k); return r?.[0] === 'PAD_NET' && r[1] === compId && str(r[2]) === pad; });
-    const attrKey = (compId: string, key: string) => doc.keys().find((k) => { const r = tx.get(k); return r?.[0] === 'ATTR' && r[3] === compId && r[7] === key; });
+    const padNetKey = (compId: string, pad: string) => doc.keys().find((k) => { const r = tx.get(k); return r !== undefined && PadNet.is(r) && PadNet.raw(r, 'componentId') === compId && PadNet.get(r, 'padNumber') === pad; });
+    const attrKey = (compId: string, key: string) => doc.keys().find((k) => { const r = tx.get(k); return r !== undefined && PcbAttr.is(r) && PcbAttr.raw(r, 'parentId') === compId && PcbAttr.raw(r, 'key') === key; });
+    const newAttr = (parentId: string, key: string, value: string) => PcbAttr.create({
+      id: tx.newId(), group: 0, parentId, layer: 3, x: null, y: null, key, value, keyVisible: false, valueVisible: false,
+      font: 'default', height: 45, strokeWidth: 6, bold: false, italic: false, origin: 3, angle: 0, reverse: false, expansion: 0, mirror: false, locked: false,
+    });
     for (const c of changes) {
-      if (c.kind === 'add-net') tx.add(['NET', c.net, null, null, 1, null, 0, null]);
+      if (c.kind === 'add-net') tx.add(Net.create({ name: c.net }));
       else if (c.kind === 'add-component') {
         const p = partOf.get(c.uniqueId)!;
         const id = tx.newId();
-        tx.add(['COMPONENT', id, 0, 1, px, py, 0, { 'Unique ID': p.uniqueId, 'Reuse Block': '', 'Group ID': '', 'Channel ID': `$1${p.schId}` }, 0]);
-        for (const [key, value] of [['Device', p.device], ['Footprint', p.footprint], ['Designator', p.designator]] as const) {
-          tx.add(['ATTR', tx.newId(), 0, id, 3, null, null, key, value, 0, 0, 'default', 45, 6, 0, 0, 3, 0, 0, 0, 0, 0]);
-        }
+        tx.add(PcbComponent.create({ id, group: 0, layer: 1, x: px, y: py, angle: 0, attrs: { 'Unique ID': p.uniqueId, 'Reuse Block': '', 'Group ID': '', 'Channel ID': `$1${p.schId}` }, locked: false }));
+        for (const [key, value] of [['Device', p.device], ['Footprint', p.footprint], ['Designator', p.designator]] as const) tx.add(newAttr(id, key, value));
         const pads = padNumbers(ed.opts.project, p.footprint);
-        for (const pad of pads) tx.add(['PAD_NET', id, pad, p.pinNets.get(pad) ?? '']);
+        for (const pad of pads) tx.add(PadNet.create({ componentId: id, padNumber: pad, net: p.pinNets.get(pad) ?? '' }, { upToGiven: true }));
         compIds.set(p.uniqueId, id);
         px += 300;
         if (px > (isEmptyBox(box) ? 3000 : box.maxX + 3000)) { px = isEmptyBox(box) ? 0 : box.maxX + 200; py -= 300; }
       } else if (c.kind === 'remove-component') {
-        const id = str(tx.get(c.key)?.[1]);
-        for (const k of doc.keys()) { const r = tx.get(k); if (r && ((r[0] === 'ATTR' && r[3] === id) || (r[0] === 'PAD_NET' && r[1] === id))) tx.remove(k); }
+        const cr = tx.get(c.key);
+        const id = cr ? PcbComponent.get(cr, 'id') : '';
+        for (const k of doc.keys()) { const r = tx.get(k); if (r && ((PcbAttr.is(r) && PcbAttr.raw(r, 'parentId') === id) || (PadNet.is(r) && PadNet.raw(r, 'componentId') === id))) tx.remove(k); }
         tx.remove(c.key);
       } else if (c.kind === 'designator' || c.kind === 'footprint') {
-        const id = str(tx.get(c.key)?.[1]);
+        const cr = tx.get(c.key);
+        const id = cr ? PcbComponent.get(cr, 'id') : '';
         const ak = attrKey(id, c.kind === 'designator' ? 'Designator' : 'Footprint');
-        if (ak) tx.update(ak, (r) => { const o = r.slice(); o[8] = c.to; return o; });
-        else tx.add(['ATTR', tx.newId(), 0, id, 3, null, null, c.kind === 'designator' ? 'Designator' : 'Footprint', c.to, 0, 0, 'default', 45, 6, 0, 0, 3, 0, 0, 0, 0, 0]);
+        if (ak) tx.update(ak, (r) => PcbAttr.with(r, { value: c.to }));
+        else tx.add(newAttr(id, c.kind === 'designator' ? 'Designator' : 'Footprint', c.to));
       } else if (c.kind === 'pad-net') {
         const id = compIds.get(c.uniqueId);
         if (!id) continue;
         const k = padNetKey(id, c.pad);
-        if (k) tx.update(k, (r) => { const o = r.slice(); o[3] = c.to; return o; });
-        else tx.add(['PAD_NET', id, c.pad, c.to]);
+        if (k) tx.update(k, (r) => PadNet.with(r, { net: c.to }));
+        else tx.add(PadNet.create({ componentId: id, padNumber: c.pad, net: c.to }, { upToGiven: true }));
       }
     }
   });

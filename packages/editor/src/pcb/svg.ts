@@ -7,8 +7,8 @@
  */
 import { escXml } from '../render/svg.ts';
 import type { EditorDocument } from '../core/document.ts';
-import { type Box, emptyBox, isEmptyBox, unionBox } from './geom.ts';
-import { contoursToSvgD, fmt } from './path.ts';
+import { type Box, emptyBox, isEmptyBox, unionBox } from '@copperplate/board';
+import { contoursToSvgD, fmt } from '@copperplate/board';
 import type { Prim } from './prims.ts';
 import { type PcbProject, PcbScene } from './scene.ts';
 import { type LayerTable, L } from './layers.ts';

@@ -2,8 +2,9 @@
  * PCB editing tools as state machines over synthetic pointer/key events (core/tools.ts). Coordinates
  * are board mil, Y up. Each finished gesture is one commit (one undo step).
  */
+import { trackViolation, viaViolation } from './online-drc.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
-import { num, str } from '../core/records.ts';
+import { Line, PcbPoly, PcbString, Via } from '@copperplate/format/records';
 import type { PcbEditor } from './editor.ts';
 import { isCopper, L } from './layers.ts';
 
@@ -105,24 +106,36 @@ export class RouteTool implements Tool {
     let ex = ev.x, ey = ev.y;
     if (target && (target.kind === 'pad' || target.kind === 'via')) { ex = r4((target.box.minX + target.box.maxX) / 2); ey = r4((target.box.minY + target.box.maxY) / 2); }
     if (!this.net && target?.net) this.net = target.net;
-    this.addSegments(route45(this.x, this.y, ex, ey));
+    if (!this.addSegments(route45(this.x, this.y, ex, ey))) return;
     this.x = ex; this.y = ey;
     if (target) this.state = 'idle';
   }
 
-  private addSegments(pts: number[]): void {
-    if (pts.length < 4) return;
+  private addSegments(pts: number[]): boolean {
+    if (pts.length < 4) return false;
     const w = this.ed.rules().trackWidth;
+    // Online DRC: a segment that would break clearance to another net is refused, with the reason.
+    for (let i = 0; i + 3 < pts.length; i += 2) {
+      const why = trackViolation(this.ed, this.net, this.layer, pts[i], pts[i + 1], pts[i + 2], pts[i + 3], w);
+      if (why) { this.ed.status = why; return false; }
+    }
+    this.ed.status = '';
     this.ed.commit('Route track', (tx) => {
-      for (let i = 0; i + 3 < pts.length; i += 2) tx.add(['LINE', tx.newId(), 0, this.net, this.layer, pts[i], pts[i + 1], pts[i + 2], pts[i + 3], w, 0]);
+      for (let i = 0; i + 3 < pts.length; i += 2) {
+        tx.add(Line.create({ id: tx.newId(), group: 0, net: this.net, layer: this.layer, x1: pts[i], y1: pts[i + 1], x2: pts[i + 2], y2: pts[i + 3], width: w, locked: false }));
+      }
     });
+    return true;
   }
 
   /** Drop a via at the current end and continue on the other copper layer. */
   dropVia(): void {
     if (this.state !== 'routing') return;
     const ed = this.ed, rules = ed.rules();
-    ed.commit('Via', (tx) => { tx.add(['VIA', tx.newId(), 0, this.net, '', this.x, this.y, rules.viaDrill, rules.viaDiameter, 0, null, null, 0]); });
+    const why = viaViolation(ed, this.net, this.x, this.y, rules.viaDiameter);
+    if (why) { ed.status = why; return; }
+    ed.status = '';
+    ed.commit('Via', (tx) => { tx.add(newVia(tx.newId(), this.net, this.x, this.y, rules)); });
     const cu = ed.panel.copperLayers();
     const i = cu.indexOf(this.layer);
     this.layer = this.layer === L.TOP ? cu[cu.length - 1] : this.layer === cu[cu.length - 1] ? L.TOP : cu[(i + 1) % cu.length];
@@ -138,6 +151,11 @@ export class RouteTool implements Tool {
   overlay(): Overlay[] { return this.state === 'routing' ? [{ kind: 'polyline', points: route45(this.x, this.y, this.cur[0], this.cur[1]) }] : []; }
 }
 
+/** A through via (rule "") of the board's via size, ending at the locked flag as EasyEDA writes it. */
+function newVia(id: string, net: string, x: number, y: number, rules: { viaDrill: number; viaDiameter: number }): unknown[] {
+  return Via.create({ id, group: 0, net, rule: '', x, y, drill: rules.viaDrill, diameter: rules.viaDiameter, viaType: 0, topMaskExpansion: null, bottomMaskExpansion: null, locked: false }, { upToGiven: true });
+}
+
 /** Drag one track segment sideways; the segments joined to its ends follow, staying joined. */
 export class DragSegmentTool implements Tool {
   readonly id = 'drag-segment';
@@ -149,7 +167,7 @@ export class DragSegmentTool implements Tool {
   pointer(ev: PointerEv): void {
     const ed = this.ed;
     if (ev.kind === 'down') {
-      const hit = ed.hitTest(ev.x, ev.y, 3).find((k) => ed.doc.get(k)?.[0] === 'LINE');
+      const hit = ed.hitTest(ev.x, ev.y, 3).find((k) => { const q = ed.doc.get(k); return q !== undefined && Line.is(q); });
       if (!hit) return;
       this.seg = hit; this.sx = ev.x; this.sy = ev.y; this.state = 'dragging';
     } else if (ev.kind === 'up' && this.state === 'dragging') {
@@ -162,25 +180,25 @@ export class DragSegmentTool implements Tool {
   apply(dx: number, dy: number): void {
     const ed = this.ed, r = ed.doc.get(this.seg);
     if (!r) return;
-    const x1 = num(r[5]), y1 = num(r[6]), x2 = num(r[7]), y2 = num(r[8]);
+    const { x1, y1, x2, y2, layer, net } = Line.parse(r);
     const len = Math.hypot(x2 - x1, y2 - y1) || 1;
     const nx = -(y2 - y1) / len, ny = (x2 - x1) / len;
     const d = dx * nx + dy * ny;
     const ox = r4(nx * d), oy = r4(ny * d);
     if (ox === 0 && oy === 0) return;
-    const layer = num(r[4]), net = str(r[3]);
     const joined = (x: number, y: number) => ed.index.at(x, y, 0.5).filter((k) => {
       if (k === this.seg) return false;
       const q = ed.doc.get(k);
-      return q?.[0] === 'LINE' && num(q[4]) === layer && str(q[3]) === net;
+      return q !== undefined && Line.is(q) && Line.get(q, 'layer') === layer && Line.get(q, 'net') === net;
     });
     ed.commit('Drag track', (tx) => {
-      tx.update(this.seg, (q) => { const o = q.slice(); o[5] = r4(x1 + ox); o[6] = r4(y1 + oy); o[7] = r4(x2 + ox); o[8] = r4(y2 + oy); return o; });
+      tx.update(this.seg, (q) => Line.with(q, { x1: r4(x1 + ox), y1: r4(y1 + oy), x2: r4(x2 + ox), y2: r4(y2 + oy) }));
       for (const [px, py] of [[x1, y1], [x2, y2]]) for (const k of joined(px, py)) tx.update(k, (q) => {
-        const o = q.slice();
-        if (Math.hypot(num(o[5]) - px, num(o[6]) - py) < 0.5) { o[5] = r4(px + ox); o[6] = r4(py + oy); }
-        if (Math.hypot(num(o[7]) - px, num(o[8]) - py) < 0.5) { o[7] = r4(px + ox); o[8] = r4(py + oy); }
-        return o;
+        const t = Line.parse(q);
+        const patch: Partial<typeof t> = {};
+        if (Math.hypot(t.x1 - px, t.y1 - py) < 0.5) { patch.x1 = r4(px + ox); patch.y1 = r4(py + oy); }
+        if (Math.hypot(t.x2 - px, t.y2 - py) < 0.5) { patch.x2 = r4(px + ox); patch.y2 = r4(py + oy); }
+        return Line.with(q, patch);
       });
     });
   }
@@ -196,7 +214,10 @@ export class ViaTool implements Tool {
     if (ev.kind !== 'down') return;
     const rules = this.ed.rules();
     const net = this.ed.copperAt(ev.x, ev.y)?.net ?? '';
-    this.ed.commit('Via', (tx) => { tx.add(['VIA', tx.newId(), 0, net, '', ev.x, ev.y, rules.viaDrill, rules.viaDiameter, 0, null, null, 0]); });
+    const why = viaViolation(this.ed, net, ev.x, ev.y, rules.viaDiameter);
+    if (why) { this.ed.status = why; return; }
+    this.ed.status = '';
+    this.ed.commit('Via', (tx) => { tx.add(newVia(tx.newId(), net, ev.x, ev.y, rules)); });
   }
 }
 
@@ -223,7 +244,7 @@ export class DrawTool implements Tool {
     if (closed && (p[0] !== p[p.length - 2] || p[1] !== p[p.length - 1])) path.push(p[0], p[1]);
     const layer = closed ? L.OUTLINE : isCopper(this.ed.panel.active) ? L.TOP_SILK : this.ed.panel.active;
     let key: string | undefined;
-    this.ed.commit(closed ? 'Board outline' : 'Line', (tx) => { key = tx.add(['POLY', tx.newId(), 0, '', layer, this.width, path, 0]); });
+    this.ed.commit(closed ? 'Board outline' : 'Line', (tx) => { key = tx.add(PcbPoly.create({ id: tx.newId(), group: 0, net: '', layer, width: this.width, path, locked: false })); });
     return key;
   }
   cancel(): void { this.pts = []; this.state = 'idle'; }
@@ -240,7 +261,7 @@ export class TextTool implements Tool {
   pointer(ev: PointerEv): void {
     if (ev.kind !== 'down') return;
     const layer = isCopper(this.ed.panel.active) ? L.TOP_SILK : this.ed.panel.active;
-    this.ed.commit('Text', (tx) => { tx.add(['STRING', tx.newId(), 0, layer, ev.x, ev.y, this.text, 'default', this.height, 6, 0, 0, 3, 0, 0, 0, 0, 0]); });
+    this.ed.commit('Text', (tx) => { tx.add(PcbString.create({ id: tx.newId(), group: 0, layer, x: ev.x, y: ev.y, text: this.text, font: 'default', height: this.height, strokeWidth: 6, origin: 3 })); });
   }
 }
 

@@ -91,7 +91,7 @@ export class CanvasSurface implements Surface {
         const tx = this.ox + op.x * this.s, ty = this.oy - op.y * this.s;
         c.setTransform(cs, -sn, sn, cs, tx, ty);
         c.fillStyle = this.hl ? '#FF00FF' : op.st.color;
-        const font = `${op.st.italic ? 'italic ' : ''}${op.st.bold ? 'bold ' : ''}${op.st.size}px ${op.st.font || 'sans-serif'}`;
+        const font = `${op.st.italic ? 'italic ' : ''}${op.st.bold ? 'bold ' : ''}${op.st.size}px ${op.st.font ? `"${op.st.font}", sans-serif` : 'sans-serif'}`;
         if (font !== this.lastFont) { c.font = font; this.lastFont = font; }
         c.textAlign = op.st.hAlign === 'middle' ? 'center' : op.st.hAlign;
         c.textBaseline = op.st.vAlign === 'top' ? 'top' : op.st.vAlign === 'middle' ? 'middle' : 'alphabetic';

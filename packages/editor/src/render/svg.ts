@@ -89,7 +89,8 @@ function textAttrs(st: TextStyle): string {
   const anchor = st.hAlign;
   const base = st.vAlign === 'top' ? 'text-before-edge' : st.vAlign === 'middle' ? 'central' : 'alphabetic';
   let a = ` font-size="${r(st.size)}" fill="${escXml(st.color)}" text-anchor="${anchor}" dominant-baseline="${base}"`;
-  a += ` font-family="${escXml(st.font || 'sans-serif')}"`;
+  // a named font falls back to sans-serif (EasyEDA's PDFs draw Latin text in Arial whatever the style names)
+  a += ` font-family="${escXml(st.font ? `${st.font}, sans-serif` : 'sans-serif')}"`;
   if (st.bold) a += ' font-weight="bold"';
   if (st.italic) a += ' font-style="italic"';
   const deco = [st.underline ? 'underline' : '', st.strike ? 'line-through' : ''].filter(Boolean).join(' ');
@@ -114,7 +115,8 @@ export function opToSvg(op: Op): string {
     case 'text': {
       const lines = op.text.split('\n');
       const tr = op.rot ? ` transform="rotate(${r(-op.rot)} ${r(op.x)} ${r(-op.y)})"` : '';
-      if (lines.length === 1) return `<text x="${r(op.x)}" y="${r(-op.y)}"${tr}${textAttrs(op.st)}>${escXml(op.text)}</text>`;
+      const pre = /\s\s/.test(op.text) ? ' xml:space="preserve"' : '';
+      if (lines.length === 1) return `<text x="${r(op.x)}" y="${r(-op.y)}"${tr}${textAttrs(op.st)}${pre}>${escXml(op.text)}</text>`;
       const spans = lines.map((l, i) => `<tspan x="${r(op.x)}" dy="${i ? r(op.st.size * 1.2) : 0}">${escXml(l)}</tspan>`).join('');
       return `<text x="${r(op.x)}" y="${r(-op.y)}"${tr}${textAttrs(op.st)}>${spans}</text>`;
     }

@@ -3,10 +3,11 @@
  * records, their ATTRs and the styles they use), so the text can travel between sheets and projects
  * through the copy-and-paste store. Paste gives every record a fresh id and reuses equal styles.
  */
-import { parseDocuments, serializeDocuments } from '@copperplate/format';
+import { mainBlock, parseDocuments, serializeDocuments } from '@copperplate/format';
 import type { EditorDocument, Tx } from '../core/document.ts';
 import { type BBox, EMPTY_BBOX, bboxOfPoints, unionBBox } from '../core/geometry.ts';
-import { recId, str, type Rec } from '../core/records.ts';
+import { SchComponent, SchText, Table } from '@copperplate/format/records';
+import { recId, str, type Rec, recType } from '../core/records.ts';
 import { mapPoints, translation, withChildren } from './edit.ts';
 import { wirePolys } from './wires.ts';
 
@@ -17,7 +18,7 @@ const TEXT_FIELDS: Record<string, number[]> = { ATTR: [3, 4], TEXT: [5], TABEL_C
 export function copyText(doc: EditorDocument, keys: Iterable<string>): string {
   const recs = withChildren(doc, keys).map((k) => doc.get(k)!);
   // cells of tables
-  for (const r of [...recs]) if (r[0] === 'TABLE') for (const c of doc.childrenOf(str(r[1]))) recs.push(doc.get(c)!);
+  for (const r of [...recs]) if (recType(r) === 'TABLE') for (const c of doc.childrenOf(Table.get(r, 'id'))) recs.push(doc.get(c)!);
   const styles = new Map<string, Rec>();
   for (const r of recs) for (const v of r) if (typeof v === 'string') { const s = doc.get(v); if (s && STYLE_TYPES.has(str(s[0]))) styles.set(v, s); }
   const lines = [['DOCTYPE', 'SCH', doc.version || '1.1'], ...[...styles.values()], ...recs].map((r) => r.slice() as unknown[]);
@@ -28,10 +29,10 @@ export function copyText(doc: EditorDocument, keys: Iterable<string>): string {
 export function recordsBBox(recs: Rec[]): BBox {
   let b = EMPTY_BBOX;
   for (const r of recs) {
-    const t = str(r[0]);
+    const t = recType(r);
     if (t === 'WIRE' || t === 'BUS') for (const p of wirePolys(r)) b = unionBBox(b, bboxOfPoints(p));
-    else if (t === 'COMPONENT') b = unionBBox(b, bboxOfPoints([Number(r[3]), Number(r[4])]));
-    else if (t === 'TEXT') b = unionBBox(b, bboxOfPoints([Number(r[2]), Number(r[3])]));
+    else if (t === 'COMPONENT') b = unionBBox(b, bboxOfPoints([SchComponent.get(r, 'x'), SchComponent.get(r, 'y')]));
+    else if (t === 'TEXT') b = unionBBox(b, bboxOfPoints([SchText.get(r, 'x'), SchText.get(r, 'y')]));
   }
   return b;
 }
@@ -42,9 +43,9 @@ export function recordsBBox(recs: Rec[]): BBox {
  * CatalogueError when the text is not document text.
  */
 export function pasteText(tx: Tx, doc: EditorDocument, text: string, at?: { x: number; y: number }, grid = 5): string[] {
-  const block = parseDocuments(text)[0];
+  const block = mainBlock(parseDocuments(text));
   if (!block) return [];
-  const recs = block.records.filter((r) => r[0] !== 'DOCTYPE' && r[0] !== 'HEAD');
+  const recs = block.records.filter((r) => recType(r) !== 'DOCTYPE' && recType(r) !== 'HEAD');
   const idMap = new Map<string, string>();
   // styles: reuse an equal one, else add under a fresh style id
   const existing = new Map<string, string>();
@@ -52,20 +53,20 @@ export function pasteText(tx: Tx, doc: EditorDocument, text: string, at?: { x: n
   let stN = 0;
   for (const k of doc.keys()) { const m = /^st(\d+)$/.exec(k); if (m) stN = Math.max(stN, Number(m[1])); }
   for (const r of recs) {
-    if (!STYLE_TYPES.has(str(r[0]))) continue;
+    if (!STYLE_TYPES.has(recType(r))) continue;
     const same = existing.get(JSON.stringify(r.slice(2)));
-    if (same) { idMap.set(str(r[1]), same); continue; }
+    if (same) { idMap.set(str(recId(r)), same); continue; }
     const id = `st${++stN}`;
-    idMap.set(str(r[1]), id);
-    tx.add([r[0], id, ...r.slice(2)]);
+    idMap.set(str(recId(r)), id);
+    tx.add([recType(r), id, ...r.slice(2)]);
   }
-  for (const r of recs) if (!STYLE_TYPES.has(str(r[0])) && recId(r)) idMap.set(str(r[1]), tx.newId());
+  for (const r of recs) if (!STYLE_TYPES.has(recType(r)) && recId(r)) idMap.set(recId(r)!, tx.newId());
   const bb = recordsBBox(recs);
   const dx = at && bb.minX <= bb.maxX ? Math.round((at.x - bb.minX) / grid) * grid : 0;
   const dy = at && bb.minX <= bb.maxX ? Math.round((at.y - bb.minY) / grid) * grid : 0;
   const out: string[] = [];
   for (const r of recs) {
-    const t = str(r[0]);
+    const t = recType(r);
     if (STYLE_TYPES.has(t)) continue;
     const keep = new Set(TEXT_FIELDS[t] ?? []);
     const mapped = r.map((v, i) => (i > 0 && !keep.has(i) && typeof v === 'string' && idMap.has(v) ? idMap.get(v)! : v));

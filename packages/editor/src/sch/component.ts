@@ -1,13 +1,15 @@
 /** Components on a sheet: placement, their symbol, pins in sheet coordinates (0.01 inch, Y up). */
 import type { EditorDocument } from '../core/document.ts';
 import { type Mat, apply, placement } from '../core/geometry.ts';
-import { bool, num, str, type Rec } from '../core/records.ts';
+import { SchComponent } from '@copperplate/format/records';
+import { recType, type Rec } from '../core/records.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
-import { componentSymbolId } from './paint.ts';
+import { componentSymbolId } from './attrs.ts';
 import { partPins, pickPart } from './symbol.ts';
 
 export function componentMatrix(r: Rec): Mat {
-  return placement(num(r[3]), num(r[4]), num(r[5]), bool(r[6]));
+  const c = SchComponent.parse(r);
+  return placement(c.x, c.y, c.rotation, c.mirror);
 }
 
 export function componentSymbol(doc: EditorDocument, key: string, ctx: SchContext): SymbolInfo | undefined {
@@ -24,14 +26,24 @@ export interface SheetPin {
 
 /** Pins of a component at their connection ends in sheet coordinates. */
 export function componentPins(doc: EditorDocument, key: string, ctx: SchContext, r: Rec | undefined = doc.get(key)): SheetPin[] {
-  if (!r || r[0] !== 'COMPONENT') return [];
+  if (!r || recType(r) !== 'COMPONENT') return [];
   const sym = componentSymbol(doc, key, ctx);
   if (!sym) return [];
   const m = componentMatrix(r);
-  return partPins(sym.doc, pickPart(sym.doc, str(r[2]))).map((p) => {
+  return partPins(sym.doc, pickPart(sym.doc, SchComponent.get(r, 'partId'))).map((p) => {
     const q = apply(m, p.x, p.y);
     return { component: key, pin: p.id, x: round(q.x), y: round(q.y), name: p.name, number: p.number, type: p.type };
   });
 }
 
 export function round(v: number): number { return Math.round(v * 1000) / 1000; }
+
+/** Keys of the ATTRs hung on the pins of a component (parent = joined id `component + pin`: NO_CONNECT, ...). */
+export function pinChildKeys(doc: EditorDocument, key: string, ctx: SchContext, r: Rec | undefined = doc.get(key)): string[] {
+  if (!r || recType(r) !== 'COMPONENT') return [];
+  const sym = componentSymbol(doc, key, ctx);
+  if (!sym) return [];
+  const out: string[] = [];
+  for (const p of partPins(sym.doc, pickPart(sym.doc, SchComponent.get(r, 'partId')))) out.push(...doc.childrenOf(key + p.id), ...doc.childrenOf(`${key}-${p.id}`));
+  return out;
+}

@@ -4,6 +4,7 @@
  */
 import { parseDocuments } from '@copperplate/format';
 import { EditorDocument } from '../core/document.ts';
+import { Head } from '@copperplate/format/records';
 import { num, type Rec } from '../core/records.ts';
 
 export interface SymbolInfo { uuid: string; title: string; type: number; doc: EditorDocument }
@@ -14,6 +15,8 @@ export interface SchContext {
   devices: Record<string, DeviceInfo>;
   /** blob hash -> data URL, for OBJ images given as `blob:<sha256>`. */
   blobs?: Map<string, string>;
+  /** Footprints of the project by uuid (project.json), for a shown `Footprint` attribute. */
+  footprints?: Record<string, { title?: string }>;
 }
 
 export interface ArchiveLike { projectJson: Record<string, unknown>; entries: Map<string, Uint8Array | string> }
@@ -27,12 +30,13 @@ export function textOf(v: Uint8Array | string | undefined): string | undefined {
 
 /** Symbol type from the document's HEAD (symbolType) or project.json, 2 (normal) by default. */
 export function symbolType(doc: EditorDocument, fallback?: unknown): number {
-  const head = doc.singleton('HEAD')?.[1] as { symbolType?: unknown } | undefined;
+  const h = doc.singleton('HEAD');
+  const head = h ? (Head.get(h, 'props') as { symbolType?: unknown } | undefined) : undefined;
   return num(head?.symbolType, num(fallback, 2));
 }
 
 export function contextFromArchive(a: ArchiveLike): SchContext {
-  const pj = a.projectJson as { symbols?: Record<string, { title?: string; type?: number }>; devices?: Record<string, DeviceInfo> };
+  const pj = a.projectJson as { symbols?: Record<string, { title?: string; type?: number }>; devices?: Record<string, DeviceInfo>; footprints?: Record<string, { title?: string }> };
   const symbols = new Map<string, SymbolInfo>();
   for (const [path, v] of a.entries) {
     const m = /^SYMBOL\/([^/]+)\.esym$/.exec(path);
@@ -56,7 +60,7 @@ export function contextFromArchive(a: ArchiveLike): SchContext {
       }
     } catch { /* an unreadable blob only loses its image */ }
   }
-  return { symbols, devices: pj.devices ?? {}, blobs };
+  return { symbols, devices: pj.devices ?? {}, blobs, footprints: pj.footprints ?? {} };
 }
 
 export interface SheetRef { schematicUuid: string; schematicName: string; sheetName: string; sheetId: number; path: string }

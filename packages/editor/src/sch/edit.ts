@@ -4,9 +4,10 @@
  */
 import type { EditorDocument, Tx } from '../core/document.ts';
 import { type Mat, apply, applyFlat, normAngle, matMul } from '../core/geometry.ts';
-import { bool, num, str, withField, withFields, type Rec } from '../core/records.ts';
+import { SchAttr, SchComponent, SchText } from '@copperplate/format/records';
+import { num, recType, str, withField, withFields, type Rec } from '../core/records.ts';
 import type { SchContext } from './context.ts';
-import { componentPins, round } from './component.ts';
+import { componentPins, pinChildKeys, round } from './component.ts';
 import { wirePolys } from './wires.ts';
 
 /** Point fields of each record type: [index of x, index of y] pairs, or a flat point array field. */
@@ -19,7 +20,7 @@ const NESTED_FIELD: Record<string, number> = { WIRE: 2, BUS: 2 };
 
 /** Apply an affine map to every point of a record (document frame). Rotation/mirror fields are left to the caller. */
 export function mapPoints(r: Rec, m: Mat): unknown[] {
-  const t = str(r[0]);
+  const t = recType(r);
   let out = r.slice();
   for (const [ix, iy] of POINT_FIELDS[t] ?? []) {
     if (out[ix] === null || out[ix] === undefined) continue; // an unplaced ATTR stays unplaced
@@ -33,13 +34,17 @@ export function mapPoints(r: Rec, m: Mat): unknown[] {
   return out;
 }
 
-/** The selection plus what goes with it: ATTRs of selected components and wires. */
-export function withChildren(doc: EditorDocument, keys: Iterable<string>): string[] {
+/**
+ * The selection plus what goes with it: ATTRs of selected components and wires; with `ctx`, also the
+ * ATTRs on a component's pins (NO_CONNECT marks move and go with their component).
+ */
+export function withChildren(doc: EditorDocument, keys: Iterable<string>, ctx?: SchContext): string[] {
   const out = new Set<string>();
   for (const k of keys) {
     if (!doc.has(k)) continue;
     out.add(k);
     for (const c of doc.childrenOf(k)) out.add(c);
+    if (ctx) for (const c of pinChildKeys(doc, k, ctx)) out.add(c);
   }
   return [...out];
 }
@@ -52,25 +57,28 @@ export function withChildren(doc: EditorDocument, keys: Iterable<string>): strin
 export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, keys: string[], m: Mat, rotDelta = 0, mirror = false,
   /** Optional spatial lookup: keys of records near a point (the scene's index); default: every WIRE. */
   near?: (x: number, y: number) => string[]): void {
-  const all = withChildren(doc, keys);
+  const all = withChildren(doc, keys, ctx);
   const set = new Set(all);
   const pinMoves = new Map<string, { x: number; y: number }>();
   for (const k of all) {
     const r = doc.get(k)!;
     let out = mapPoints(r, m);
-    if (r[0] === 'COMPONENT') {
+    const rt = recType(r);
+    if (rt === 'COMPONENT') {
       // placement = translate . mirror . rotate: an outer rotation by d turns a mirrored part by -d;
       // an outer horizontal flip toggles the mirror and keeps the angle (a vertical flip adds 180).
-      let mir = bool(r[6]);
-      let rot = mirror ? num(r[5]) + rotDelta : mir ? num(r[5]) - rotDelta : num(r[5]) + rotDelta;
+      const c = SchComponent.parse(r);
+      let mir = c.mirror;
+      const rot = mirror ? c.rotation + rotDelta : mir ? c.rotation - rotDelta : c.rotation + rotDelta;
       if (mirror) mir = !mir;
-      out = withFields(out, { 5: normAngle(rot), 6: r[6] === true || r[6] === false ? mir : mir ? 1 : 0 });
+      // the mirror flag is written in the style it was read (true/false or 1/0)
+      out = SchComponent.with(out, { rotation: normAngle(rot), mirror: mir });
       const before = componentPins(doc, k, ctx, r), after = componentPins(doc, k, ctx, out);
       before.forEach((p, i) => { if (after[i]) pinMoves.set(`${p.x},${p.y}`, { x: after[i].x, y: after[i].y }); });
-    } else if (r[0] === 'ATTR' && rotDelta) {
-      out = withField(out, 9, normAngle(num(r[9]) + rotDelta));
-    } else if ((r[0] === 'TEXT') && rotDelta) {
-      out = withField(out, 4, normAngle(num(r[4]) + rotDelta));
+    } else if (rt === 'ATTR' && rotDelta) {
+      out = SchAttr.with(out, { rotation: normAngle(SchAttr.get(r, 'rotation') + rotDelta) });
+    } else if (rt === 'TEXT' && rotDelta) {
+      out = SchText.with(out, { rotation: normAngle(SchText.get(r, 'rotation') + rotDelta) });
     }
     tx.set(k, out);
   }
@@ -113,14 +121,15 @@ export function rubberBand(p: number[], moves: Map<string, { x: number; y: numbe
   if (e) pts = fix(pts.reverse(), e).reverse();
   // drop repeated points and collinear middles
   const out: number[][] = [];
-  for (const q of pts) {
+  for (const pt of pts) {
+    const [px, py] = pt;
     const last = out[out.length - 1];
-    if (last && last[0] === q[0] && last[1] === q[1]) continue;
+    if (last && last[0] === px && last[1] === py) continue;
     if (out.length >= 2) {
-      const a = out[out.length - 2], b = last!;
-      if ((a[0] === b[0] && b[0] === q[0]) || (a[1] === b[1] && b[1] === q[1])) { out[out.length - 1] = q; continue; }
+      const [ax, ay] = out[out.length - 2], [bx, by] = last!;
+      if ((ax === bx && bx === px) || (ay === by && by === py)) { out[out.length - 1] = pt; continue; }
     }
-    out.push(q);
+    out.push(pt);
   }
   return out.flat();
 }
@@ -141,6 +150,6 @@ export function mirrorAbout(axis: 'x' | 'y', c: number): Mat {
 }
 
 /** Delete records and everything hanging on them. */
-export function deleteRecords(tx: Tx, doc: EditorDocument, keys: Iterable<string>): void {
-  for (const k of withChildren(doc, keys)) tx.remove(k);
+export function deleteRecords(tx: Tx, doc: EditorDocument, keys: Iterable<string>, ctx?: SchContext): void {
+  for (const k of withChildren(doc, keys, ctx)) tx.remove(k);
 }

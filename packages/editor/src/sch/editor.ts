@@ -7,7 +7,8 @@ import { EditorDocument, type ChangeSet } from '../core/document.ts';
 import { type BBox, EMPTY_BBOX, onSegment, unionBBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry } from '../core/actions.ts';
-import { bool, num, str, withFields } from '../core/records.ts';
+import { SchComponent } from '@copperplate/format/records';
+import { bool, num, recType, str, withFields } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
 import { ToolManager, type KeyEv, type PointerEv } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
@@ -16,9 +17,9 @@ import { copyText, pasteText } from './clipboard.ts';
 import { componentPins, componentSymbol } from './component.ts';
 import type { SchContext } from './context.ts';
 import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translation } from './edit.ts';
-import { componentResolver } from './paint.ts';
+import { componentResolver } from './attrs.ts';
 import { SheetScene } from './scene.ts';
-import { attrMap, pickPart } from './symbol.ts';
+import { attrMap, attrValue, pickPart } from './symbol.ts';
 import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
@@ -116,7 +117,7 @@ export class SchematicEditor {
   // ---- queries ----
   private isFrame(key: string): boolean {
     const r = this.doc.get(key);
-    return r?.[0] === 'COMPONENT' && componentSymbol(this.doc, key, this.ctx)?.type === 20;
+    return !!r && recType(r) === 'COMPONENT' && componentSymbol(this.doc, key, this.ctx)?.type === 20;
   }
 
   /** The record under a point, frames (title blocks) excluded. Tolerance 3 units (0.03 inch). */
@@ -127,7 +128,7 @@ export class SchematicEditor {
   wireAt(x: number, y: number): string | undefined {
     for (const k of this.scene.index.at(x, y, 0.5)) {
       const r = this.doc.get(k);
-      if (r?.[0] !== 'WIRE') continue;
+      if (!r || recType(r) !== 'WIRE') continue;
       for (const p of wirePolys(r)) for (let i = 0; i + 3 < p.length; i += 2) if (onSegment(x, y, p[i], p[i + 1], p[i + 2], p[i + 3], 1e-6)) return k;
     }
     return undefined;
@@ -151,7 +152,7 @@ export class SchematicEditor {
     const ids = this.selection.ids;
     if (ids.length === 1) {
       const r = this.doc.get(ids[0]);
-      if (r?.[0] === 'COMPONENT') return { x: num(r[3]), y: num(r[4]) };
+      if (r && recType(r) === 'COMPONENT') return { x: SchComponent.get(r, 'x'), y: SchComponent.get(r, 'y') };
     }
     const b = this.selectionBBox();
     return b ? this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 }) : undefined;
@@ -183,7 +184,7 @@ export class SchematicEditor {
   deleteSelection(): void {
     const ids = this.selection.ids;
     if (!ids.length) return;
-    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids));
+    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids, this.ctx));
     this.selection.clear();
   }
 
@@ -255,7 +256,8 @@ export class SchematicEditor {
   /** Add a drawing shape given without its id (`['RECT', x1, y1, x2, y2, ...]`); returns the key. */
   addShape(rec: unknown[]): string {
     let key = '';
-    this.doc.commit(`Add ${String(rec[0]).toLowerCase()}`, (tx) => { key = tx.add([rec[0], tx.newId(), ...rec.slice(1)]); });
+    const type = recType(rec);
+    this.doc.commit(`Add ${type.toLowerCase()}`, (tx) => { key = tx.add([type, tx.newId(), ...rec.slice(1)]); });
     return key;
   }
 
@@ -281,10 +283,10 @@ export class SchematicEditor {
       if (deviceUuid) attr('Device', deviceUuid, false, 0);
       if (sym && (sym.type === 18 || sym.type === 19)) {
         const key2 = sym.type === 18 ? 'Global Net Name' : 'Name';
-        const name = str(symAttrs.get(key2)?.[4]) || String(dev[key2] ?? '') || (sym.title.split('-').pop() ?? sym.title);
+        const name = attrValue(symAttrs.get(key2)) || String(dev[key2] ?? '') || (sym.title.split('-').pop() ?? sym.title);
         attr(key2, name, true, sym.type === 18 ? -25 : 0);
       } else if (!sym || sym.type !== 20) {
-        attr('Designator', String(dev.Designator ?? str(symAttrs.get('Designator')?.[4]) ?? 'U?') || 'U?', true, 15);
+        attr('Designator', String(dev.Designator ?? attrValue(symAttrs.get('Designator')) ?? 'U?') || 'U?', true, 15);
         attr('Name', '={Value}', true, -15);
       }
     });

@@ -5,8 +5,8 @@
 import type { SchContext } from './context.ts';
 import { componentSymbol } from './component.ts';
 import { buildNetlist, type Net, type SheetInput } from './netlist.ts';
-import { attrMap } from './symbol.ts';
-import { num, str } from '../core/records.ts';
+import { attrMap, attrValue } from './symbol.ts';
+import { SchComponent } from '@copperplate/format/records';
 
 export type ErcRule = 'unconnected-pin' | 'conflicting-outputs' | 'single-pin-net' | 'duplicate-designator';
 export interface ErcMarker { rule: ErcRule; severity: 'error' | 'warning'; message: string; sheet: string; x: number; y: number; ids: string[] }
@@ -36,11 +36,12 @@ export function runErc(sheets: SheetInput[], ctx: SchContext, nets: Net[] = buil
     for (const [k, r] of doc.ofType('COMPONENT')) {
       const t = componentSymbol(doc, k, ctx)?.type ?? 2;
       if ([18, 19, 20, 22].includes(t)) continue;
-      const d = str(attrMap(doc, k).get('Designator')?.[4]);
+      const d = attrValue(attrMap(doc, k).get('Designator'));
       if (!d || d.endsWith('?')) continue;
-      const id = `${d}\u0000${str(r[2])}`;
+      const c = SchComponent.parse(r);
+      const id = `${d}\u0000${c.partId}`;
       const l = seen.get(id) ?? [];
-      l.push({ sheet, key: k, x: num(r[3]), y: num(r[4]) });
+      l.push({ sheet, key: k, x: c.x, y: c.y });
       seen.set(id, l);
     }
   }

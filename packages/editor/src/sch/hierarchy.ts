@@ -9,12 +9,12 @@
  * Coordinates 0.01 inch, Y up (symbol frame: origin at the block's placement point).
  */
 import { EditorDocument, type Tx } from '../core/document.ts';
-import { str } from '../core/records.ts';
+import { recType, str } from '../core/records.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
 import { componentSymbol } from './component.ts';
 import type { BlockLink, SheetInput } from './netlist.ts';
 import { addPin } from './symbol-edit.ts';
-import { attrMap } from './symbol.ts';
+import { attrMap, attrValue } from './symbol.ts';
 
 /** The component ATTR that links a sheet symbol to its child sheet (value: the child sheet's name). */
 export const SHEET_ATTR = 'Sheet';
@@ -29,7 +29,7 @@ export function sheetPortNames(doc: EditorDocument, ctx: SchContext): string[] {
   const names = new Set<string>();
   for (const [k] of doc.ofType('COMPONENT')) {
     if (componentSymbol(doc, k, ctx)?.type !== NET_PORT_TYPE) continue;
-    const nm = str(attrMap(doc, k).get('Name')?.[4]).trim();
+    const nm = attrValue(attrMap(doc, k).get('Name')).trim();
     if (nm) names.add(nm);
   }
   return [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
@@ -102,8 +102,9 @@ export function sheetsNamed(value: string, sheets: readonly SheetInput[]): Sheet
 
 /** The `Sheet` link of a component when it is a sheet symbol (block symbol with the ATTR), else ''. */
 export function sheetLinkOf(doc: EditorDocument, key: string, ctx: SchContext): string {
-  if (doc.get(key)?.[0] !== 'COMPONENT' || componentSymbol(doc, key, ctx)?.type !== BLOCK_SYMBOL_TYPE) return '';
-  return str(attrMap(doc, key).get(SHEET_ATTR)?.[4]).trim();
+  const r = doc.get(key);
+  if (!r || recType(r) !== 'COMPONENT' || componentSymbol(doc, key, ctx)?.type !== BLOCK_SYMBOL_TYPE) return '';
+  return attrValue(attrMap(doc, key).get(SHEET_ATTR)).trim();
 }
 
 /**

@@ -8,7 +8,7 @@ import type { EditorDocument } from '../core/document.ts';
 import { str } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentPins, componentSymbol, type SheetPin } from './component.ts';
-import { attrMap } from './symbol.ts';
+import { attrMap, attrValue } from './symbol.ts';
 import { SegmentGrid, wireSegments } from './wires.ts';
 import { derivedBlocks } from './hierarchy.ts';
 
@@ -20,7 +20,8 @@ export interface NetPin extends SheetPin {
 
 /** True when the pin ATTR NO_CONNECT (parent = joined id `component + pin`) says yes/true/1. */
 export function pinNoConnect(doc: EditorDocument, component: string, pin: string): boolean {
-  const v = attrMap(doc, component + pin).get('NO_CONNECT')?.[4];
+  // joined id `component + pin`; the V3 converter writes `component-pin`
+  const v = (attrMap(doc, component + pin).get('NO_CONNECT') ?? attrMap(doc, `${component}-${pin}`).get('NO_CONNECT'))?.[4];
   return v === true || v === 1 || (typeof v === 'string' && ['yes', 'true', '1'].includes(v.toLowerCase()));
 }
 export interface Net {
@@ -99,7 +100,7 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
     for (const s of segs) { attach(s.x1, s.y1, ns(pt(s.x1, s.y1))); attach(s.x2, s.y2, ns(pt(s.x2, s.y2))); }
     // labels
     for (const [wk] of doc.ofType('WIRE')) {
-      const net = str(attrMap(doc, wk).get('NET')?.[4]);
+      const net = attrValue(attrMap(doc, wk).get('NET'));
       if (net) nameNodes.push([ns(`w:${wk}`), net]);
     }
     // components
@@ -108,7 +109,7 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
       const type = sym?.type ?? 2;
       const attrs = attrMap(doc, ck);
       const pins = componentPins(doc, ck, ctx);
-      const designator = str(attrs.get('Designator')?.[4]);
+      const designator = attrValue(attrs.get('Designator'));
       pins.forEach((p) => {
         const node = ns(`c:${ck}:${p.pin}`);
         uf.union(node, ns(pt(p.x, p.y)));
@@ -117,11 +118,11 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
           // a block's pin joins the instance-local port of the same name
           if (p.name) uf.union(node, `port:${sheet}|${ck}:${p.name}`);
         } else if (type === 19 && blockOf.has(sheet)) {
-          const nm = str(attrs.get('Name')?.[4]);
+          const nm = attrValue(attrs.get('Name'));
           if (nm) uf.union(node, `port:${blockOf.get(sheet)}:${nm}`);
           flagNodes.push([node, sheet, ck]);
         } else if (type === 18 || type === 19) {
-          const nm = str(attrs.get(type === 18 ? 'Global Net Name' : 'Name')?.[4]) || str(attrs.get('Name')?.[4]);
+          const nm = attrValue(attrs.get(type === 18 ? 'Global Net Name' : 'Name')) || attrValue(attrs.get('Name'));
           if (nm) nameNodes.push([node, nm]);
           flagNodes.push([node, sheet, ck]);
         } else if (type === 22 && pins.length > 1) {

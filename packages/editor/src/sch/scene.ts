@@ -7,12 +7,15 @@
 import type { ChangeSet, EditorDocument } from '../core/document.ts';
 import { type BBox, EMPTY_BBOX, distToSegment, unionBBox } from '../core/geometry.ts';
 import { SpatialIndex } from '../core/spatial.ts';
-import { str } from '../core/records.ts';
+import { SchAttr } from '@copperplate/format/records';
+import { recType } from '../core/records.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
 import type { SchContext } from './context.ts';
 import { drawnKeys, paintSheetRecord } from './paint.ts';
-import { COLORS } from './styles.ts';
-import { isJunction, junctions, wirePolys, type Seg } from './wires.ts';
+import { pinChildKeys } from './component.ts';
+import { type PinEnds, addPinEnds, ptKey, connectionMarks, paintConnectionMarks, pinEndsOf, pointState, sheetPinEnds } from './connect.ts';
+import { onSegment } from '../core/geometry.ts';
+import { wirePolys, type Seg } from './wires.ts';
 
 export class SheetScene {
   readonly index = new SpatialIndex(100);
@@ -22,13 +25,24 @@ export class SheetScene {
   painted = 0;
 
   constructor(readonly doc: EditorDocument, readonly ctx: SchContext) {
-    for (const k of drawnKeys(doc)) this.paint(k);
-    for (const p of junctions(doc)) this.junctions.set(`${p.x},${p.y}`, p);
-    this.paintJunctions();
+    for (const k of drawnKeys(doc, ctx)) this.paint(k);
+    this.recomputeMarks();
   }
 
   /** Junction dots by "x,y". */
   readonly junctions = new Map<string, { x: number; y: number }>();
+  /** Open pin ends (grey dots) by "x,y". */
+  readonly openPins = new Map<string, { x: number; y: number }>();
+  private pinEnds: PinEnds = new Map();
+
+  private recomputeMarks(): void {
+    this.pinEnds = sheetPinEnds(this.doc, this.ctx);
+    const m = connectionMarks(this.doc, this.ctx);
+    this.junctions.clear(); this.openPins.clear();
+    for (const p of m.junctions) this.junctions.set(ptKey(p.x, p.y), p);
+    for (const p of m.openPins) this.openPins.set(ptKey(p.x, p.y), p);
+    this.paintJunctions();
+  }
 
   get size(): number { return this.items.size; }
   item(key: string): DisplayItem | undefined { return this.items.get(key); }
@@ -54,25 +68,16 @@ export class SheetScene {
       for (const r of [c.before, c.after]) {
         if (!r) continue;
         // an ATTR change redraws its siblings (templates) and its parent; a component change its ATTRs
-        const parent = r[0] === 'ATTR' ? str(r[2]) : '';
+        const t = recType(r);
+        const parent = t === 'ATTR' ? SchAttr.get(r, 'parentId') : '';
         if (parent) { keys.add(parent); for (const k of this.doc.childrenOf(parent)) keys.add(k); }
-        if (r[0] === 'COMPONENT' || r[0] === 'WIRE') for (const k of this.doc.childrenOf(c.key)) keys.add(k);
+        if (t === 'COMPONENT' || t === 'WIRE') for (const k of this.doc.childrenOf(c.key)) keys.add(k);
+        // pin ATTRs (no-connect crosses) are drawn on the pin ends
+        if (t === 'COMPONENT') for (const k of pinChildKeys(this.doc, c.key, this.ctx, r)) keys.add(k);
       }
     }
     for (const k of keys) this.paint(k);
-    const wireChanges = cs.changes.filter((c) => c.before?.[0] === 'WIRE' || c.after?.[0] === 'WIRE');
-    if (wireChanges.length) {
-      // junctions change only at the end points of the wires that changed (before and after)
-      const pts = new Map<string, { x: number; y: number }>();
-      for (const c of wireChanges) for (const r of [c.before, c.after]) if (r && r[0] === 'WIRE') {
-        for (const p of wirePolys(r)) for (let i = 0; i + 1 < p.length; i += 2) pts.set(`${p[i]},${p[i + 1]}`, { x: p[i], y: p[i + 1] });
-      }
-      for (const [k, p] of pts) {
-        if (isJunction(p.x, p.y, this.segmentsThrough(p.x, p.y))) this.junctions.set(k, p);
-        else this.junctions.delete(k);
-      }
-      this.paintJunctions();
-    }
+    this.updateMarks(cs);
     return [...keys];
   }
 
@@ -81,7 +86,7 @@ export class SheetScene {
     const out: Seg[] = [];
     for (const k of this.index.at(x, y, 0.5)) {
       const r = this.doc.get(k);
-      if (!r || r[0] !== 'WIRE') continue;
+      if (!r || recType(r) !== 'WIRE') continue;
       wirePolys(r).forEach((p, pi) => {
         for (let i = 0; i + 3 < p.length; i += 2) {
           const s = { wire: k, poly: pi, x1: p[i], y1: p[i + 1], x2: p[i + 2], y2: p[i + 3] };
@@ -102,12 +107,41 @@ export class SheetScene {
     this.index.insert(key, it.bbox);
   }
 
+  /**
+   * Junction dots and open pin ends change only at the vertices of changed wires, the pin ends on
+   * their segments, and the pin ends of changed components (before and after).
+   */
+  private updateMarks(cs: ChangeSet): void {
+    const pts = new Map<string, { x: number; y: number }>();
+    const add = (x: number, y: number): void => { pts.set(ptKey(x, y), { x, y }); };
+    let any = false;
+    for (const c of cs.changes) {
+      for (const r of [c.before, c.after]) {
+        if (!r) continue;
+        if (recType(r) === 'ATTR' && SchAttr.get(r, 'key') === 'NO_CONNECT') { this.recomputeMarks(); return; }
+        if (recType(r) !== 'WIRE') continue;
+        any = true;
+        for (const p of wirePolys(r)) {
+          for (let i = 0; i + 1 < p.length; i += 2) add(p[i], p[i + 1]);
+          for (let i = 0; i + 3 < p.length; i += 2) for (const e of this.pinEnds.values()) if (onSegment(e.x, e.y, p[i], p[i + 1], p[i + 2], p[i + 3], 1e-6)) add(e.x, e.y);
+        }
+      }
+      if (c.before && recType(c.before) === 'COMPONENT') { any = true; const ps = pinEndsOf(this.doc, c.key, this.ctx, c.before); addPinEnds(this.pinEnds, ps, -1); for (const p of ps) add(p.x, p.y); }
+      if (c.after && recType(c.after) === 'COMPONENT') { any = true; const ps = pinEndsOf(this.doc, c.key, this.ctx, c.after); addPinEnds(this.pinEnds, ps, 1); for (const p of ps) add(p.x, p.y); }
+    }
+    if (!any) return;
+    for (const [k, p] of pts) {
+      const st = pointState(p.x, p.y, this.segmentsThrough(p.x, p.y), this.pinEnds.get(k));
+      if (st.junction) this.junctions.set(k, p); else this.junctions.delete(k);
+      if (st.openPin) this.openPins.set(k, p); else this.openPins.delete(k);
+    }
+    this.paintJunctions();
+  }
+
   private paintJunctions(): void {
-    if (!this.junctions.size) { this.junctionItem = null; return; }
+    if (!this.junctions.size && !this.openPins.size) { this.junctionItem = null; return; }
     const rec = new RecordingSurface();
-    rec.begin('', 'JUNCTIONS');
-    for (const j of this.junctions.values()) rec.draw({ t: 'circle', cx: j.x, cy: j.y, r: 2, s: { color: COLORS.junction, width: 0, fill: COLORS.junction } });
-    rec.end();
+    paintConnectionMarks(rec, { junctions: [...this.junctions.values()], openPins: [...this.openPins.values()] });
     this.junctionItem = rec.items[0] ?? null;
   }
 

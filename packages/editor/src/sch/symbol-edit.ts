@@ -6,7 +6,7 @@
 import { sortPins, type PinRecord } from '@copperplate/model';
 import { EditorDocument } from '../core/document.ts';
 import type { Tx } from '../core/document.ts';
-import { str, type Rec } from '../core/records.ts';
+import { recType, str, type Rec } from '../core/records.ts';
 import { symbolParts } from './symbol.ts';
 
 export interface PinSpec {
@@ -46,7 +46,7 @@ export function addPin(tx: Tx, doc: EditorDocument, pin: PinSpec, part?: string)
 /** Add a shape record (RECT, POLY, CIRCLE, ARC, ...) given without its id; returns the id. */
 export function addShape(tx: Tx, doc: EditorDocument, rec: unknown[], part?: string): string {
   const id = tx.newId();
-  tx.add([rec[0], id, ...rec.slice(1)], part !== undefined ? partEnd(doc, part) : undefined);
+  tx.add([recType(rec), id, ...rec.slice(1)], part !== undefined ? partEnd(doc, part) : undefined);
   return id;
 }
 

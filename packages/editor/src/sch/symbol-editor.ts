@@ -7,7 +7,8 @@ import type { EditorDocument } from '../core/document.ts';
 import { type BBox, EMPTY_BBOX, normAngle, unionBBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry } from '../core/actions.ts';
-import { num, str, withField } from '../core/records.ts';
+import { Pin } from '@copperplate/format/records';
+import { num, recType, str, withField } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
 import { SpatialIndex } from '../core/spatial.ts';
 import { ToolManager, type KeyEv, type Overlay, type PointerEv, type Tool } from '../core/tools.ts';
@@ -110,7 +111,7 @@ export class SymbolEditor {
       for (const k of withChildren(this.doc, this.selection.ids)) {
         const r = this.doc.get(k)!;
         let out = mapPoints(r, m);
-        if (r[0] === 'PIN') out = withField(out, 7, normAngle(num(r[7]) + 90));
+        if (recType(r) === 'PIN') out = Pin.with(out, { rotation: normAngle(Pin.get(r, 'rotation') + 90) });
         tx.set(k, out);
       }
     });
@@ -124,7 +125,7 @@ export class SymbolEditor {
 
   addShape(rec: unknown[]): string {
     let id = '';
-    this.doc.commit(`Add ${String(rec[0]).toLowerCase()}`, (tx) => { id = addShape(tx, this.doc, rec, this.part); });
+    this.doc.commit(`Add ${recType(rec).toLowerCase()}`, (tx) => { id = addShape(tx, this.doc, rec, this.part); });
     return id;
   }
 

@@ -1,7 +1,8 @@
 /** SVG of a symbol document (the symbol editor's drawing): every part, side by side, own record ids. */
 import type { EditorDocument } from '../core/document.ts';
 import { type BBox, EMPTY_BBOX, inflate, isEmptyBBox, unionBBox } from '../core/geometry.ts';
-import { bool, str, type Rec } from '../core/records.ts';
+import { SchAttr } from '@copperplate/format/records';
+import { recType, type Rec } from '../core/records.ts';
 import { RecordingSurface, replay } from '../render/recording.ts';
 import type { Surface } from '../render/surface.ts';
 import { SvgSurface } from '../render/svg.ts';
@@ -11,8 +12,10 @@ export const SYMBOL_DRAWABLE: ReadonlySet<string> = new Set(['PIN', 'RECT', 'POL
 
 /** Whether the symbol painter draws a record as its own element (document-level ATTRs when shown and placed). */
 export function symbolRecordDrawn(r: Rec): boolean {
-  if (SYMBOL_DRAWABLE.has(str(r[0]))) return true;
-  return r[0] === 'ATTR' && str(r[2]) === '' && (bool(r[5]) || bool(r[6])) && r[7] !== null && r[7] !== undefined;
+  if (SYMBOL_DRAWABLE.has(recType(r))) return true;
+  if (recType(r) !== 'ATTR') return false;
+  const a = SchAttr.parse(r);
+  return a.parentId === '' && (!!a.keyVisible || !!a.valueVisible) && a.x !== null;
 }
 
 /** Paint every part; part i is shifted right of part i-1 (by its BBOX width + 40 units). Returns the offsets. */

@@ -4,7 +4,8 @@
  */
 import type { EditorDocument } from '../core/document.ts';
 import { type Mat, IDENTITY, apply, matAngle } from '../core/geometry.ts';
-import { bool, num, str, type Rec } from '../core/records.ts';
+import { Part, Pin, SchAttr } from '@copperplate/format/records';
+import { recType, str, type Rec } from '../core/records.ts';
 import type { Surface, TextStyle } from '../render/surface.ts';
 import { drawShape, placeText, type ShapeCtx } from './shapes.ts';
 import { COLORS, fontStyle } from './styles.ts';
@@ -23,9 +24,10 @@ export function symbolParts(doc: EditorDocument): PartView[] {
   const pre: string[] = [];
   for (const k of doc.keys()) {
     const r = doc.get(k)!;
-    if (r[0] === 'PART') {
-      const meta = r[2] as { BBOX?: number[] } | undefined;
-      parts.push({ name: str(r[1]), bbox: Array.isArray(meta?.BBOX) ? meta!.BBOX : null, keys: [] });
+    if (recType(r) === 'PART') {
+      const part = Part.parse(r);
+      const meta = part.props as { BBOX?: number[] } | undefined;
+      parts.push({ name: part.name, bbox: Array.isArray(meta?.BBOX) ? meta!.BBOX : null, keys: [] });
       continue;
     }
     (parts.length ? parts[parts.length - 1].keys : pre).push(k);
@@ -58,20 +60,26 @@ export function partPins(doc: EditorDocument, part: PartView): PinInfo[] {
   const out: PinInfo[] = [];
   for (const k of part.keys) {
     const r = doc.get(k)!;
-    if (r[0] !== 'PIN') continue;
+    if (recType(r) !== 'PIN') continue;
+    const pin = Pin.parse(r);
     const attrs = attrMap(doc, k);
     out.push({
-      id: k, x: num(r[4]), y: num(r[5]), length: num(r[6]), rot: num(r[7]),
-      name: str(attrs.get('NAME')?.[4]), number: str(attrs.get('NUMBER')?.[4]), type: str(attrs.get('Pin Type')?.[4]),
-      shape: num(r[9]), visible: r[2] === null || r[2] === undefined ? true : bool(r[2], true),
+      id: k, x: pin.x, y: pin.y, length: pin.length, rot: pin.rotation,
+      name: attrValue(attrs.get('NAME')), number: attrValue(attrs.get('NUMBER')), type: attrValue(attrs.get('Pin Type')),
+      shape: pin.shape, visible: pin.display,
     });
   }
   return out;
 }
 
+/** The value of an ATTR record ('' when absent). */
+export function attrValue(r: Rec | undefined): string {
+  return r ? SchAttr.get(r, 'value') : '';
+}
+
 export function attrMap(doc: EditorDocument, parent: string): Map<string, Rec> {
   const m = new Map<string, Rec>();
-  for (const k of doc.childrenOf(parent)) { const a = doc.get(k)!; if (a[0] === 'ATTR') m.set(str(a[3]), a); }
+  for (const k of doc.childrenOf(parent)) { const a = doc.get(k)!; if (recType(a) === 'ATTR') m.set(SchAttr.get(a, 'key'), a); }
   return m;
 }
 
@@ -86,8 +94,10 @@ export interface SymbolPaintOpts {
   recordIds?: boolean;
   resolve?: (s: string) => string;
   blobs?: Map<string, string>;
-  /** Override of the pin name (net flags show their net name instead). */
+  /** Colour of the symbol's lines and shapes (frames, parts marked not placed). */
   bodyColor?: string;
+  /** Colour of the symbol's texts, whatever their styles say (parts marked not placed). */
+  textColor?: string;
 }
 
 /** Draw one part of a symbol. */
@@ -95,12 +105,12 @@ export function paintSymbol(s: Surface, doc: EditorDocument, o: SymbolPaintOpts 
   const m = o.m ?? IDENTITY;
   const part = pickPart(doc, o.part ?? '');
   const ctx: ShapeCtx = {
-    styles: doc, m, color: o.bodyColor ?? COLORS.body, resolve: o.resolve, blobs: o.blobs, ids: !!o.recordIds,
-    cells: (tid) => doc.childrenOf(tid).map((k) => doc.get(k)!).filter((r) => r[0] === 'TABEL_CELL'),
+    styles: doc, m, color: o.bodyColor ?? COLORS.body, resolve: o.resolve, blobs: o.blobs, ids: !!o.recordIds, textColor: o.textColor,
+    cells: (tid) => doc.childrenOf(tid).map((k) => doc.get(k)!).filter((r) => recType(r) === 'TABEL_CELL'),
   };
   for (const k of part.keys) {
     const r = doc.get(k)!;
-    const t = str(r[0]);
+    const t = recType(r);
     if (t === 'PIN') {
       const attrs = o.pinPrefix !== undefined ? { 'data-pin': o.pinPrefix + k } : undefined;
       s.begin(o.recordIds ? k : '', 'PIN', attrs);
@@ -109,9 +119,10 @@ export function paintSymbol(s: Surface, doc: EditorDocument, o: SymbolPaintOpts 
       continue;
     }
     if (t === 'ATTR') {
-      if (!o.ownAttrs || str(r[2]) !== '') continue;
-      if (!bool(r[5]) && !bool(r[6])) continue;
-      if (r[7] === null || r[7] === undefined) continue;
+      const at = SchAttr.parse(r);
+      if (!o.ownAttrs || at.parentId !== '') continue;
+      if (!at.keyVisible && !at.valueVisible) continue;
+      if (at.x === null) continue;
       s.begin(o.recordIds ? k : '', 'ATTR');
       drawAttr(s, doc, r, m, o.resolve);
       s.end();
@@ -128,22 +139,24 @@ export function paintSymbol(s: Surface, doc: EditorDocument, o: SymbolPaintOpts 
 
 /** An ATTR as text: "key: value", "value" or "key" by its visibility flags. Absolute position through `m`. */
 export function drawAttr(s: Surface, styles: EditorDocument, r: Rec, m: Mat, resolve?: (v: string) => string, dflt?: Partial<TextStyle>): void {
-  const keyVis = bool(r[5]), valVis = bool(r[6]);
-  const value = resolve ? resolve(str(r[4])) : str(r[4]);
-  const key = str(r[3]);
+  const at = SchAttr.parse(r);
+  const keyVis = !!at.keyVisible, valVis = !!at.valueVisible;
+  const value = resolve ? resolve(at.value) : at.value;
+  const key = at.key;
   const txt = keyVis && valVis ? `${key}: ${value}` : keyVis ? key : value;
   if (!txt) return;
-  const ts = fontStyle(styles, r[10], { color: COLORS.attr, ...dflt });
-  const p = placeText(m, num(r[7]), num(r[8]), num(r[9]), ts);
+  const ts = fontStyle(styles, at.fontStyleId, { color: COLORS.attr, ...dflt });
+  const p = placeText(m, at.x ?? 0, at.y ?? 0, at.rotation, ts);
   s.draw({ t: 'text', text: txt, x: p.x, y: p.y, rot: p.rot, st: p.st });
 }
 
 /** A pin: the line from its connection end inward, the shape marks, its name and number. */
 export function paintPin(s: Surface, doc: EditorDocument, key: string, r: Rec, m: Mat): void {
-  const x = num(r[4]), y = num(r[5]), len = num(r[6]), rot = num(r[7]);
-  const shape = num(r[9]);
+  const pin = Pin.parse(r);
+  const x = pin.x, y = pin.y, len = pin.length, rot = pin.rotation;
+  const shape = pin.shape;
   const dx = Math.cos((rot * Math.PI) / 180), dy = Math.sin((rot * Math.PI) / 180);
-  const color = str(r[8]).startsWith('#') ? str(r[8]) : COLORS.pin;
+  const color = str(pin.color).startsWith('#') ? str(pin.color) : COLORS.pin;
   const inv = (shape & 1) !== 0;
   const innerX = x + dx * len, innerY = y + dy * len;
   const lineEnd = inv ? { x: innerX - dx * 4, y: innerY - dy * 4 } : { x: innerX, y: innerY };
@@ -161,29 +174,46 @@ export function paintPin(s: Surface, doc: EditorDocument, key: string, r: Rec, m
     s.draw({ t: 'poly', pts: t, closed: false, s: { color, width: 1 } });
   }
   const attrs = attrMap(doc, key);
-  const name = attrs.get('NAME'), number = attrs.get('NUMBER');
+  const nameRec = attrs.get('NAME'), numberRec = attrs.get('NUMBER');
+  const name = nameRec && SchAttr.parse(nameRec), number = numberRec && SchAttr.parse(numberRec);
   const pinAng = matAngle([m[0], m[1], m[2], m[3], 0, 0]);
   void pinAng;
-  if (name && bool(name[6]) && str(name[4])) {
-    if (name[7] !== null && name[7] !== undefined) drawAttrValue(s, doc, name, m, COLORS.pinName);
+  if (name && nameRec && name.valueVisible && name.value) {
+    if (name.x !== null) drawAttrValue(s, doc, nameRec, m, COLORS.pinName, { x, y, rot });
     else {
-      const ts = fontStyle(doc, name[10], { color: COLORS.pinName, hAlign: 'start', vAlign: 'middle' });
+      const ts = fontStyle(doc, name.fontStyleId, { color: COLORS.pinName, hAlign: 'start', vAlign: 'middle' });
       const p = placeText(m, innerX + dx * 3, innerY + dy * 3, rot % 180 === 0 ? (dx < 0 ? 180 : 0) : dy < 0 ? 270 : 90, { ...ts, hAlign: 'start', vAlign: 'middle' });
-      s.draw({ t: 'text', text: str(name[4]), x: p.x, y: p.y, rot: p.rot, st: p.st });
+      s.draw({ t: 'text', text: name.value, x: p.x, y: p.y, rot: p.rot, st: p.st });
     }
   }
-  if (number && bool(number[6]) && str(number[4])) {
-    if (number[7] !== null && number[7] !== undefined) drawAttrValue(s, doc, number, m, COLORS.pinNumber);
+  if (number && numberRec && number.valueVisible && number.value) {
+    if (number.x !== null) drawAttrValue(s, doc, numberRec, m, COLORS.pinNumber, { x, y, rot });
     else {
-      const ts = fontStyle(doc, number[10], { color: COLORS.pinNumber, hAlign: 'middle', vAlign: 'bottom' });
+      const ts = fontStyle(doc, number.fontStyleId, { color: COLORS.pinNumber, hAlign: 'middle', vAlign: 'bottom' });
       const p = placeText(m, x + (dx * len) / 2 - dy * 1, y + (dy * len) / 2 + dx * 1, rot % 180 === 0 ? 0 : 90, { ...ts, hAlign: 'middle', vAlign: 'bottom' });
-      s.draw({ t: 'text', text: str(number[4]), x: p.x, y: p.y, rot: p.rot, st: p.st });
+      s.draw({ t: 'text', text: number.value, x: p.x, y: p.y, rot: p.rot, st: p.st });
     }
   }
 }
 
-function drawAttrValue(s: Surface, doc: EditorDocument, r: Rec, m: Mat, color: string): void {
-  const ts = fontStyle(doc, r[10], { color });
-  const p = placeText(m, num(r[7]), num(r[8]), num(r[9]), ts);
-  s.draw({ t: 'text', text: str(r[4]), x: p.x, y: p.y, rot: p.rot, st: p.st });
+/**
+ * A pin's NAME or NUMBER at its own position. When the placed symbol would show it upside down,
+ * EasyEDA keeps it on the same side of the pin line as in the symbol (measured on its PDFs: a
+ * number above the line stays above in a part turned 180 degrees): the position is reflected across
+ * the pin line and only the horizontal alignment flips.
+ */
+function drawAttrValue(s: Surface, doc: EditorDocument, r: Rec, m: Mat, color: string, pin: { x: number; y: number; rot: number }): void {
+  const at = SchAttr.parse(r);
+  const ts = fontStyle(doc, at.fontStyleId, { color });
+  let ax = at.x ?? 0, ay = at.y ?? 0;
+  let p = placeText(m, ax, ay, at.rotation, ts);
+  if (p.turned) {
+    const a = (pin.rot * Math.PI) / 180, dx = Math.cos(a), dy = Math.sin(a);
+    const vx = ax - pin.x, vy = ay - pin.y;
+    const along = vx * dx + vy * dy;
+    // reflect the offset across the pin line: keep the along-the-pin part, negate the perpendicular part
+    ax = pin.x + 2 * along * dx - vx; ay = pin.y + 2 * along * dy - vy;
+    p = placeText(m, ax, ay, at.rotation, ts, true);
+  }
+  s.draw({ t: 'text', text: at.value, x: p.x, y: p.y, rot: p.rot, st: p.st });
 }

@@ -4,13 +4,15 @@
  */
 import type { EditorDocument } from '../core/document.ts';
 import { onSegment, type Pt } from '../core/geometry.ts';
+import { Wire } from '@copperplate/format/records';
 import { num, type Rec } from '../core/records.ts';
 
 export interface Seg { wire: string; poly: number; x1: number; y1: number; x2: number; y2: number }
 
 /** The polylines of a WIRE record: `[[x1,y1,x2,y2,...], ...]`. */
 export function wirePolys(r: Rec): number[][] {
-  return ((Array.isArray(r[2]) ? r[2] : []) as unknown[]).filter(Array.isArray).map((p) => (p as unknown[]).map((v) => num(v)));
+  const pts = Wire.get(r, 'points');
+  return ((Array.isArray(pts) ? pts : []) as unknown[]).filter(Array.isArray).map((p) => (p as unknown[]).map((v) => num(v)));
 }
 
 export function wireSegments(doc: EditorDocument, type = 'WIRE'): Seg[] {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arcCenter, apply, flattenArc, pointInRing, ringArea } from '../../src/pcb/geom.ts';
-import { contoursBox, contoursToSvgD, flattenContour, parsePath } from '../../src/pcb/path.ts';
-import { holeContours, padGeometry, padShapeContours } from '../../src/pcb/pad.ts';
+import { arcCenter, apply, contoursBox, contoursToSvgD, flattenArc, flattenContour, holeContours, padShapeContours, parsePath, pointInRing, ringArea } from '@copperplate/board';
+import { padGeometry } from '../../src/pcb/pad.ts';
 import { LayerTable, flipLayer } from '../../src/pcb/layers.ts';
 import { componentTransform } from '../../src/pcb/build.ts';
 

@@ -28,6 +28,23 @@ const drag = (ed: PcbEditor, x0: number, y0: number, x1: number, y1: number) => 
 const compKey = (ed: PcbEditor, bottom: boolean) => ed.doc.keys().find((k) => { const r = ed.doc.get(k)!; return r[0] === 'COMPONENT' && (num(r[3]) === 2) === bottom && ed.scene.prims.get(k)!.some((p) => p.kind === 'pad'); })!;
 
 describe('PCB editing tools (headless, synthetic pointer events)', () => {
+  it('[issue-13] online DRC refuses a track onto a pad of another net and says why', () => {
+    const ed = open();
+    ed.panel.setActive(1);
+    ed.tools.activate('route');
+    const n0 = ed.doc.size;
+    click(ed, 2405, -2030); // PB15 pad of the bottom header row
+    expect((ed.tools.active as RouteTool).state).toBe('routing');
+    click(ed, 2505, -2030); // the PC6 pad next to it
+    expect(ed.doc.size).toBe(n0);
+    expect(ed.status).toMatch(/^Refused: the track would touch (pad|track)\b.* of (?!PB15)/);
+    // a via dropped onto a pad of another net is refused too
+    (ed.tools.active as RouteTool).x = 2505; (ed.tools.active as RouteTool).y = -2030;
+    (ed.tools.active as RouteTool).dropVia();
+    expect(ed.doc.size).toBe(n0);
+    expect(ed.status).toMatch(/^Refused: the via would touch (pad|track)\b.* of (?!PB15)/);
+  });
+
   it('[PCB-EDIT] route45 makes a straight run then 45 degrees', () => {
     expect(route45(0, 0, 100, 40)).toEqual([0, 0, 60, 0, 100, 40]);
     expect(route45(0, 0, -30, -100)).toEqual([0, 0, 0, -70, -30, -100]);
@@ -216,14 +233,15 @@ describe('PCB editing tools (headless, synthetic pointer events)', () => {
     expect([t[0], t[6]]).toEqual(['STRING', 'HELLO']);
     expect(ed.scene.prims.get(ed.doc.keys().at(-1)!)![0].strokes!.length).toBeGreaterThan(5);
     // properties: via size, track width and layer, pad shape (free pad)
-    ed.setFields(via, { 7: 10, 8: 20 });
+    ed.setFields(via, { drill: 10, diameter: 20 });
     expect(ed.boxOf(via)!.maxX - ed.boxOf(via)!.minX).toBeCloseTo(20);
     const track = ed.doc.keys().find((k) => ed.doc.get(k)![0] === 'LINE')!;
-    ed.setFields(track, { 9: 25, 4: 2 });
+    ed.setFields(track, { width: 25, layer: 2 });
     expect(ed.scene.prims.get(track)![0].width).toBe(25);
     expect(ed.scene.prims.get(track)![0].layer).toBe(2);
     ed.commit('Pad', (tx) => { tx.add(['PAD', 'p1', 0, '', 1, '1', 7000, 7000, 0, null, ['RECT', 40, 20, 0], [], 0, 0, 0, 1, 0, null, null, null, null, 0]); });
-    ed.setFields('p1', { 10: ['OVAL', 60, 30] });
+    ed.setFields('p1', { shape: ['OVAL', 60, 30] });
+    expect(() => ed.setFields('p1', { width: 3 })).toThrow(/PAD has no field width/);
     expect(ed.boxOf('p1')!.maxX - ed.boxOf('p1')!.minX).toBeCloseTo(60);
     // nets
     const net = str(ed.doc.get(track)![3]);

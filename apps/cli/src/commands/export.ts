@@ -1,0 +1,46 @@
+/**
+ * `copperplate export gerber|drill|bom|pnp|netlist|fab FILE.epro --doc PCB OUTDIR`: fabrication
+ * outputs of one PCB (packages/convert). Writes the files into OUTDIR, prints one line per file and
+ * every problem met (exit 0 when there is none, 3 when the files are written but incomplete).
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEpro } from '@copperplate/format';
+import { FAB_KINDS, type FabKind, fabInputFromEpro, fabOutputs } from '@copperplate/convert';
+import type { Command } from '../commands.ts';
+import { readInput, writeOutput } from './files.ts';
+
+export const exportCmd: Command = {
+  name: 'export',
+  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD]',
+  summary: 'fabrication outputs of a PCB: Gerber X2, Excellon drill, BOM, pick-and-place, IPC-D-356A netlist, or the fabrication zip',
+  async run(args: string[]): Promise<number> {
+    let doc: string | undefined;
+    let layers: number[] | undefined;
+    let xlsx = false;
+    let now = new Date();
+    const pos: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === '--doc') doc = args[++i];
+      else if (args[i] === '--layers') layers = (args[++i] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
+      else if (args[i] === '--xlsx') xlsx = true;
+      else if (args[i] === '--date') now = new Date(`${args[++i]}T00:00:00Z`);
+      else pos.push(args[i]);
+    }
+    const [kind, file, outDir] = pos;
+    if (!FAB_KINDS.includes(kind as FabKind) || !file || !outDir || Number.isNaN(now.getTime())) {
+      console.error(`usage: copperplate ${this.usage}`);
+      return 2;
+    }
+    const archive = readEpro(readInput(file), { name: file });
+    const input = fabInputFromEpro(archive, doc);
+    const res = fabOutputs(input, kind as FabKind, { now, layers, xlsx });
+    mkdirSync(outDir, { recursive: true });
+    for (const f of res.files) {
+      writeOutput(join(outDir, f.name), f.data);
+      console.log(`${f.name} (${typeof f.data === 'string' ? f.data.length : f.data.byteLength} bytes)`);
+    }
+    for (const p of res.problems) console.error(`problem: ${p}`);
+    return res.problems.length ? 3 : 0;
+  },
+};

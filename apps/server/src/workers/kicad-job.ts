@@ -1,0 +1,24 @@
+/** The work of a KiCad conversion job, run inside the worker thread (kicad-worker.mjs). */
+import { kicadToProject, type ReportEntry } from '@copperplate/convert';
+import { projectDataToEpro, writeEpro, type ProjectData } from '@copperplate/format';
+
+export interface KicadJob {
+  /** The upload's file name (.zip, .kicad_pro, .kicad_pcb, ...). */
+  name: string;
+  bytes: Uint8Array;
+  /** 'epro': answer the .epro bytes; 'data': answer the ProjectData (the server imports it). */
+  want: 'epro' | 'data';
+}
+
+export interface KicadJobResult {
+  epro?: Uint8Array;
+  data?: ProjectData;
+  report: { text: string; entries: ReportEntry[] };
+}
+
+export function runKicadJob(job: KicadJob): KicadJobResult {
+  const { data, report } = kicadToProject([{ name: job.name, data: job.bytes }]);
+  const rep = { text: report.text(), entries: report.list() };
+  if (job.want === 'epro') return { epro: writeEpro(projectDataToEpro(data)), report: rep };
+  return { data, report: rep };
+}

@@ -1,0 +1,139 @@
+/**
+ * A bounded load test on loopback (issue 11): a server child process (`copperplate serve`, PGlite),
+ * 200 concurrent clients editing 20 projects (10 clients per project, each its own page) through the
+ * real HTTP API for LOAD_BENCH_SECONDS (default 60) while another user imports an .epro fixture over
+ * and over. Each edit is a compare-and-set bulk write of the client's page with the ticket it last
+ * got; at the end every page must hold the client's last acknowledged content (no lost edit).
+ * Prints: acknowledged writes, p99 write latency, /api/getOnlineVersion p99 (sampled every 20 ms
+ * while imports run; goal under 50 ms), imports done, server memory (RSS) before and after.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { report } from './lib/report.ts';
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'copperplate.mjs');
+const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 60);
+const CLIENTS = Number(process.env.LOAD_BENCH_CLIENTS ?? 200);
+const PROJECTS = 20;
+const FIXTURE = join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'epro', 'FLIP_C3.epro');
+
+function serve(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--quiet', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((res, rej) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) res({ url: m[1], child });
+    });
+    child.once('exit', (c) => rej(new Error(`server exited ${c}`)));
+  });
+}
+
+/** Resident memory of a process in MB (Linux /proc). */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+interface Session { cookie: string; csrf: string }
+async function auth(url: string, path: string, username: string): Promise<Session> {
+  const r = await fetch(url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'load-bench-pass' }) });
+  const j = (await r.json()) as { code: number; message?: string };
+  if (j.code !== 0) throw new Error(`${path} ${username}: ${j.message}`);
+  const cookies = r.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return { cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('cp_csrf='))!.slice('cp_csrf='.length) };
+}
+async function post<T>(url: string, s: Session, path: string, body: unknown, project?: string): Promise<{ code: number; result?: T; message?: string }> {
+  const headers: Record<string, string> = { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': 'application/json' };
+  if (project) headers['x-project-path'] = project;
+  const r = await fetch(url + path, { method: 'POST', headers, body: JSON.stringify(body) });
+  return (await r.json()) as { code: number; result?: T; message?: string };
+}
+
+const p99 = (a: number[]) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * 0.99))] : NaN; };
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'cp-load-'));
+  const { url, child } = await serve(dir);
+  try {
+    const owner = await auth(url, '/api/auth/signup', 'loadowner');
+    const importer = await auth(url, '/api/auth/signup', 'loadimporter');
+    const projects: string[] = [];
+    for (let i = 0; i < PROJECTS; i++) {
+      const r = await post<{ uuid: string }>(url, owner, '/api/projects', { title: `load ${i}` });
+      if (r.code !== 0) throw new Error(r.message);
+      projects.push(r.result!.uuid);
+    }
+    // every client is a page of the owner's (own session), editing its own sheet of one project
+    // (logged in one after the other: parallel attempts on one account count against its limit)
+    const clients: { i: number; project: string; key: string; session: Session; ticket: number; acked: string; writes: number; seq: number }[] = [];
+    for (let i = 0; i < CLIENTS; i++) clients.push({ i, project: projects[i % PROJECTS], key: `page${i}`, session: await auth(url, '/api/auth/login', 'loadowner'), ticket: 0, acked: '', writes: 0, seq: 0 });
+    const memBefore = rssMb(child.pid!);
+    const latencies: number[] = [];
+    const probe: number[] = [];
+    let failures = 0;
+    let imports = 0;
+    const end = Date.now() + SECONDS * 1000;
+    const epro = readFileSync(FIXTURE);
+
+    const editLoop = async (c: (typeof clients)[number]) => {
+      while (Date.now() < end) {
+        const text = `["DOCTYPE","SCH","1.1"]\n["TEXT","c${c.i}",0,0,0,"v${++c.seq}"]\n${'["WIRE","w",[[0,0,10,10]],"st",0]\n'.repeat(20)}`;
+        const t = performance.now();
+        const r = await post<Array<{ success: boolean; result?: { ticket: number }; code?: number }>>(url, c.session, `/api/projects/${c.project}/bulk/sheets`, { data: [{ uuid: c.key, schematic_uuid: 'sch', title: c.key, display_title: c.key, dataStr: text, base_ticket: c.ticket }] }, c.project).catch(() => null);
+        latencies.push(performance.now() - t);
+        const a = r?.result?.[0];
+        if (r?.code === 0 && a?.success && a.result) { c.ticket = a.result.ticket; c.acked = text; c.writes++; }
+        else failures++;
+      }
+    };
+    const importLoop = async () => {
+      while (Date.now() < end) {
+        const r = await fetch(`${url}/api/projects/import?name=load.epro`, { method: 'POST', headers: { cookie: importer.cookie, 'x-csrf-token': importer.csrf, 'content-type': 'application/octet-stream' }, body: epro });
+        const j = (await r.json()) as { code: number };
+        if (j.code === 0) imports++;
+        else if (r.status === 429) break; // the hourly import quota: the load keeps going without imports
+      }
+    };
+    const probeLoop = async () => {
+      while (Date.now() < end) {
+        const t = performance.now();
+        await fetch(url + '/api/getOnlineVersion').then((r) => r.text());
+        probe.push(performance.now() - t);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    await Promise.all([...clients.map(editLoop), importLoop(), importLoop(), probeLoop()]);
+    const memAfter = rssMb(child.pid!);
+
+    // no lost edit: every page holds the client's last acknowledged content at its ticket
+    let lost = 0;
+    for (const c of clients) {
+      if (!c.writes) continue;
+      const r = await post<Array<{ dataStr: string; ticket: number }>>(url, owner, `/api/projects/${c.project}/read/sheets`, { ids: [c.key] }, c.project);
+      const d = r.result?.[0];
+      if (!d || d.dataStr !== c.acked || d.ticket !== c.ticket) lost++;
+    }
+    const writes = clients.reduce((n, c) => n + c.writes, 0);
+    report('load', [
+      { name: 'load clients', value: CLIENTS, unit: `clients on ${PROJECTS} projects for ${SECONDS} s` },
+      { name: 'load acknowledged writes', value: writes, unit: 'writes' },
+      { name: 'load failed writes', value: failures, unit: 'writes' },
+      { name: 'load lost edits', value: lost, unit: 'edits', goal: '0' },
+      { name: 'load write p99', value: p99(latencies), unit: 'ms' },
+      { name: 'load imports done during the run', value: imports, unit: 'imports' },
+      { name: 'load getOnlineVersion p99 during imports', value: p99(probe), unit: 'ms', goal: 'under 50 ms' },
+      { name: 'load server memory before', value: memBefore, unit: 'MB RSS' },
+      { name: 'load server memory after', value: memAfter, unit: 'MB RSS' },
+    ]);
+    if (lost) process.exitCode = 1;
+  } finally {
+    child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

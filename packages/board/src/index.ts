@@ -1,0 +1,19 @@
+/**
+ * @copperplate/board: pure board geometry and algorithms (PCB frame: mil, Y up), shared by the
+ * editor, the fabrication outputs (packages/convert), pours and DRC; runs in a browser worker, a
+ * Node worker thread and the CLI alike (no DOM, no Node built-ins).
+ */
+export * from './geom.ts';
+export * from './path.ts';
+export * from './shapes.ts';
+export * from './placement.ts';
+export * from './font.ts';
+export * from './text.ts';
+export * from './clip.ts';
+export * from './model.ts';
+export * from './rules.ts';
+export * from './pour.ts';
+export * from './source.ts';
+export * from './raster.ts';
+export * from './poured.ts';
+export * from './drc.ts';

@@ -1,0 +1,434 @@
+/**
+ * Copper pour fill as EasyEDA defines it (POUR outline -> POURED fill), on Clipper2 (clip.ts units:
+ * 1 unit = 0.01 mil, board frame, Y up):
+ *   region   = pour outline ∩ (board outline shrunk by the pour-to-outline clearance)
+ *   knockout = other-net copper grown by its clearance to pours (matrix of rules.ts)
+ *            ∪ every hole grown by the hole clearance (plated holes of the pour's own net excepted:
+ *              their pad's relief covers them)
+ *            ∪ same-net pads with thermal relief: pad grown by the spoke gap, minus the spokes
+ *            ∪ keep-out regions forbidding pours on this layer
+ *            ∪ fills of higher-priority pours of other nets on the layer, grown by the pour clearance
+ *   fill     = region − knockout, split into islands; islands touching no copper of the net are
+ *              removed unless the pour keeps islands, and so are islands under the minimum area.
+ * Hatched pours (fill type other than SOLID) keep a border of the hatch width and a grid inside.
+ * Pours of one layer fill in priority order (`order` ascending, then file order).
+ */
+import { ClipType, circlePath, segmentPath, pointInPoly, type Path64, type Paths64, type PolyWithHoles, type IBox, barPath, booleanToPolys, boxOfPaths, growIBox, iboxOverlap, intersect, offset, polyArea, rectPath, union, CLIP_SCALE, difference } from './clip.ts';
+import { Clipper, Clipper64, FillRule, PointInPolygonResult } from '@countertype/clipper2-ts';
+import { EdgeIndex } from './edges.ts';
+import { type BoardModel, type CopperItem, type PourDef, MULTI } from './model.ts';
+import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE } from './rules.ts';
+
+export interface FillOptions {
+  /** Fill only these pours (ids); the others keep their stored fill as obstacles. Default: all. */
+  only?: Iterable<string>;
+  /** Islands smaller than this (mil²) are removed. Default 0 (EasyEDA keeps small connected islands). */
+  minIslandArea?: number;
+  /** Fill narrower than this (mil) is removed (morphological opening). */
+  minWidth?: number;
+  /** Tile results kept between calls: a refill after an edit recomputes only the tiles it touched. */
+  cache?: TileCache;
+}
+
+export interface PourResult {
+  pourId: string;
+  layer: number;
+  net: string;
+  polys: PolyWithHoles[];
+  /** Islands removed because they touched no copper of the net, or were too small. */
+  removedIslands: number;
+}
+
+/** Which clearance-matrix kind a copper item is. */
+export function clearKindOf(it: CopperItem): ClearKind {
+  switch (it.kind) {
+    case 'pad': return it.layer === MULTI ? 'thPad' : 'smdPad';
+    case 'via': return 'via';
+    case 'fill': return 'fill';
+    case 'teardrop': return 'track';
+    default: return 'track';
+  }
+}
+
+const onLayer = (it: { layer: number }, layer: number) => it.layer === layer || it.layer === MULTI;
+
+/** Region codes that forbid pours (V2 REGION prohibit: 4 pours and planes, 7 pours) (?). */
+const POUR_KEEPOUT = new Set([4, 7]);
+
+/**
+ * A simple uniform grid over item boxes for range queries (clip units). Built once per fill run.
+ */
+export class ItemGrid<T extends { box: IBox }> {
+  private cells = new Map<number, T[]>();
+  constructor(readonly items: readonly T[], private cell = 200 * CLIP_SCALE) {
+    for (const it of items) this.insert(it);
+  }
+  private key(ix: number, iy: number) { return ix * 1_000_003 + iy; }
+  insert(it: T): void {
+    const b = it.box;
+    if (!Number.isFinite(b.minX)) return;
+    for (let ix = Math.floor(b.minX / this.cell); ix <= Math.floor(b.maxX / this.cell); ix++)
+      for (let iy = Math.floor(b.minY / this.cell); iy <= Math.floor(b.maxY / this.cell); iy++) {
+        const k = this.key(ix, iy);
+        let l = this.cells.get(k);
+        if (!l) { l = []; this.cells.set(k, l); }
+        l.push(it);
+      }
+  }
+  query(b: IBox, out: T[] = []): T[] {
+    const seen = new Set<T>();
+    for (let ix = Math.floor(b.minX / this.cell); ix <= Math.floor(b.maxX / this.cell); ix++)
+      for (let iy = Math.floor(b.minY / this.cell); iy <= Math.floor(b.maxY / this.cell); iy++) {
+        const l = this.cells.get(this.key(ix, iy));
+        if (l) for (const it of l) if (!seen.has(it) && iboxOverlap(it.box, b)) { seen.add(it); out.push(it); }
+      }
+    return out;
+  }
+}
+
+const growCache = new Map<string, Paths64>();
+const moved = (ps: Paths64, dx: number, dy: number): Paths64 => ps.map((p) => p.map((q) => ({ x: q.x + dx, y: q.y + dy })));
+function cached(key: string, make: () => Paths64): Paths64 {
+  let v = growCache.get(key);
+  if (!v) {
+    v = make();
+    if (growCache.size > 20000) growCache.clear();
+    growCache.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * An item's outline grown by `c` clip units: discs and stadiums directly, repeated pad shapes from a
+ * cache (offset once at the origin, then moved), anything else by a Clipper offset.
+ */
+export function grown(it: { paths: Paths64; prim?: CopperItem['prim']; local?: Paths64; shapeKey?: string; cx?: number; cy?: number }, c: number): Paths64 {
+  const pr = it.prim;
+  if (pr?.k === 'disc') return [circlePath(pr.cx, pr.cy, pr.r + c)];
+  if (pr?.k === 'seg') return [segmentPath(pr.x1, pr.y1, pr.x2, pr.y2, pr.w + 2 * c)];
+  if (it.local && it.shapeKey && it.cx !== undefined && it.cy !== undefined) {
+    const local = it.local;
+    return moved(cached(`${it.shapeKey}|g${c}`, () => offset(local, c)), it.cx, it.cy);
+  }
+  return offset(it.paths, c);
+}
+
+/** Pad relief: pad grown by the gap, minus spokes of the given width leaving the pad at `angle` steps. */
+export function thermalKnockout(pad: CopperItem, t: ThermalRule): Paths64 {
+  if (pad.local && pad.shapeKey && pad.cx !== undefined && pad.cy !== undefined) {
+    const local = pad.local, box = boxOfPaths(local);
+    const k = cached(`${pad.shapeKey}|t${t.gap},${t.width},${t.angle},${pad.angle ?? 0}`, () => thermalAt({ ...pad, paths: local, box, cx: 0, cy: 0, local: undefined }, t));
+    return moved(k, pad.cx, pad.cy);
+  }
+  return thermalAt(pad, t);
+}
+
+function thermalAt(pad: CopperItem, t: ThermalRule): Paths64 {
+  // EasyEDA's reliefs keep the same extra as its clearances (rules.ts POUR_EXTRA_CLEARANCE).
+  const gap = (t.gap + POUR_EXTRA_CLEARANCE) * CLIP_SCALE, w = t.width * CLIP_SCALE;
+  const ring = grown(pad, gap);
+  const b = pad.box;
+  const len = 2 * (Math.hypot(b.maxX - b.minX, b.maxY - b.minY) + gap + w);
+  const cx = pad.cx ?? (b.minX + b.maxX) / 2, cy = pad.cy ?? (b.minY + b.maxY) / 2;
+  const step = t.angle > 0 && t.angle <= 180 ? t.angle : 90;
+  const spokes: Path64[] = [];
+  const base = ((pad.angle ?? 0) * Math.PI) / 180;
+  // Spokes along the pad's axes (and every `step` degrees from them): bars through the centre.
+  const count = Math.max(1, Math.round(180 / step));
+  for (let i = 0; i < count; i++) spokes.push(barPath(cx, cy, base + (i * step * Math.PI) / 180, len, w));
+  const outside = difference(spokes, pad.paths);
+  return difference(ring, outside);
+}
+
+interface Ctx {
+  model: BoardModel;
+  grid: ItemGrid<CopperItem>;
+  holeGrid: ItemGrid<BoardModel['holes'][number]>;
+  filled: Map<string, PolyWithHoles[]>;
+}
+
+/** Fill every pour (or `only` those), returning results by pour id in fill order. */
+export function fillPours(model: BoardModel, opts: FillOptions = {}): Map<string, PourResult> {
+  const only = opts.only ? new Set(opts.only) : undefined;
+  const ctx: Ctx = { model, grid: new ItemGrid(model.items), holeGrid: new ItemGrid(model.holes), filled: new Map() };
+  const order = [...model.pours].sort((a, b) => a.order - b.order || a.index - b.index);
+  const out = new Map<string, PourResult>();
+  for (const p of order) {
+    if (only && !only.has(p.id)) {
+      const st = model.stored.get(p.id);
+      if (st) ctx.filled.set(p.id, st);
+      continue;
+    }
+    const res = fillOne(ctx, p, opts);
+    ctx.filled.set(p.id, res.polys);
+    out.set(p.id, res);
+  }
+  return out;
+}
+
+function polysToPaths(ps: PolyWithHoles[]): Paths64 {
+  const out: Paths64 = [];
+  for (const p of ps) { out.push(p.outer); out.push(...p.holes); }
+  return out;
+}
+
+/** Tile edge (clip units): pours larger than two tiles fill tile by tile (see fillOne). */
+export const TILE = 400 * CLIP_SCALE;
+
+/** Results of filled tiles by pour, tile and fingerprint of the tile's inputs (incremental refill). */
+export class TileCache {
+  readonly map = new Map<string, { pieces: PolyWithHoles[]; conn: Array<{ x: number; y: number }> }>();
+  hits = 0;
+  misses = 0;
+}
+
+interface Piece { poly: PolyWithHoles; box: IBox; tile: IBox }
+
+function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array<{ x: number; y: number }>, sig?: string[]): void {
+  const { model } = ctx;
+  const rules = model.rules;
+  const S = CLIP_SCALE;
+  const pr = rules.pour(p.id, p.net);
+  for (const it of ctx.grid.query(qbox)) {
+    if (!onLayer(it, p.layer)) continue;
+    if (sig) { sig.push(`${it.key}|${it.net}|${it.box.minX},${it.box.minY},${it.box.maxX},${it.box.maxY}|${it.shapeKey ?? it.paths[0]?.length}`); continue; }
+    const same = p.net !== '' && it.net === p.net;
+    if (!same) {
+      const c = Math.max(pr.clearance, it.net ? rules.netPourClearance(it.net) : 0, rules.clearance(clearKindOf(it), 'pour', it.net, p.net)) * S;
+      knock.push(...grown(it, c));
+      continue;
+    }
+    if (it.kind === 'pad') {
+      const t: ThermalRule = padThermal(it, it.layer === MULTI ? pr.th : pr.smd);
+      if (t.mode === 'spokes') { knock.push(...thermalKnockout(it, t)); spokePoints(it, t, conn); }
+      else if (t.mode === 'none') knock.push(...grown(it, pr.clearance * S));
+      else centrePoints(it, conn);
+    } else if ((it.kind === 'track' || it.kind === 'arc') && pr.track === 'none') {
+      knock.push(...grown(it, pr.clearance * S));
+    } else centrePoints(it, conn);
+  }
+  const holeC = Math.max(pr.clearance, rules.holeClearance + POUR_EXTRA_CLEARANCE) * S;
+  for (const h of ctx.holeGrid.query(qbox)) {
+    if (h.plated && p.net !== '' && h.net === p.net) continue;
+    if (sig) { sig.push(`h${h.key}|${h.box.minX},${h.box.minY}`); continue; }
+    knock.push(...grown(h, holeC));
+  }
+  for (const k of model.keepouts) {
+    if ((k.layer !== p.layer && k.layer !== MULTI) || !iboxOverlap(k.box, qbox)) continue;
+    if (!k.prohibit.some((c) => POUR_KEEPOUT.has(c))) continue;
+    if (sig) { sig.push(`k${k.id}|${k.box.minX},${k.box.minY},${k.box.maxX},${k.box.maxY}`); continue; }
+    knock.push(...k.paths);
+  }
+  const pourC = pr.clearance * S;
+  for (const q of model.pours) {
+    if (q.id === p.id || q.layer !== p.layer || !iboxOverlap(q.box, qbox)) continue;
+    const f = ctx.filled.get(q.id);
+    if (!f) continue; // lower priority: fills later around this one
+    if (q.net === p.net && p.net !== '') continue;
+    if (sig) { sig.push(`p${q.id}|${f.length}|${f.reduce((k, x) => k + x.outer.length, 0)}`); continue; }
+    knock.push(...offset(polysToPaths(f), pourC));
+  }
+}
+
+function differencePaths(region: Paths64, knock: Paths64): Paths64 {
+  if (!knock.length) return region;
+  const c = new Clipper64();
+  c.preserveCollinear = true;
+  c.addSubject(region);
+  c.addClip(knock);
+  const fill: Paths64 = [];
+  c.execute(ClipType.Difference, FillRule.NonZero, fill);
+  return fill;
+}
+
+/**
+ * Fill one pour. Large pours fill tile by tile (TILE square tiles, each with the obstacles within
+ * reach of it): the sweeps stay short, tiles whose inputs did not change come from the cache, and the
+ * pieces are joined into islands through the tile borders they share before islands are judged.
+ */
+function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
+  const { model } = ctx;
+  const rules = model.rules;
+  const S = CLIP_SCALE;
+  const pr = rules.pour(p.id, p.net);
+  let region: Paths64 = p.outline;
+  if (model.outline.length) region = intersect(region, offset(model.outline, -pr.outlineClearance * S));
+  if (!region.length) return { pourId: p.id, layer: p.layer, net: p.net, polys: [], removedIslands: 0 };
+  const rbox = boxOfPaths(region);
+  const reach = (rules.maxClearance + 40) * S;
+  const minW = (opts.minWidth ?? 0) * S;
+  const tiled = rbox.maxX - rbox.minX > 2 * TILE || rbox.maxY - rbox.minY > 2 * TILE;
+  const pieces: Piece[] = [];
+  const conn: Array<{ x: number; y: number }> = [];
+  const tiles: IBox[] = [];
+  if (!tiled) tiles.push(rbox);
+  else for (let x = rbox.minX; x < rbox.maxX; x += TILE) for (let y = rbox.minY; y < rbox.maxY; y += TILE) tiles.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
+  for (const tb of tiles) {
+    const qbox = growIBox(tb, reach);
+    let key: string | undefined;
+    if (opts.cache) {
+      const sig: string[] = [];
+      tileKnock(ctx, p, qbox, [], [], sig);
+      sig.sort();
+      key = `${p.id}|${tb.minX},${tb.minY}|${JSON.stringify(pr)}|${region.length}:${rbox.minX},${rbox.minY},${rbox.maxX},${rbox.maxY}|${sig.join(';')}`;
+      const hit = opts.cache.map.get(key);
+      if (hit) {
+        opts.cache.hits++;
+        for (const poly of hit.pieces) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
+        conn.push(...hit.conn);
+        continue;
+      }
+      opts.cache.misses++;
+    }
+    const tileRegion = tiled ? Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region) : region;
+    if (!tileRegion.length) continue;
+    const knock: Paths64 = [];
+    const tconn: Array<{ x: number; y: number }> = [];
+    tileKnock(ctx, p, qbox, knock, tconn);
+    let fill = differencePaths(tileRegion, knock);
+    if (minW > 0) fill = offset(offset(fill, -minW / 2), minW / 2);
+    let polys = groupPolys(fill);
+    if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
+    if (opts.cache && key) opts.cache.map.set(key, { pieces: polys, conn: tconn });
+    for (const poly of polys) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
+    conn.push(...tconn);
+  }
+  // Islands: pieces joined through shared tile borders.
+  const parent = pieces.map((_, i) => i);
+  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
+  if (tiled) joinAcrossBorders(pieces, (i, j) => { const a = find(i), b = find(j); if (a !== b) parent[a] = b; });
+  const minArea = (opts.minIslandArea ?? 0) * S * S;
+  const groupHit = new Map<number, boolean>();
+  const groupArea = new Map<number, number>();
+  if (minArea > 0) pieces.forEach((pc, i) => groupArea.set(find(i), (groupArea.get(find(i)) ?? 0) + polyArea(pc.poly)));
+  pieces.forEach((pc, i) => {
+    const g = find(i);
+    if (groupHit.get(g)) return;
+    if (p.keepIsland || p.net === '') { groupHit.set(g, true); return; }
+    const pb = pc.box;
+    const paths = [pc.poly.outer, ...pc.poly.holes];
+    const n = paths.reduce((k, q) => k + q.length, 0);
+    const ei = n > 64 ? new EdgeIndex(paths) : undefined;
+    for (const pt of conn) {
+      if (pt.x < pb.minX || pt.x > pb.maxX || pt.y < pb.minY || pt.y > pb.maxY) continue;
+      if (ei ? ei.inside(pt.x, pt.y) : pointInPoly(pt.x, pt.y, pc.poly)) { groupHit.set(g, true); return; }
+    }
+  });
+  const kept: PolyWithHoles[] = [];
+  const removedGroups = new Set<number>();
+  pieces.forEach((pc, i) => {
+    const g = find(i);
+    if (groupHit.get(g) && !(minArea > 0 && (groupArea.get(g) ?? 0) < minArea)) kept.push(pc.poly);
+    else removedGroups.add(g);
+  });
+  return { pourId: p.id, layer: p.layer, net: p.net, polys: kept, removedIslands: removedGroups.size };
+}
+
+/** Join pieces of neighbouring tiles whose outlines share a stretch of the border between them. */
+function joinAcrossBorders(pieces: Piece[], join: (i: number, j: number) => void): void {
+  // intervals on vertical borders (x = const) and horizontal borders (y = const)
+  const vert = new Map<number, Array<{ i: number; lo: number; hi: number }>>();
+  const horz = new Map<number, Array<{ i: number; lo: number; hi: number }>>();
+  pieces.forEach((pc, i) => {
+    const t = pc.tile;
+    const ring = pc.poly.outer;
+    for (let k = 0; k < ring.length; k++) {
+      const a = ring[k], b = ring[(k + 1) % ring.length];
+      if (a.x === b.x && (a.x === t.minX || a.x === t.maxX) && a.y !== b.y) {
+        const l = vert.get(a.x) ?? []; l.push({ i, lo: Math.min(a.y, b.y), hi: Math.max(a.y, b.y) }); vert.set(a.x, l);
+      } else if (a.y === b.y && (a.y === t.minY || a.y === t.maxY) && a.x !== b.x) {
+        const l = horz.get(a.y) ?? []; l.push({ i, lo: Math.min(a.x, b.x), hi: Math.max(a.x, b.x) }); horz.set(a.y, l);
+      }
+    }
+  });
+  for (const m of [vert, horz]) for (const l of m.values()) {
+    l.sort((a, b) => a.lo - b.lo);
+    for (let k = 0; k < l.length; k++) for (let j = k + 1; j < l.length && l[j].lo < l[k].hi; j++) if (l[j].i !== l[k].i) join(l[k].i, l[j].i);
+  }
+}
+
+/** Points of a directly connected item that lie in the fill when the item touches it. */
+function centrePoints(it: CopperItem, out: Array<{ x: number; y: number }>): void {
+  if (it.seg) { out.push({ x: it.seg.x1, y: it.seg.y1 }, { x: it.seg.x2, y: it.seg.y2 }, { x: (it.seg.x1 + it.seg.x2) / 2, y: (it.seg.y1 + it.seg.y2) / 2 }); return; }
+  if (it.cx !== undefined && it.cy !== undefined) { out.push({ x: it.cx, y: it.cy }); return; }
+  for (const p of it.paths) for (let i = 0; i < p.length; i += Math.max(1, Math.floor(p.length / 8))) out.push(p[i]);
+}
+
+/** Points in the middle of a thermal pad's spokes, across the relief gap. */
+function spokePoints(it: CopperItem, t: ThermalRule, out: Array<{ x: number; y: number }>): void {
+  const cx = it.cx ?? (it.box.minX + it.box.maxX) / 2, cy = it.cy ?? (it.box.minY + it.box.maxY) / 2;
+  const local = it.local ?? it.paths.map((p) => p.map((q) => ({ x: q.x - cx, y: q.y - cy })));
+  const gap = (t.gap + POUR_EXTRA_CLEARANCE) * CLIP_SCALE;
+  const step = t.angle > 0 && t.angle <= 180 ? t.angle : 90;
+  const base = ((it.angle ?? 0) * Math.PI) / 180;
+  for (let a = 0; a < 360; a += step) {
+    const dx = Math.cos(base + (a * Math.PI) / 180), dy = Math.sin(base + (a * Math.PI) / 180);
+    let r = 0;
+    for (const p of local) for (const q of p) r = Math.max(r, q.x * dx + q.y * dy);
+    out.push({ x: cx + dx * (r + gap * 0.5), y: cy + dy * (r + gap * 0.5) });
+  }
+}
+
+/** Split Clipper's output rings into outers (positive area) with the holes inside them. */
+export function groupPolys(ps: Paths64): PolyWithHoles[] {
+  const outers: Array<PolyWithHoles & { box: IBox }> = [];
+  const holes: Path64[] = [];
+  for (const p of ps) {
+    if (p.length < 3) continue;
+    if (Clipper.area(p) > 0) outers.push({ outer: p, holes: [], box: boxOfPaths([p]) });
+    else holes.push(p);
+  }
+  for (const h of holes) {
+    const hb = boxOfPaths([h]);
+    const cand = outers.filter((o) => o.box.minX <= hb.minX && o.box.maxX >= hb.maxX && o.box.minY <= hb.minY && o.box.maxY >= hb.maxY);
+    if (cand.length === 1) { cand[0].holes.push(h); continue; }
+    // innermost outer containing a vertex of the hole
+    let best: (typeof outers)[number] | undefined;
+    for (const o of cand) {
+      if (Clipper.pointInPolygon(h[0], o.outer) === PointInPolygonResult.IsOutside) continue;
+      if (!best || Math.abs(Clipper.area(o.outer)) < Math.abs(Clipper.area(best.outer))) best = o;
+    }
+    (best ?? cand[0])?.holes.push(h);
+  }
+  return outers.map((o) => ({ outer: o.outer, holes: o.holes }));
+}
+
+function padThermal(it: CopperItem, rule0: ThermalRule): ThermalRule {
+  const t = it.thermal;
+  // A spoke width of 0 in the rule: EasyEDA draws spokes half as wide as the pad (falcon-flight's 5V pour).
+  const rule = rule0.width > 0 ? rule0 : { ...rule0, width: Math.min(it.box.maxX - it.box.minX, it.box.maxY - it.box.minY) / CLIP_SCALE / 2 };
+  if (!t || t.mode === null || t.mode === undefined) return rule;
+  const m = String(t.mode);
+  const mode = m === '0' || m === 'DIVERGENCE' ? 'spokes' : m === '1' || m === 'DIRECT' ? 'direct' : m === '2' || m === 'NONE' ? 'none' : rule.mode;
+  return { mode, gap: t.gap ?? rule.gap, width: t.width ?? rule.width, angle: t.angle ?? rule.angle };
+}
+
+/** Hatched fill: a border of width `w` inside each island plus a grid of `w`-wide bars at `pitch`. */
+export function hatch(polys: PolyWithHoles[], w: number, pitch: number): PolyWithHoles[] {
+  const all = polysToPaths(polys);
+  if (!all.length) return polys;
+  const b = boxOfPaths(all);
+  const bars: Paths64 = [];
+  for (let x = Math.floor(b.minX / pitch) * pitch; x <= b.maxX; x += pitch) bars.push(rectPath(x - w / 2, b.minY, x + w / 2, b.maxY));
+  for (let y = Math.floor(b.minY / pitch) * pitch; y <= b.maxY; y += pitch) bars.push(rectPath(b.minX, y - w / 2, b.maxX, y + w / 2));
+  const border = difference(all, offset(all, -w));
+  return booleanToPolys(ClipType.Union, border, intersect(all, union(bars)));
+}
+
+/** Paths of polygons with holes (outer rings then their holes), for even-odd or non-zero use. */
+export function fillPaths(ps: PolyWithHoles[]): Paths64 {
+  return polysToPaths(ps);
+}
+
+/**
+ * The stored (EasyEDA) fill of a pour as one region: its POURED polygons (even-odd) united with its
+ * stored thermal spokes outside the pads of the pour's net (EasyEDA draws spokes from pad centres).
+ */
+export function storedFill(model: BoardModel, pourId: string): Paths64 {
+  const p = model.pours.find((q) => q.id === pourId);
+  const polys = Clipper.union(polysToPaths(model.stored.get(pourId) ?? []), FillRule.EvenOdd);
+  const spokes = model.storedSpokes.get(pourId) ?? [];
+  if (!spokes.length || !p) return polys;
+  const pads = model.items.filter((it) => it.kind === 'pad' && it.net === p.net && onLayer(it, p.layer)).flatMap((it) => it.paths);
+  return union(polys, difference(spokes, pads));
+}

@@ -1,0 +1,90 @@
+/**
+ * Pad and hole shapes of FORMAT.md's PAD record, as contours in the pad's own frame (mil, Y up,
+ * centred on the pad, not rotated); ["POLY", path] shapes are given in the footprint frame.
+ * Shape arrays: ["RECT", w, h, radius%] | ["ELLIPSE", w, h] | ["OVAL", w, h] | ["NGON", d, n] |
+ * ["POLY", path]; holes ["ROUND", w, h] | ["SLOT", w, h].
+ */
+import { type Contour, type Seg, circleContour, parsePath } from './path.ts';
+
+/** A number field of a record array; null, undefined and non-numeric strings give `dflt`. */
+function num(v: unknown, dflt = 0): number {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return dflt;
+}
+
+/** Regular n-gon of circumscribed diameter d, a flat edge at the bottom (Y up). */
+function ngon(d: number, n: number): Contour {
+  const k = Math.max(3, Math.round(n) || 3);
+  const r = d / 2;
+  const pts: Seg[] = [];
+  const a0 = -Math.PI / 2 + Math.PI / k;
+  const p = (i: number) => ({ x: r * Math.cos(a0 + (2 * Math.PI * i) / k), y: r * Math.sin(a0 + (2 * Math.PI * i) / k) });
+  const s = p(0);
+  for (let i = 1; i <= k; i++) { const q = p(i % k); pts.push({ k: 'L', x: q.x, y: q.y }); }
+  return { x0: s.x, y0: s.y, segs: pts, closed: true };
+}
+
+/** Ellipse of width w and height h centred on the origin (four cubic Beziers; exact circle when w == h). */
+export function ellipseContour(w: number, h: number): Contour {
+  if (Math.abs(w - h) < 1e-9) return circleContour(0, 0, w / 2);
+  const rx = w / 2, ry = h / 2, k = 0.5522847498;
+  return {
+    x0: rx, y0: 0, closed: true,
+    segs: [
+      { k: 'C', x1: rx, y1: ry * k, x2: rx * k, y2: ry, x: 0, y: ry },
+      { k: 'C', x1: -rx * k, y1: ry, x2: -rx, y2: ry * k, x: -rx, y: 0 },
+      { k: 'C', x1: -rx, y1: -ry * k, x2: -rx * k, y2: -ry, x: 0, y: -ry },
+      { k: 'C', x1: rx * k, y1: -ry, x2: rx, y2: -ry * k, x: rx, y: 0 },
+    ],
+  };
+}
+
+/** Stadium (slot) of overall width w and height h centred on the origin. */
+export function ovalContour(w: number, h: number): Contour {
+  if (Math.abs(w - h) < 1e-9) return circleContour(0, 0, w / 2);
+  if (w > h) {
+    const r = h / 2, a = w / 2 - r;
+    return { x0: -a, y0: -r, closed: true, segs: [{ k: 'L', x: a, y: -r }, { k: 'A', sweep: 180, x: a, y: r }, { k: 'L', x: -a, y: r }, { k: 'A', sweep: 180, x: -a, y: -r }] };
+  }
+  const r = w / 2, a = h / 2 - r;
+  return { x0: r, y0: -a, closed: true, segs: [{ k: 'L', x: r, y: a }, { k: 'A', sweep: 180, x: -r, y: a }, { k: 'L', x: -r, y: -a }, { k: 'A', sweep: 180, x: r, y: -a }] };
+}
+
+/** Rectangle w x h centred on the origin with corner radius `radiusPct` percent of the shorter side. */
+export function roundRectContour(w: number, h: number, radiusPct: number): Contour {
+  const r = Math.max(0, Math.min(50, radiusPct)) / 100 * Math.min(w, h);
+  if (r <= 0) return { x0: -w / 2, y0: h / 2, closed: true, segs: [{ k: 'L', x: w / 2, y: h / 2 }, { k: 'L', x: w / 2, y: -h / 2 }, { k: 'L', x: -w / 2, y: -h / 2 }, { k: 'L', x: -w / 2, y: h / 2 }] };
+  const x = w / 2, y = h / 2;
+  return {
+    x0: -x + r, y0: y, closed: true,
+    segs: [
+      { k: 'L', x: x - r, y }, { k: 'A', sweep: -90, x, y: y - r }, { k: 'L', x, y: -y + r }, { k: 'A', sweep: -90, x: x - r, y: -y },
+      { k: 'L', x: -x + r, y: -y }, { k: 'A', sweep: -90, x: -x, y: -y + r }, { k: 'L', x: -x, y: y - r }, { k: 'A', sweep: -90, x: -x + r, y },
+    ],
+  };
+}
+
+export type PadShapeKind = 'RECT' | 'ELLIPSE' | 'OVAL' | 'NGON' | 'POLY';
+
+/** Contours of a pad shape in the pad frame (POLY: in the footprint frame, see file header). Unknown shapes give []. */
+export function padShapeContours(shape: unknown): Contour[] {
+  if (!Array.isArray(shape) || typeof shape[0] !== 'string') return [];
+  const w = num(shape[1]), h = num(shape[2], w);
+  switch (shape[0]) {
+    case 'RECT': return w > 0 && h > 0 ? [roundRectContour(w, h, num(shape[3]))] : [];
+    case 'ELLIPSE': return w > 0 && h > 0 ? [ellipseContour(w, h)] : [];
+    case 'OVAL': return w > 0 && h > 0 ? [ovalContour(w, h)] : [];
+    case 'NGON': return w > 0 ? [ngon(w, num(shape[2], 6))] : [];
+    case 'POLY': return parsePath(shape[1]).map((c) => ({ ...c, closed: true }));
+    default: return [];
+  }
+}
+
+/** Hole contours in the hole frame: ["ROUND", w, h] (circle or oval when w != h), ["SLOT", w, h]. */
+export function holeContours(hole: unknown): Contour[] {
+  if (!Array.isArray(hole) || typeof hole[0] !== 'string') return [];
+  const w = num(hole[1]), h = num(hole[2], w);
+  if (w <= 0 || h <= 0) return [];
+  return [ovalContour(w, h)];
+}

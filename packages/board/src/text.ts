@@ -1,0 +1,98 @@
+/**
+ * Text layout for PCB text (moved here from the editor: the painters and the fabrication outputs share it) (STRING records, visible ATTRs, dimension labels), in mil with Y up.
+ * Alignment codes 1..9 as EasyEDA Pro writes them: (align-1)/3 = horizontal (0 left, 1 centre,
+ * 2 right), (align-1)%3 = vertical (0 top, 1 middle, 2 bottom). Rotation is counter-clockwise about
+ * the anchor; mirrored text (bottom side, or the mirror flag) is flipped about the anchor's vertical axis.
+ * TrueType text uses the FONT record's stored glyph outlines (10-mil units, origin at the bottom-left
+ * of the text box, Y up) when one matches the text and font; otherwise the stroke font of font.ts.
+ */
+import { Font, type Raw } from '@copperplate/format/records';
+import { type Box, type Mat, IDENTITY, apply, emptyBox, growBox, mirrorX, mul, rotate, translate } from './geom.ts';
+import { FONT, glyphStrokes } from './font.ts';
+import { type Contour, parsePath, transformContours } from './path.ts';
+
+export interface TextSpec {
+  text: string;
+  x: number;
+  y: number;
+  height: number;
+  strokeWidth: number;
+  align: number;
+  angle: number;
+  mirrored: boolean;
+  font: string;
+}
+
+export interface TextShape {
+  /** Stroke-font polylines in the board frame (flat [x,y,...]); drawn with `strokeWidth`. */
+  strokes: number[][];
+  /** Filled glyph outlines (TrueType text from a FONT record), board frame. */
+  fill: Contour[];
+  strokeWidth: number;
+  box: Box;
+}
+
+/** FONT records of a document by "font\u0000text" (the stored glyph outlines of TrueType text). */
+export type FontIndex = Map<string, Raw>;
+export function indexFonts(records: Iterable<Raw>): FontIndex {
+  const m: FontIndex = new Map();
+  for (const r of records) if (Font.is(r)) { const f = Font.parse(r); m.set(`${f.family}\u0000${f.text}`, r); }
+  return m;
+}
+export const indexFontRecords = indexFonts;
+
+function alignOffset(align: number, w: number, h: number): { ox: number; oy: number } {
+  const a = Math.min(9, Math.max(1, Math.round(align) || 3)) - 1;
+  const hz = Math.floor(a / 3), vt = a % 3;
+  return { ox: -w * (hz / 2), oy: vt === 2 ? 0 : vt === 1 ? -h / 2 : -h };
+}
+
+export function textTransform(t: TextSpec): Mat {
+  const m = mul(translate(t.x, t.y), rotate(t.angle));
+  return t.mirrored ? mul(m, mirrorX) : m;
+}
+
+/** Lay out text in the board frame. */
+export function layoutText(t: TextSpec, fonts?: FontIndex): TextShape {
+  const m = textTransform(t);
+  const box = emptyBox();
+  const fr = t.font && t.font !== 'default' ? fonts?.get(`${t.font}\u0000${t.text}`) : undefined;
+  const f = fr ? Font.parse(fr) : undefined;
+  if (f && Array.isArray(f.paths)) {
+    const w = f.width, h = f.height;
+    const { ox, oy } = alignOffset(t.align, w, h);
+    const local: Contour[] = [];
+    for (const p of f.paths as unknown[]) for (const c of parsePath(p, { scale: 10 })) local.push({ ...c, closed: true });
+    const fill = transformContours(local, mul(m, translate(ox, oy)));
+    for (const [x, y] of [[0, 0], [w, 0], [w, h], [0, h]]) { const p = apply(m, ox + x, oy + y); growBox(box, p.x, p.y); }
+    return { strokes: [], fill, strokeWidth: 0, box };
+  }
+  const lines = t.text.split(/\r?\n/);
+  const h = t.height > 0 ? t.height : 40;
+  const u = (0.7 * h) / FONT.cap;
+  const adv = FONT.advance * u;
+  const widths = lines.map((l) => Math.max(0, [...l].length * adv - (adv - FONT.width * u)));
+  const W = Math.max(0, ...widths), H = lines.length * h;
+  const { ox, oy } = alignOffset(t.align, W, H);
+  const strokes: number[][] = [];
+  const hz = Math.floor((Math.min(9, Math.max(1, Math.round(t.align) || 3)) - 1) / 3);
+  lines.forEach((line, i) => {
+    const base = oy + (lines.length - 1 - i) * h + 0.2 * h;
+    let x = ox + (W - widths[i]) * (hz / 2);
+    for (const ch of line) {
+      for (const g of glyphStrokes(ch)) {
+        const out: number[] = [];
+        for (let k = 0; k + 1 < g.length; k += 2) {
+          const p = apply(m, x + g[k] * u, base + g[k + 1] * u);
+          out.push(p.x, p.y);
+          growBox(box, p.x, p.y, t.strokeWidth / 2);
+        }
+        strokes.push(out);
+      }
+      x += adv;
+    }
+  });
+  if (box.minX > box.maxX) { const p = apply(m, 0, 0); growBox(box, p.x, p.y, 1); }
+  return { strokes, fill: [], strokeWidth: t.strokeWidth > 0 ? t.strokeWidth : h / 8, box };
+}
+

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readEpro } from '@copperplate/format';
+import { boardSourceFromArchive, fillPours, listPcbs, resolveBoard, runDrc, type BoardSource } from '@copperplate/board';
+
+const a = readEpro(new Uint8Array(readFileSync('../shared/fixtures/epro/STM32G431-mini.epro')));
+const uuid = listPcbs(a)[0].uuid;
+const base = boardSourceFromArchive(a, uuid);
+const withRecords = (f: (recs: unknown[][]) => unknown[][]): BoardSource => ({ ...base, records: f(base.records.map((r) => [...r])) });
+const errorsOf = (src: BoardSource) => runDrc(resolveBoard(src), { skipUnrouted: false }).violations.filter((v) => v.severity === 'error');
+
+describe('[issue-13] DRC', () => {
+  it('the STM32 fixture has no errors as EasyEDA left it', () => {
+    expect(errorsOf(base)).toEqual([]);
+  });
+  it('finds a track moved onto a pad of another net (short)', () => {
+    // The top-layer PB15 track e724 ends on its pad; move its far end onto the PC6 pad next to it.
+    const v = errorsOf(withRecords((rs) => rs.map((r) => (r[0] === 'LINE' && r[1] === 'e724' ? ((r[5] = 2505), (r[6] = -2030), r) : r))));
+    expect(v.some((x) => x.rule === 'short' && x.nets?.includes('PB15') && x.nets?.includes('PC6'))).toBe(true);
+  });
+  it('finds a via shrunk below the via rule', () => {
+    const via = base.records.find((r) => r[0] === 'VIA')!;
+    const v = errorsOf(withRecords((rs) => rs.map((r) => (r[0] === 'VIA' && r[1] === via[1] ? ((r[8] = 8), r) : r))));
+    expect(v.some((x) => x.rule === 'viaSize' && x.items[0] === via[1])).toBe(true);
+    expect(v.some((x) => x.rule === 'annularRing' && x.items[0] === via[1])).toBe(true);
+  });
+  it('finds a pour clearance halved (a fill made with half the COPPER rule clearance)', () => {
+    const halved = resolveBoard(withRecords((rs) => rs.map((r) => (r[0] === 'RULE' && r[1] === '7' ? [...r.slice(0, 4), ['mm', 5, 5, ...(r[4] as unknown[]).slice(3)]] : r))));
+    const fills = fillPours(halved);
+    const model = resolveBoard(base);
+    for (const [id, res] of fills) model.stored.set(id, res.polys);
+    model.storedSpokes.clear();
+    const v = runDrc(model).violations.filter((x) => x.severity === 'error');
+    expect(v.some((x) => x.rule === 'clearance' && x.message.includes('fill'))).toBe(true);
+    // and the fill made with the rule as written passes
+    const ok = resolveBoard(base);
+    for (const [id, res] of fillPours(ok)) ok.stored.set(id, res.polys);
+    ok.storedSpokes.clear();
+    expect(runDrc(ok).violations.filter((x) => x.rule === 'clearance' || x.rule === 'short')).toEqual([]);
+  });
+  it('finds a track narrower than the rule and a track across the board edge', () => {
+    const v = errorsOf(withRecords((rs) => [...rs, ['LINE', 'tnew', 0, 'PA0', 1, 2190, -1400, 2300, -1400, 3]]));
+    expect(v.some((x) => x.rule === 'trackWidth' && x.items[0] === 'tnew')).toBe(true);
+    expect(v.some((x) => x.rule === 'outline' && x.items[0] === 'tnew')).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { readEpro } from '@copperplate/format';
+import {
+  CLIP_SCALE, area, boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, offset, resolveBoard, storedFill,
+  circlePath, segmentPath, thermalKnockout, pointInPoly, POUR_EXTRA_CLEARANCE, TileCache, touchedPours, type BoardSource,
+} from '@copperplate/board';
+import { generateBoard } from '../../../bench/lib/gen-board.ts';
+
+const S = CLIP_SCALE;
+/** A 1000 x 600 mil two-layer board with a GND pour on top over the whole board. */
+function board(extra: unknown[][], pour: unknown[] = ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', -50, 650, 1100, 700, 0, 0]], ['SOLID', 8], 0, 0]): BoardSource {
+  return {
+    records: [
+      ['LAYER', 1, 'TOP', 'Top', 3], ['LAYER', 2, 'BOTTOM', 'Bottom', 3],
+      ['POLY', 'o', 0, '', 11, 10, ['R', 0, 600, 1000, 600, 0, 0], 0],
+      ['RULE', '7', 'copperRegion', 1, ['mm', 10, 10, 0, 10, 10, 90, 0, 0, 10, 10, 90]],
+      pour,
+      ['LINE', 'anchor', 0, 'GND', 1, 40, 40, 60, 40, 10], // GND copper so the fill is not an island
+      ...extra,
+    ],
+  };
+}
+const fillOf = (src: BoardSource, id = 'p1') => fillPours(resolveBoard(src)).get(id)!;
+const inside = (polys: ReturnType<typeof fillOf>['polys'], x: number, y: number) => polys.some((p) => pointInPoly(x * S, y * S, p));
+
+describe('clip layer (1 unit = 0.01 mil)', () => {
+  it('circles and stadiums have the area of their shapes within the arc tolerance', () => {
+    expect(Math.abs(area([circlePath(0, 0, 100000)]) / (Math.PI * 100000 * 100000) - 1)).toBeLessThan(0.002);
+    const st = segmentPath(0, 0, 50000, 0, 10000);
+    expect(Math.abs(area([st]) / (50000 * 10000 + Math.PI * 5000 * 5000) - 1)).toBeLessThan(0.002);
+  });
+  it('offset grows a square by the delta on each side', () => {
+    const sq = [[{ x: 0, y: 0 }, { x: 100000, y: 0 }, { x: 100000, y: 100000 }, { x: 0, y: 100000 }]];
+    const a = area(offset(sq, 10000));
+    const exact = 120000 * 120000 - 4 * 10000 * 10000 * (1 - Math.PI / 4);
+    expect(Math.abs(a / exact - 1)).toBeLessThan(0.001);
+  });
+  it('a thermal relief keeps four spokes across the gap', () => {
+    const pad = { key: 'a', kind: 'pad' as const, net: 'GND', layer: 1, cx: 0, cy: 0, angle: 0, paths: [circlePath(0, 0, 2000)], box: { minX: -2000, minY: -2000, maxX: 2000, maxY: 2000 } };
+    const k = thermalKnockout(pad, { mode: 'spokes', width: 10, gap: 10, angle: 90 });
+    const gap = (10 + POUR_EXTRA_CLEARANCE) * S;
+    const ring = Math.PI * ((2000 + gap) ** 2 - 2000 ** 2);
+    const spokes = 4 * 10 * S * gap;
+    expect(Math.abs(area(k) - (ring - spokes + Math.PI * 2000 ** 2)) / ring).toBeLessThan(0.03);
+  });
+});
+
+describe('pour fill', () => {
+  it('keeps the clearance of the COPPER rule (+ EasyEDA extra) from other-net copper and the outline', () => {
+    const f = fillOf(board([['LINE', 't', 0, 'SIG', 1, 200, 300, 800, 300, 10]]));
+    const c = 10 + POUR_EXTRA_CLEARANCE;
+    expect(inside(f.polys, 500, 300 + 5 + c - 0.5)).toBe(false);
+    expect(inside(f.polys, 500, 300 + 5 + c + 0.5)).toBe(true);
+    expect(inside(f.polys, c - 0.5, 100)).toBe(false);
+    expect(inside(f.polys, c + 0.5, 100)).toBe(true);
+  });
+  it('connects a same-net track directly and removes islands touching no copper of the net', () => {
+    // a SIG track walls off a strip at the top; the strip holds no GND copper, so it is removed
+    const walls = [['LINE', 'w', 0, 'SIG', 1, -20, 520, 1020, 520, 10], ['LINE', 'g', 0, 'GND', 1, 100, 200, 900, 200, 10]];
+    const f = fillOf(board(walls));
+    expect(inside(f.polys, 500, 200)).toBe(true); // over the GND track
+    expect(inside(f.polys, 500, 570)).toBe(false);
+    expect(f.removedIslands).toBe(1);
+    const keep = fillOf(board(walls, ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', -50, 650, 1100, 700, 0, 0]], ['SOLID', 8], 1, 0]));
+    expect(inside(keep.polys, 500, 570)).toBe(true);
+  });
+  it('relieves same-net pads with spokes and clears other-net pads', () => {
+    const pads = [
+      ['PAD', 'a', 0, 'GND', 1, '1', 300, 300, 0, null, ['RECT', 40, 40, 0], null, 0, 0, 0, 1, 0, null, null, null, null, 0],
+      ['PAD', 'b', 0, 'SIG', 1, '2', 700, 300, 0, null, ['RECT', 40, 40, 0], null, 0, 0, 0, 1, 0, null, null, null, null, 0],
+    ];
+    const f = fillOf(board(pads));
+    const gap = 10 + POUR_EXTRA_CLEARANCE;
+    expect(inside(f.polys, 300 + 20 + gap / 2, 300)).toBe(true); // spoke along x
+    expect(inside(f.polys, 300 + 20 + gap / 2, 300 + 15)).toBe(false); // relief gap beside it
+    expect(inside(f.polys, 700 + 20 + gap / 2, 300)).toBe(false); // other net: no spoke
+  });
+  it('knocks out holes, keep-out regions and gives way to a higher-priority pour of another net', () => {
+    const recs = [
+      ['VIA', 'v', 0, 'GND', '', 200, 200, 12, 24, 0, null, null, 0],
+      ['VIA', 'w', 0, 'SIG', '', 300, 200, 12, 24, 0, null, null, 0],
+      ['REGION', 'k', 0, 1, 0.2, [7], [['R', 400, 400, 100, 100, 0, 0]], 0, null],
+      ['POUR', 'p0', 0, 'VCC', 1, 0.2, 'POUR0', -1, [['R', 700, 500, 200, 200, 0, 0]], ['SOLID', 8], 1, 0],
+    ];
+    const m = resolveBoard(board(recs));
+    const r = fillPours(m);
+    const f = r.get('p1')!;
+    expect(inside(f.polys, 200, 200)).toBe(true); // same-net via: connected directly, covered
+    expect(inside(f.polys, 300, 200)).toBe(false); // other-net via
+    expect(inside(f.polys, 300 + 12 + 13, 200)).toBe(false); // its clearance (10 + 4.1 mil)
+    expect(inside(f.polys, 300 + 12 + 15, 200)).toBe(true);
+    expect(inside(f.polys, 450, 350)).toBe(false); // keep-out
+    expect(inside(f.polys, 800, 400)).toBe(false); // the VCC pour's area
+    expect(inside(r.get('p0')!.polys, 800, 400)).toBe(true);
+  });
+  it('hatches a pour whose fill type is not SOLID', () => {
+    const solid = fillOf(board([]));
+    const hatched = fillOf(board([], ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', -50, 650, 1100, 700, 0, 0]], ['HATCH', 10], 1, 0]));
+    const a = Math.abs(area(fillPaths(hatched.polys))), b = Math.abs(area(fillPaths(solid.polys)));
+    expect(a).toBeGreaterThan(0.2 * b);
+    expect(a).toBeLessThan(0.9 * b);
+  });
+});
+
+describe('[issue-13] refill of the fixture boards matches EasyEDA', () => {
+  // FLIP_C3's POUR4 is left out: its stored fill ignores the GND track e322 and the outline top edge
+  // (a stale fill saved before the last edit; see the issue note's picture).
+  const cases: Array<[string, string[]]> = [
+    ['STM32G431-mini.epro', []], ['ExtModule-002.epro', []], ['ExtModule-003.epro', []], ['TriWave-2.1.epro', []],
+    ['falcon-flight-FFB6.1.epro', []], ['FLIP_C3.epro', ['e718']],
+  ];
+  for (const [file, skip] of cases) {
+    it(`${file}: every pour within 2% of EasyEDA's fill area`, { timeout: 120_000 }, () => {
+      const a = readEpro(new Uint8Array(readFileSync(`../shared/fixtures/epro/${file}`)));
+      const m = resolveBoard(boardSourceFromArchive(a, listPcbs(a)[0].uuid));
+      const res = fillPours(m);
+      expect(m.pours.length).toBeGreaterThan(0);
+      for (const p of m.pours) {
+        if (skip.includes(p.id)) continue;
+        const d = compareFills(storedFill(m, p.id), fillPaths(res.get(p.id)!.polys), S);
+        expect(d.refPixels, p.name).toBeGreaterThan(0);
+        expect(d.percent, `${file} ${p.name}`).toBeLessThan(2);
+      }
+    });
+  }
+});
+
+describe('incremental refill', () => {
+  it('after moving one part only the tiles in its reach are filled again, and the result equals a full refill', { timeout: 120_000 }, () => {
+    const src = generateBoard(2000);
+    const m = resolveBoard(src);
+    const cache = new TileCache();
+    fillPours(m, { cache });
+    const moved = { ...src, records: src.records.map((r) => (r[0] === 'COMPONENT' && r[1] === 'c0' ? [...r.slice(0, 4), (r[4] as number) + 40, ...r.slice(5)] : r)) };
+    const m2 = resolveBoard(moved);
+    const touched = touchedPours(m, m2);
+    expect(touched.length).toBe(8); // a through-hole part: every layer
+    const miss = cache.misses, hits = cache.hits;
+    const inc = fillPours(m2, { only: touched, cache });
+    const refilled = cache.misses - miss;
+    expect(refilled).toBeGreaterThan(0);
+    expect(refilled).toBeLessThan((cache.hits - hits) / 4);
+    const full = fillPours(m2);
+    for (const id of touched) {
+      const d = compareFills(fillPaths(full.get(id)!.polys), fillPaths(inc.get(id)!.polys), 100);
+      expect(d.diffPixels).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Bill of materials from the placed components of a board: one line per (value, footprint, supplier
+ * part), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
+ * writes them ("No.","Quantity","Comment","Designator","Footprint","Value","Manufacturer Part",
+ * "Manufacturer","Supplier Part","Supplier"). Attributes come from the component (PCB ATTRs), else
+ * its device in project.json. Components whose "Add into BOM" is "no" (or marked do not populate)
+ * are left out.
+ */
+import type { FabBoard, FabComponent } from '../fab/board.ts';
+import { xlsxOf } from './xlsx.ts';
+
+export interface BomLine {
+  quantity: number;
+  comment: string;
+  designators: string[];
+  footprint: string;
+  value: string;
+  manufacturerPart: string;
+  manufacturer: string;
+  supplierPart: string;
+  supplier: string;
+}
+
+export const BOM_HEADER = ['No.', 'Quantity', 'Comment', 'Designator', 'Footprint', 'Value', 'Manufacturer Part', 'Manufacturer', 'Supplier Part', 'Supplier'];
+
+/** Natural order: C2 before C10. */
+export function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
+}
+
+/** An attribute of a component: its own value, else its device's; "={Other}" refers to another attribute. */
+function attrOf(c: FabComponent, dev: Record<string, unknown> | undefined, key: string, depth = 0): string {
+  let v = c.attrs.get(key);
+  if (v === undefined && dev && typeof dev[key] === 'string') v = dev[key] as string;
+  v = v ?? '';
+  const m = /^=\{(.+)\}$/.exec(v);
+  if (m && depth < 4) return attrOf(c, dev, m[1], depth + 1);
+  return v;
+}
+
+const no = (v: string): boolean => /^(no|false|0)$/i.test(v.trim());
+
+export function bomLines(b: FabBoard & { devices?: Record<string, { attributes?: Record<string, unknown> } | undefined> }): BomLine[] {
+  const groups = new Map<string, BomLine>();
+  for (const c of b.components) {
+    const dev = b.devices?.[c.deviceUuid]?.attributes;
+    if (no(attrOf(c, dev, 'Add into BOM') || 'yes') || /^(yes|true|1)$/i.test(attrOf(c, dev, 'Do Not Populate') || attrOf(c, dev, 'DNP'))) continue;
+    const value = attrOf(c, dev, 'Value');
+    const line: BomLine = {
+      quantity: 0,
+      comment: attrOf(c, dev, 'Name') || value || attrOf(c, dev, 'Manufacturer Part'),
+      designators: [],
+      footprint: c.footprintName || attrOf(c, dev, 'Supplier Footprint'),
+      value,
+      manufacturerPart: attrOf(c, dev, 'Manufacturer Part'),
+      manufacturer: attrOf(c, dev, 'Manufacturer'),
+      supplierPart: attrOf(c, dev, 'Supplier Part'),
+      supplier: attrOf(c, dev, 'Supplier'),
+    };
+    const key = [line.comment, line.value, line.footprint, line.supplierPart, line.manufacturerPart].join('\u0000');
+    const g = groups.get(key) ?? line;
+    groups.set(key, g);
+    g.designators.push(c.designator || c.id);
+    g.quantity++;
+  }
+  const out = [...groups.values()];
+  for (const g of out) g.designators.sort(naturalCompare);
+  out.sort((a, b) => naturalCompare(a.designators[0] ?? '', b.designators[0] ?? ''));
+  return out;
+}
+
+const q = (s: string | number): string => `"${String(s).replace(/"/g, '""')}"`;
+
+export function bomRows(lines: BomLine[]): string[][] {
+  return lines.map((l, i) => [String(i + 1), String(l.quantity), l.comment, l.designators.join(','), l.footprint, l.value, l.manufacturerPart, l.manufacturer, l.supplierPart, l.supplier]);
+}
+
+/** CSV with a UTF-8 byte order mark (as EasyEDA writes it, so spreadsheet programs read the CJK names right). */
+export function bomCsv(lines: BomLine[]): string {
+  return '\ufeff' + [BOM_HEADER, ...bomRows(lines)].map((r) => r.map(q).join(',')).join('\n') + '\n';
+}
+
+export function bomXlsx(lines: BomLine[]): Uint8Array {
+  return xlsxOf('BOM', [BOM_HEADER, ...bomRows(lines)]);
+}

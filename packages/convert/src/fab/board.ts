@@ -1,0 +1,503 @@
+/**
+ * A PCB document and its project context -> the fabrication view of the board: pads, vias, holes,
+ * strokes, filled areas and texts per layer, in the board frame (mil, Y up). Components are placed
+ * from their footprints (the project's .efoo, or a FOOTPRINT block embedded in the .epcb whose uuid is
+ * `<pcbUuid>_<componentId>`), bottom-side components mirrored and their layers flipped; copper pours
+ * come from the stored fills (POURED records of the .epcb or the project's .ecop): the board as the
+ * designer saw it. Record fields are read by name through @copperplate/format/records.
+ * Every problem met (no outline, unknown pad shape, missing footprint...) is listed in `problems`.
+ */
+import {
+  Fill, Layer, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, PcbString, Line, Poured, Pour, Region, Rule,
+  Teardrop, Via, PcbImage, num, str, type Raw,
+} from '@copperplate/format/records';
+import {
+  type Contour, type Mat, IDENTITY, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
+  rotate, transformContours, translate, componentTransform, flipLayer, contoursBox, emptyBox, unionBox, type Box,
+} from '@copperplate/board';
+
+/** Layer ids (FORMAT.md file ids). */
+export const LY = {
+  TOP: 1, BOTTOM: 2, TOP_SILK: 3, BOTTOM_SILK: 4, TOP_MASK: 5, BOTTOM_MASK: 6, TOP_PASTE: 7, BOTTOM_PASTE: 8,
+  TOP_ASSEMBLY: 9, BOTTOM_ASSEMBLY: 10, OUTLINE: 11, MULTI: 12, DOCUMENT: 13, MECHANICAL: 14, INNER_FIRST: 15,
+  HOLE: 47, DRILL_DRAWING: 56,
+} as const;
+export const isInnerLayer = (l: number): boolean => l >= 15 && l <= 46;
+export const isCopperLayer = (l: number): boolean => l === 1 || l === 2 || isInnerLayer(l);
+
+export interface FabPad {
+  /** Designator of the owning component ('' for free pads). */
+  designator: string;
+  componentId: string;
+  number: string;
+  net: string;
+  /** 1 top, 2 bottom, 12 through all copper (after the bottom-side flip). */
+  layer: number;
+  /** Pad centre, board frame. */
+  x: number;
+  y: number;
+  /** Pad frame -> board frame (translation, rotation, mirror of a bottom-side component). */
+  m: Mat;
+  /** The raw shape array (["RECT", w, h, r%] ...). */
+  shape: unknown;
+  /** Copper contours in the board frame. */
+  copper: Contour[];
+  hole?: FabHole;
+  /** Solder mask and paste expansion (mil); from the pad, else the board rule. */
+  maskTop: number;
+  maskBottom: number;
+  pasteTop: number;
+  pasteBottom: number;
+}
+
+export interface FabHole {
+  x: number;
+  y: number;
+  /** Hole width and height (mil); w != h is a slot. */
+  w: number;
+  h: number;
+  /** Direction of the slot's long axis, degrees CCW in the board frame. */
+  angle: number;
+  plated: boolean;
+  kind: 'pth' | 'via' | 'npth';
+  net: string;
+  designator?: string;
+  number?: string;
+}
+
+export interface FabVia {
+  x: number;
+  y: number;
+  d: number;
+  drill: number;
+  net: string;
+  /** null = tented (EasyEDA's default for vias: no mask opening unless the via sets an expansion). */
+  maskTop: number | null;
+  maskBottom: number | null;
+}
+
+/** A stroked path: tracks, arcs, graphic lines, outline, pour borders. */
+export interface FabStroke {
+  layer: number;
+  c: Contour;
+  width: number;
+  net: string;
+  designator?: string;
+  kind: 'track' | 'graphic' | 'outline' | 'pour';
+}
+
+/** A filled area: FILL, POURED islands, teardrops, images, TrueType text. */
+export interface FabArea {
+  layer: number;
+  cs: Contour[];
+  net: string;
+  designator?: string;
+  kind: 'fill' | 'pour' | 'teardrop' | 'image' | 'text' | 'keepout';
+  /** Contours that are filled (false: keep-out drawn as outline on a document layer). */
+}
+
+export interface FabComponent {
+  id: string;
+  designator: string;
+  x: number;
+  y: number;
+  angle: number;
+  bottom: boolean;
+  footprintUuid: string;
+  footprintName: string;
+  deviceUuid: string;
+  /** Component ATTRs by key (Value, Manufacturer Part, Supplier Part, Add into BOM, ...). */
+  attrs: Map<string, string>;
+  /** Bounding box of the placed footprint (pads included), board frame. */
+  box: Box;
+}
+
+export interface FabBoard {
+  name: string;
+  pads: FabPad[];
+  vias: FabVia[];
+  holes: FabHole[];
+  strokes: FabStroke[];
+  areas: FabArea[];
+  components: FabComponent[];
+  /** Copper layers in stack order, top first (1, inner..., 2). */
+  copperLayers: number[];
+  /** Layers that hold something (besides copper). */
+  usedLayers: Set<number>;
+  /** Board outline box (mil), empty when the board has no outline. */
+  outlineBox: Box;
+  problems: string[];
+  /** Inner plane layers with no stored fill: the whole board outline on the plane's net, other nets cleared by `clearance` (mil). */
+  planes: Array<{ layer: number; net: string; outline: Contour; clearance: number }>;
+  /** project.json devices (BOM attributes, names). */
+  devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
+}
+
+/** What a board needs from its project besides its own records. */
+export interface FabProject {
+  footprint?: (uuid: string) => readonly Raw[] | undefined;
+  footprintName?: (uuid: string) => string | undefined;
+  devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
+  /** POURED records of the project's .ecop for this board (10-mil units, as in the .epcb). */
+  poured?: readonly Raw[];
+}
+
+export interface FabInput {
+  name: string;
+  pcbUuid?: string;
+  /** PCB document records (HEAD/DOCTYPE may be included). */
+  records: readonly Raw[];
+  /** Further blocks of the .epcb (embedded FOOTPRINT blocks). */
+  extraBlocks?: ReadonlyArray<{ docType: string; records: readonly Raw[] }>;
+  project?: FabProject;
+}
+
+/** Design-rule defaults the outputs need (mil). */
+interface Rules { maskTop: number; maskBottom: number; pasteTop: number; pasteBottom: number }
+
+function readRules(records: readonly Raw[]): Rules {
+  const out: Rules = { maskTop: 2, maskBottom: 2, pasteTop: 0, pasteBottom: 0 };
+  for (const r of records) {
+    if (!Rule.is(r)) continue;
+    const rule = Rule.parse(r);
+    if (!rule.isDefault || !Array.isArray(rule.data)) continue;
+    // Values are stored in mil whatever the display unit in data[0] says.
+    const d = rule.data as unknown[];
+    if (rule.name === 'solderMaskExpansion') { out.maskTop = num(d[1], 2); out.maskBottom = num(d[2], out.maskTop); }
+    if (rule.name === 'pasteMaskExpansion') { out.pasteTop = num(d[1], 0); out.pasteBottom = num(d[2], out.pasteTop); }
+  }
+  return out;
+}
+
+/** Build the fabrication view of a board. Never throws on malformed records; problems are listed. */
+export function fabBoard(input: FabInput): FabBoard {
+  const problems: string[] = [];
+  const recs = input.records;
+  const rules = readRules(recs);
+  fonts = indexFontRecords(recs);
+  const b: FabBoard = {
+    name: input.name, pads: [], vias: [], holes: [], strokes: [], areas: [], components: [], copperLayers: [LY.TOP, LY.BOTTOM],
+    usedLayers: new Set(), outlineBox: emptyBox(), problems, devices: input.project?.devices, planes: [],
+  };
+
+  // Layer stack: inner copper layers that the LAYER records mark as used.
+  const inner: number[] = [];
+  for (const r of recs) if (Layer.is(r)) { const l = Layer.parse(r); if (isInnerLayer(l.id) && (l.state & 1)) inner.push(l.id); }
+  inner.sort((a, c) => a - c);
+  b.copperLayers = [LY.TOP, ...inner, LY.BOTTOM];
+
+  // Embedded footprints and components.
+  const embedded = new Map<string, readonly Raw[]>();
+  for (const blk of input.extraBlocks ?? []) {
+    if (blk.docType !== 'FOOTPRINT') continue;
+    const head = blk.records.find((r) => r[0] === 'HEAD');
+    const uuid = head && typeof head[1] === 'object' && head[1] ? str((head[1] as Record<string, unknown>).uuid) : '';
+    if (uuid) embedded.set(uuid, blk.records);
+  }
+  const comps = new Map<string, FabComponent & { padNets: Map<string, string> }>();
+  for (const r of recs) {
+    if (!PcbComponent.is(r)) continue;
+    const c = PcbComponent.parse(r);
+    comps.set(c.id, { id: c.id, designator: '', x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, footprintUuid: '', footprintName: '', deviceUuid: '', attrs: new Map(), box: emptyBox(), padNets: new Map() });
+  }
+  const attrRecs: Raw[] = [];
+  for (const r of recs) {
+    if (PcbAttr.is(r)) {
+      const a = PcbAttr.parse(r);
+      const c = comps.get(a.parentId);
+      if (c) {
+        c.attrs.set(a.key, a.value);
+        if (a.key === 'Footprint') c.footprintUuid = a.value;
+        else if (a.key === 'Device') c.deviceUuid = a.value;
+        else if (a.key === 'Designator') c.designator = a.value;
+      }
+      attrRecs.push(r);
+    } else if (PadNet.is(r)) {
+      const p = PadNet.parse(r);
+      const c = comps.get(p.componentId);
+      if (c && p.net) c.padNets.set(p.padNumber, p.net);
+    }
+  }
+
+  const pours = new Map<string, { layer: number; net: string; width: number }>();
+  for (const r of recs) if (Pour.is(r)) {
+    const p = Pour.parse(r);
+    const t = Array.isArray(p.pourType) ? num((p.pourType as unknown[])[1], p.width) : p.width;
+    pours.set(p.id, { layer: p.layer, net: p.net, width: t });
+  }
+
+  // Board records.
+  for (const r of recs) addRecord(b, r, rules, undefined, true);
+  for (const r of input.project?.poured ?? []) addPoured(b, r, pours, 10);
+  for (const r of recs) if (Poured.is(r)) addPoured(b, r, pours, 10);
+
+  // Components from their footprints.
+  for (const c of comps.values()) {
+    if (!c.footprintUuid && c.deviceUuid) c.footprintUuid = str(input.project?.devices?.[c.deviceUuid]?.attributes?.Footprint);
+    c.footprintName = input.project?.footprintName?.(c.footprintUuid) ?? '';
+    const fp = embedded.get(`${input.pcbUuid ?? ''}_${c.id}`) ?? (c.footprintUuid ? input.project?.footprint?.(c.footprintUuid) : undefined);
+    const label = c.designator || c.id;
+    if (!fp) {
+      problems.push(c.footprintUuid ? `component ${label}: footprint ${c.footprintUuid} not found (its pads, holes and drawing are missing from the outputs)` : `component ${label}: no footprint`);
+      continue;
+    }
+    const pl: Placement = { m: componentTransform(c.x, c.y, c.angle, c.bottom), bottom: c.bottom, designator: c.designator, componentId: c.id, padNets: c.padNets };
+    const before = { pads: b.pads.length, strokes: b.strokes.length };
+    for (const r of fp) if (!PcbAttr.is(r)) addRecord(b, r, rules, pl, false);
+    const box = emptyBox();
+    for (let i = before.pads; i < b.pads.length; i++) contoursBox(b.pads[i].copper, 0, box);
+    for (let i = before.strokes; i < b.strokes.length; i++) contoursBox([b.strokes[i].c], b.strokes[i].width / 2, box);
+    c.box = box;
+    b.components.push(c);
+  }
+  // Visible component attributes (designators...) are drawn where they are on the board.
+  for (const r of attrRecs) addAttrText(b, r, comps);
+
+  for (const s of b.strokes) if (s.layer === LY.OUTLINE) b.outlineBox = unionBox(b.outlineBox, contoursBox([s.c]));
+  if (b.outlineBox.minX > b.outlineBox.maxX) problems.push('the board has no outline (layer Board Outline is empty): the board house cannot know its shape');
+  addPlanes(b, recs);
+  for (const s of b.strokes) b.usedLayers.add(s.layer);
+  for (const a of b.areas) b.usedLayers.add(a.layer);
+  for (const p of b.pads) b.usedLayers.add(p.layer);
+  return b;
+}
+
+/**
+ * Inner PLANE layers (LAYER type PLANE, named after their net) that hold no stored fill: EasyEDA
+ * fills the board outline with the plane's net and clears every pad and via of another net by the
+ * innerPlane rule's clearance (10 mil by default).
+ */
+function addPlanes(b: FabBoard, recs: readonly Raw[]): void {
+  const nets = new Set<string>();
+  let clearance = 10;
+  for (const r of recs) {
+    if (r[0] === 'NET') nets.add(str(r[1]));
+    if (Rule.is(r)) { const rule = Rule.parse(r); if (rule.isDefault && rule.name === 'innerPlane' && Array.isArray(rule.data)) clearance = num((rule.data as unknown[])[1], 10); }
+  }
+  // The outline: the largest closed contour on the outline layer.
+  let outline: Contour | undefined, best = 0;
+  for (const s of b.strokes) {
+    if (s.layer !== LY.OUTLINE) continue;
+    const last = s.c.segs[s.c.segs.length - 1];
+    const closed = s.c.closed || (last && Math.hypot(last.x - s.c.x0, last.y - s.c.y0) < 1e-3);
+    if (!closed) continue;
+    const bx = contoursBox([s.c]);
+    const area = (bx.maxX - bx.minX) * (bx.maxY - bx.minY);
+    if (area > best) { best = area; outline = { ...s.c, closed: true }; }
+  }
+  if (!outline) return;
+  for (const r of recs) {
+    if (!Layer.is(r)) continue;
+    const l = Layer.parse(r);
+    if (l.type !== 'PLANE' || !isInnerLayer(l.id) || !(l.state & 1) || !nets.has(l.name)) continue;
+    if (b.areas.some((a) => a.layer === l.id)) continue;
+    b.planes.push({ layer: l.id, net: l.name, outline, clearance });
+  }
+}
+
+interface Placement { m: Mat; bottom: boolean; designator: string; componentId: string; padNets: Map<string, string> }
+
+const placeCs = (cs: Contour[], pl?: Placement): Contour[] => (pl ? transformContours(cs, pl.m) : cs);
+const layerOf = (l: number, pl?: Placement): number => (pl?.bottom ? flipLayer(l) : l);
+const scaleOf = (m: Mat): number => Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+
+function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined, isPcbDoc: boolean): void {
+  const des = pl?.designator;
+  switch (r[0]) {
+    case 'LINE': {
+      const t = Line.parse(r);
+      const c: Contour = { x0: t.x1, y0: t.y1, segs: [{ k: 'L', x: t.x2, y: t.y2 }], closed: false };
+      pushStroke(b, layerOf(t.layer, pl), placeCs([c], pl)[0], t.width, t.net, des);
+      return;
+    }
+    case 'ARC': {
+      const t = PcbArc.parse(r);
+      const c: Contour = { x0: t.x1, y0: t.y1, segs: [{ k: 'A', sweep: t.sweep, x: t.x2, y: t.y2 }], closed: false };
+      pushStroke(b, layerOf(t.layer, pl), placeCs([c], pl)[0], t.width, t.net, des);
+      return;
+    }
+    case 'POLY': {
+      const t = PcbPoly.parse(r);
+      for (const c of placeCs(parsePath(t.path), pl)) pushStroke(b, layerOf(t.layer, pl), c, t.width, t.net, des);
+      return;
+    }
+    case 'FILL': {
+      const t = Fill.parse(r);
+      const cs = pathList(t.paths, isPcbDoc ? 10 : 1);
+      if (!cs.length) return;
+      const layer = layerOf(t.layer, pl);
+      if (layer === LY.MULTI) { addMultiFill(b, placeCs(cs, pl), pl); return; }
+      if (layer === LY.OUTLINE) { for (const c of placeCs(cs, pl)) pushStroke(b, layer, c, t.width, t.net, des); return; }
+      b.areas.push({ layer, cs: placeCs(cs, pl), net: t.net, designator: des, kind: 'fill' });
+      return;
+    }
+    case 'TEARDROP': {
+      const t = Teardrop.parse(r);
+      const cs = parsePath(t.path).map((c) => ({ ...c, closed: true }));
+      if (cs.length) b.areas.push({ layer: layerOf(t.layer, pl), cs: placeCs(cs, pl), net: t.net, kind: 'teardrop' });
+      return;
+    }
+    case 'REGION': {
+      // Keep-outs and constraint regions: not manufactured; drawn on the document layer as outlines.
+      const t = Region.parse(r);
+      for (const c of placeCs(pathList(t.paths, 1), pl)) b.strokes.push({ layer: LY.DOCUMENT, c, width: Math.max(t.width, 1), net: '', kind: 'graphic' });
+      return;
+    }
+    case 'VIA': {
+      const t = Via.parse(r);
+      const p = pl ? apply(pl.m, t.x, t.y) : { x: t.x, y: t.y };
+      b.vias.push({ x: p.x, y: p.y, d: t.diameter, drill: t.drill, net: t.net, maskTop: t.topMaskExpansion, maskBottom: t.bottomMaskExpansion });
+      if (t.drill > 0) b.holes.push({ x: p.x, y: p.y, w: t.drill, h: t.drill, angle: 0, plated: true, kind: 'via', net: t.net });
+      return;
+    }
+    case 'PAD': addPad(b, r, rules, pl); return;
+    case 'STRING': addString(b, r, pl); return;
+    case 'IMAGE': {
+      const t = PcbImage.parse(r);
+      const cs = pathList(t.paths, 1);
+      if (!cs.length) return;
+      const bx = contoursBox(cs);
+      const sx = bx.maxX > bx.minX ? t.width / (bx.maxX - bx.minX) : 1, sy = bx.maxY > bx.minY ? t.height / (bx.maxY - bx.minY) : 1;
+      let m = mul(translate(t.x, t.y - t.height), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-bx.minX, -bx.minY)));
+      m = mul(mul(translate(t.x, t.y), rotate(t.angle)), mul(t.mirror ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
+      if (pl) m = mul(pl.m, m);
+      b.areas.push({ layer: layerOf(t.layer, pl), cs: transformContours(cs, m), net: '', designator: des, kind: 'image' });
+      return;
+    }
+    default:
+  }
+}
+
+/**
+ * A FILL on the multi-layer is a hole through the board (EasyEDA Pro draws mounting and locating holes
+ * this way): a circle becomes a non-plated drill hit, a stadium a non-plated slot; any other shape is
+ * a cut-out, drawn on the board outline layer.
+ */
+function addMultiFill(b: FabBoard, cs: Contour[], pl?: Placement): void {
+  for (const c of cs) {
+    const bx = contoursBox([c]);
+    const w = bx.maxX - bx.minX, h = bx.maxY - bx.minY;
+    const arcs = c.segs.filter((s) => s.k === 'A').length;
+    const lines = c.segs.filter((s) => s.k === 'L').length;
+    if (arcs >= 1 && lines <= 2 && w > 0 && h > 0) {
+      b.holes.push({ x: (bx.minX + bx.maxX) / 2, y: (bx.minY + bx.maxY) / 2, w, h, angle: 0, plated: false, kind: 'npth', net: '', designator: pl?.designator });
+    } else {
+      b.strokes.push({ layer: LY.OUTLINE, c, width: 0, net: '', designator: pl?.designator, kind: 'outline' });
+    }
+  }
+}
+
+function pushStroke(b: FabBoard, layer: number, c: Contour, width: number, net: string, designator?: string): void {
+  const kind: FabStroke['kind'] = layer === LY.OUTLINE ? 'outline' : isCopperLayer(layer) && net ? 'track' : isCopperLayer(layer) ? 'track' : 'graphic';
+  b.strokes.push({ layer, c, width: Math.max(0, width), net, designator, kind });
+}
+
+/** A list of paths ([[...], [...]]) or a single path -> closed contours; `sweepDivisor` for PCB FILL sweeps stored x10. */
+function pathList(v: unknown, sweepDivisor: number, scale = 1): Contour[] {
+  if (!Array.isArray(v) || v.length === 0) return [];
+  const list = Array.isArray(v[0]) ? (v as unknown[]) : [v];
+  const out: Contour[] = [];
+  for (const p of list) for (const c of parsePath(p, { scale, sweepDivisor })) out.push({ ...c, closed: true });
+  return out;
+}
+
+const KNOWN_SHAPES = new Set(['RECT', 'ELLIPSE', 'OVAL', 'NGON', 'POLY']);
+
+function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
+  const p = Pad.parse(r);
+  const where = pl ? `${pl.designator || pl.componentId} pad ${p.number}` : `pad ${p.id}`;
+  const shapeName = Array.isArray(p.shape) ? str((p.shape as unknown[])[0]) : '';
+  const padM = mul(translate(p.x, p.y), rotate(p.angle));
+  const m = pl ? mul(pl.m, padM) : padM;
+  let copper: Contour[] = [];
+  if (!KNOWN_SHAPES.has(shapeName)) {
+    b.problems.push(`${where}: unknown pad shape ${JSON.stringify(shapeName || p.shape)} (pad left out of copper, mask and paste)`);
+  } else if (shapeName === 'POLY') {
+    copper = placeCs(padShapeContours(p.shape), pl);
+  } else {
+    copper = transformContours(padShapeContours(p.shape), m);
+  }
+  const layer = layerOf(p.layer, pl);
+  const net = (pl?.padNets.get(p.number) ?? p.net) || '';
+  const c = apply(m, 0, 0);
+  const pad: FabPad = {
+    designator: pl?.designator ?? '', componentId: pl?.componentId ?? '', number: p.number, net, layer, x: c.x, y: c.y, m,
+    shape: p.shape, copper,
+    maskTop: (pl?.bottom ? p.bottomMaskExpansion : p.topMaskExpansion) ?? rules.maskTop,
+    maskBottom: (pl?.bottom ? p.topMaskExpansion : p.bottomMaskExpansion) ?? rules.maskBottom,
+    pasteTop: (pl?.bottom ? p.bottomPasteExpansion : p.topPasteExpansion) ?? rules.pasteTop,
+    pasteBottom: (pl?.bottom ? p.topPasteExpansion : p.bottomPasteExpansion) ?? rules.pasteBottom,
+  };
+  // A paste expansion of -1000 or less means "no paste opening" in EasyEDA's rules.
+  if (Array.isArray(p.hole) && holeContours(p.hole).length) {
+    const hw = num((p.hole as unknown[])[1]), hh = num((p.hole as unknown[])[2], hw);
+    const hm = mul(m, mul(translate(p.holeOffsetX, p.holeOffsetY), rotate(p.holeAngle)));
+    const hc = apply(hm, 0, 0);
+    const ax = apply(hm, 1, 0);
+    const angle = (Math.atan2(ax.y - hc.y, ax.x - hc.x) * 180) / Math.PI;
+    pad.hole = { x: hc.x, y: hc.y, w: hw * scaleOf(m), h: hh * scaleOf(m), angle, plated: p.plated, kind: p.plated ? 'pth' : 'npth', net, designator: pad.designator, number: p.number };
+    b.holes.push(pad.hole);
+  }
+  void isMirroring;
+  b.pads.push(pad);
+}
+
+function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net: string; width: number }>, scale: number): void {
+  const t = Poured.parse(r);
+  const pour = pours.get(t.pourId);
+  if (!pour) return;
+  const cs = pathList(t.paths, 1, scale);
+  if (!cs.length) return;
+  if (t.isPolygon) {
+    b.areas.push({ layer: pour.layer, cs, net: pour.net, kind: 'pour' });
+    // EasyEDA stores the fill shrunk by half the pour line width and strokes its borders with it.
+    for (const c of cs) b.strokes.push({ layer: pour.layer, c, width: pour.width, net: pour.net, kind: 'pour' });
+  } else {
+    for (const c of cs) b.strokes.push({ layer: pour.layer, c: { ...c, closed: false }, width: pour.width, net: pour.net, kind: 'pour' });
+  }
+}
+
+// ---- text (stroke font or stored TrueType outlines) ----
+import { layoutText, indexFontRecords, type FontIndex } from '@copperplate/board';
+
+/** FONT records (stored TrueType outlines) of the board being built; set at the start of fabBoard. */
+let fonts: FontIndex | undefined;
+
+function addString(b: FabBoard, r: Raw, pl?: Placement): void {
+  const t = PcbString.parse(r);
+  const bottomLayer = (l: number) => l === 2 || l === 4 || l === 6 || l === 8 || l === 10;
+  const layer = layerOf(t.layer, pl);
+  let x = t.x, y = t.y, angle = t.angle;
+  let mirrored = bottomLayer(t.layer) !== t.mirror;
+  if (pl) {
+    const p = apply(pl.m, x, y); x = p.x; y = p.y;
+    const rot = (Math.atan2(pl.m.b, pl.m.a) * 180) / Math.PI - (isMirroring(pl.m) ? 180 : 0);
+    angle = pl.bottom ? -angle + rot : angle + rot;
+    if (pl.bottom) mirrored = !mirrored;
+  }
+  const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font }, fonts);
+  pushText(b, layer, s, pl?.designator);
+}
+
+function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }>): void {
+  const a = PcbAttr.parse(r);
+  if ((!a.keyVisible && !a.valueVisible) || a.x === null || a.y === null) return;
+  const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
+  if (!text) return;
+  void comps;
+  const bottomLayer = a.layer === 4 || a.layer === 2 || a.layer === 10;
+  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: bottomLayer !== a.mirror, font: a.font }, fonts);
+  pushText(b, a.layer, s);
+}
+
+function pushText(b: FabBoard, layer: number, s: ReturnType<typeof layoutText>, designator?: string): void {
+  for (const pts of s.strokes) {
+    if (pts.length < 2) continue;
+    const c: Contour = { x0: pts[0], y0: pts[1], segs: [], closed: false };
+    for (let i = 2; i + 1 < pts.length; i += 2) c.segs.push({ k: 'L', x: pts[i], y: pts[i + 1] });
+    b.strokes.push({ layer, c, width: s.strokeWidth, net: '', designator, kind: 'graphic' });
+  }
+  if (s.fill.length) b.areas.push({ layer, cs: s.fill, net: '', designator, kind: 'text' });
+}
+
+export { circleContour };

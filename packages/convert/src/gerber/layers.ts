@@ -1,0 +1,186 @@
+/**
+ * Which Gerber files a board gets and what goes on each: EasyEDA Pro's file names (Gerber_TopLayer.GTL,
+ * Gerber_InnerLayer1.G1, ...) with X2 file functions. Frame: board mil, Y up in; mm out.
+ */
+import { type Contour, circleContour, layoutText } from '@copperplate/board';
+import { type FabBoard, type FabPad, LY, isInnerLayer } from '../fab/board.ts';
+import { GerberWriter, type AperFunction } from './writer.ts';
+import { drawPad } from './pads.ts';
+import { regionsWithHoles } from './region.ts';
+
+export interface GerberFile {
+  /** File name inside the fabrication zip (EasyEDA's). */
+  name: string;
+  /** FORMAT.md layer id (56 drill drawing, 11 outline, ...). */
+  layer: number;
+  fileFunction: string;
+  text: string;
+  stats: GerberWriter['stats'];
+}
+
+export interface GerberOptions {
+  /** ISO date-time for %TF.CreationDate% (callers pass it: outputs are deterministic). */
+  date: string;
+  /** Only these layer ids (default: every used layer). */
+  layers?: readonly number[];
+}
+
+interface LayerSpec { layer: number; name: string; ext: string; fn: string; human: string }
+
+/** EasyEDA's names; inner copper layers are numbered from 1 in stack order (Gerber_InnerLayer1.G1). */
+export function layerSpecs(b: FabBoard): LayerSpec[] {
+  const n = b.copperLayers.length;
+  const out: LayerSpec[] = [{ layer: LY.TOP, name: 'TopLayer', ext: 'GTL', fn: `Copper,L1,Top`, human: 'TopLayer' }];
+  b.copperLayers.filter(isInnerLayer).forEach((l, i) => out.push({ layer: l, name: `InnerLayer${i + 1}`, ext: `G${i + 1}`, fn: `Copper,L${i + 2},Inr`, human: `InnerLayer${i + 1}` }));
+  out.push(
+    { layer: LY.BOTTOM, name: 'BottomLayer', ext: 'GBL', fn: `Copper,L${n},Bot`, human: 'BottomLayer' },
+    { layer: LY.TOP_SILK, name: 'TopSilkscreenLayer', ext: 'GTO', fn: 'Legend,Top', human: 'TopSilkscreenLayer' },
+    { layer: LY.BOTTOM_SILK, name: 'BottomSilkscreenLayer', ext: 'GBO', fn: 'Legend,Bot', human: 'BottomSilkscreenLayer' },
+    { layer: LY.TOP_MASK, name: 'TopSolderMaskLayer', ext: 'GTS', fn: 'Soldermask,Top', human: 'TopSolderMaskLayer' },
+    { layer: LY.BOTTOM_MASK, name: 'BottomSolderMaskLayer', ext: 'GBS', fn: 'Soldermask,Bot', human: 'BottomSolderMaskLayer' },
+    { layer: LY.TOP_PASTE, name: 'TopPasteMaskLayer', ext: 'GTP', fn: 'Paste,Top', human: 'TopPasteMaskLayer' },
+    { layer: LY.BOTTOM_PASTE, name: 'BottomPasteMaskLayer', ext: 'GBP', fn: 'Paste,Bot', human: 'BottomPasteMaskLayer' },
+    { layer: LY.OUTLINE, name: 'BoardOutlineLayer', ext: 'GKO', fn: 'Profile,NP', human: 'BoardOutlineLayer' },
+    { layer: LY.DOCUMENT, name: 'DocumentLayer', ext: 'GDL', fn: 'Other,Document', human: 'DocumentLayer' },
+    { layer: LY.DRILL_DRAWING, name: 'DrillDrawingLayer', ext: 'GDD', fn: 'Drillmap', human: 'DrillDrawingLayer' },
+  );
+  return out;
+}
+
+const padOn = (p: FabPad, copper: number): boolean => p.layer === copper || p.layer === LY.MULTI;
+const padFn = (p: FabPad): AperFunction => (p.hole ? (p.hole.plated ? 'ComponentPad' : 'WasherPad') : 'SMDPad,CuDef');
+
+/** Every Gerber file of a board. Empty optional layers (paste, bottom silk...) are left out, as EasyEDA does. */
+export function gerberFiles(b: FabBoard, opts: GerberOptions): GerberFile[] {
+  const out: GerberFile[] = [];
+  for (const s of layerSpecs(b)) {
+    if (opts.layers && !opts.layers.includes(s.layer)) continue;
+    const w = new GerberWriter({ fileFunction: s.fn, polarity: s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK ? 'Negative' : 'Positive', layerName: s.human, date: opts.date, project: b.name });
+    if (s.layer === LY.TOP || s.layer === LY.BOTTOM || isInnerLayer(s.layer)) copper(w, b, s.layer);
+    else if (s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK) mask(w, b, s.layer);
+    else if (s.layer === LY.TOP_PASTE || s.layer === LY.BOTTOM_PASTE) paste(w, b, s.layer);
+    else if (s.layer === LY.DRILL_DRAWING) drillDrawing(w, b);
+    else graphics(w, b, s.layer, s.layer === LY.OUTLINE ? 'Profile' : s.layer === LY.TOP_SILK || s.layer === LY.BOTTOM_SILK ? 'Other,Silkscreen' : 'Other,Document');
+    const always = s.layer === LY.TOP || s.layer === LY.BOTTOM || s.layer === LY.OUTLINE || isInnerLayer(s.layer) || s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK;
+    if (w.empty && !always) continue;
+    out.push({ name: `Gerber_${s.name}.${s.ext}`, layer: s.layer, fileFunction: s.fn, text: w.finish(), stats: w.stats });
+  }
+  return out;
+}
+
+function areas(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction): void {
+  for (const a of b.areas) {
+    if (a.layer !== layer) continue;
+    w.attrs({ net: a.net || undefined, component: a.designator || undefined });
+    for (const c of regionsWithHoles(a.cs)) w.region(c, fn);
+  }
+}
+
+function copper(w: GerberWriter, b: FabBoard, layer: number): void {
+  // Planes first (outline region, other nets cleared), then pours and fills (the stored fills, as
+  // the designer saw them), then tracks, pads, vias.
+  for (const pl of b.planes) {
+    if (pl.layer !== layer) continue;
+    w.attrs({ net: pl.net });
+    w.region(pl.outline, 'Conductor');
+    w.attrs({});
+    w.setPolarity('C');
+    for (const p of b.pads) if (p.layer === LY.MULTI && p.net !== pl.net) drawPad(w, p, pl.clearance, 'Conductor');
+    for (const v of b.vias) if (v.net !== pl.net) w.flash(v.x, v.y, { t: 'C', d: v.d + 2 * pl.clearance }, 'Conductor');
+    w.setPolarity('D');
+  }
+  areas(w, b, layer, 'Conductor');
+  for (const s of b.strokes) {
+    if (s.layer !== layer) continue;
+    w.attrs({ net: s.net || undefined });
+    w.stroke(s.c, s.width, s.kind === 'graphic' ? 'NonConductor' : 'Conductor');
+  }
+  for (const p of b.pads) {
+    if (!padOn(p, layer)) continue;
+    w.attrs({ net: p.net || (p.designator ? 'N/C' : undefined), component: p.designator || undefined, pin: p.designator ? p.number : undefined });
+    drawPad(w, p, 0, padFn(p));
+  }
+  for (const v of b.vias) {
+    w.attrs({ net: v.net || undefined });
+    w.flash(v.x, v.y, { t: 'C', d: v.d }, 'ViaPad');
+  }
+  w.attrs({});
+}
+
+function mask(w: GerberWriter, b: FabBoard, layer: number): void {
+  const top = layer === LY.TOP_MASK;
+  const copperSide = top ? LY.TOP : LY.BOTTOM;
+  for (const p of b.pads) {
+    if (!padOn(p, copperSide)) continue;
+    w.attrs({ component: p.designator || undefined, pin: p.designator ? p.number : undefined });
+    drawPad(w, p, top ? p.maskTop : p.maskBottom, 'Other,Mask');
+  }
+  for (const v of b.vias) {
+    const e = top ? v.maskTop : v.maskBottom;
+    if (e === null) continue; // tented
+    w.attrs({});
+    w.flash(v.x, v.y, { t: 'C', d: v.d + 2 * e }, 'Other,Mask');
+  }
+  w.attrs({});
+  areas(w, b, layer, 'Other,Mask');
+  for (const s of b.strokes) if (s.layer === layer) w.stroke(s.c, s.width, 'Other,Mask');
+}
+
+function paste(w: GerberWriter, b: FabBoard, layer: number): void {
+  const top = layer === LY.TOP_PASTE;
+  for (const p of b.pads) {
+    if (p.layer !== (top ? LY.TOP : LY.BOTTOM) || p.hole) continue;
+    const e = top ? p.pasteTop : p.pasteBottom;
+    if (e <= -1000) continue;
+    w.attrs({ component: p.designator || undefined, pin: p.designator ? p.number : undefined });
+    drawPad(w, p, e, 'Other,Paste');
+  }
+  w.attrs({});
+  areas(w, b, layer, 'Other,Paste');
+  for (const s of b.strokes) if (s.layer === layer) w.stroke(s.c, s.width, 'Other,Paste');
+}
+
+function graphics(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction): void {
+  for (const s of b.strokes) {
+    if (s.layer !== layer) continue;
+    w.attrs({ component: s.designator || undefined });
+    w.stroke(s.c, s.width, fn);
+  }
+  for (const a of b.areas) {
+    if (a.layer !== layer) continue;
+    w.attrs({ component: a.designator || undefined });
+    for (const c of regionsWithHoles(a.cs)) w.region(c, fn);
+  }
+  w.attrs({});
+}
+
+/** Drill drawing: each hole drawn as a circle outline (slots as their outline), and a size table beside the board. */
+function drillDrawing(w: GerberWriter, b: FabBoard): void {
+  for (const h of b.holes) {
+    const c: Contour = h.w === h.h ? circleContour(h.x, h.y, h.w / 2) : slotOutline(h.x, h.y, h.w, h.h, h.angle);
+    w.stroke(c, 2, 'Other,Drawing');
+  }
+  for (const s of b.strokes) if (s.layer === LY.OUTLINE) w.stroke(s.c, s.width || 4, 'Other,Drawing');
+  const sizes = new Map<string, number>();
+  for (const h of b.holes) {
+    const k = `${h.kind === 'npth' ? 'NPTH' : h.kind === 'via' ? 'VIA' : 'PTH'} ${(Math.min(h.w, h.h) * 0.0254).toFixed(3)}mm${h.w !== h.h ? ' slot' : ''}`;
+    sizes.set(k, (sizes.get(k) ?? 0) + 1);
+  }
+  const box = b.outlineBox;
+  if (box.minX > box.maxX || !sizes.size) return;
+  let y = box.minY - 80;
+  for (const [k, n] of [...sizes].sort()) {
+    const t = layoutText({ text: `${k} x${n}`, x: box.minX, y, height: 40, strokeWidth: 5, align: 3, angle: 0, mirrored: false, font: 'default' });
+    for (const pts of t.strokes) w.polyline(pts, t.strokeWidth, 'Other,Drawing');
+    y -= 60;
+  }
+}
+
+function slotOutline(x: number, y: number, w: number, h: number, angle: number): Contour {
+  const r = Math.min(w, h) / 2, half = Math.max(w, h) / 2 - r;
+  const a = (angle * Math.PI) / 180 + (h > w ? Math.PI / 2 : 0);
+  const ux = Math.cos(a), uy = Math.sin(a), nx = -uy, ny = ux;
+  const p = (s: number, t: number) => ({ x: x + ux * s + nx * t, y: y + uy * s + ny * t });
+  const p0 = p(-half, -r), p1 = p(half, -r), p2 = p(half, r), p3 = p(-half, r);
+  return { x0: p0.x, y0: p0.y, closed: true, segs: [{ k: 'L', ...p1 }, { k: 'A', sweep: 180, ...p2 }, { k: 'L', ...p3 }, { k: 'A', sweep: 180, ...p0 }] };
+}

@@ -1,0 +1,16 @@
+/**
+ * @copperplate/convert: outputs and conversions over our records (pure: no DOM, no Node built-ins).
+ * KiCad import (kicad/); fabrication outputs: Gerber X2 (gerber/), Excellon (excellon/), BOM (bom/),
+ * pick-and-place (pnp/), IPC-D-356A (netlist/) and the fabrication zip (fab/).
+ */
+export * from './kicad/index.ts';
+export * from './fab/board.ts';
+export * from './fab/epro.ts';
+export * from './fab/export.ts';
+export * from './gerber/writer.ts';
+export * from './gerber/layers.ts';
+export * from './gerber/region.ts';
+export * from './excellon/writer.ts';
+export * from './bom/bom.ts';
+export * from './pnp/pnp.ts';
+export * from './netlist/ipc356.ts';

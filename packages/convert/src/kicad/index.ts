@@ -1,0 +1,12 @@
+export * from './sexpr.ts';
+export * from './pcb-model.ts';
+export { readKicadPcb, readKicadMod, readBoardTree, readFootprint } from './pcb-read.ts';
+export * from './board.ts';
+export * from './report.ts';
+export * from './units.ts';
+export { uuidOf } from './ids.ts';
+export * from './project.ts';
+export * from './footprint-lib.ts';
+export * from './sch-read.ts';
+export * from './schematic.ts';
+export * from './symbols.ts';

@@ -1,0 +1,284 @@
+/**
+ * .kicad_pcb (KiCad 6 to 9, and the older `module` spelling) and .kicad_mod -> the KiCad board model
+ * of pcb-model.ts, in mil, Y up. Pure: text in, model out.
+ */
+import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList } from './sexpr.ts';
+import type { KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KZone } from './pcb-model.ts';
+import { BOARD_FRAME, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
+import { arcSweep, mil, normAngle } from './units.ts';
+
+const GRAPHIC_KW = new Set(['gr_line', 'gr_arc', 'gr_circle', 'gr_rect', 'gr_poly', 'gr_curve']);
+const FP_GRAPHIC_KW = new Set(['fp_line', 'fp_arc', 'fp_circle', 'fp_rect', 'fp_poly', 'fp_curve']);
+
+/** Net reference `(net 3 "GND")`, `(net 3)` or `(net "GND")` to its name. */
+function netName(l: SList | undefined, nets: string[]): string {
+  const n = child(l, 'net');
+  if (!n) return '';
+  if (n.length >= 3) return str(n, 2);
+  const v = n[1];
+  return typeof v === 'number' ? nets[v] ?? '' : str(n, 1);
+}
+
+function readPad(l: SList, f: Frame, nets: string[]): KPad {
+  const at = child(l, 'at');
+  const size = child(l, 'size');
+  const drillL = child(l, 'drill');
+  let drill: KPad['drill'] = null;
+  if (drillL) {
+    const oval = str(drillL, 1) === 'oval';
+    const a = oval ? 2 : 1;
+    const w = num(drillL, a);
+    const h = drillL.length > a + 1 && isAtom(drillL[a + 1]) ? num(drillL, a + 1, w) : w;
+    const off = child(drillL, 'offset');
+    if (w > 0 || off) drill = { oval, w: mil(w), h: mil(h), offX: px(f, num(off, 1)), offY: py(f, num(off, 2)) };
+  }
+  const layersL = child(l, 'layers');
+  const layers = layersL ? (layersL.slice(1).filter((x) => typeof x === 'string') as string[]).map((n) => (f.flip ? flipLayer(n) : n)) : [];
+  const delta = child(l, 'rect_delta');
+  const opts = child(l, 'options');
+  const primitives: KGraphic[] = [];
+  const prims = child(l, 'primitives');
+  if (prims) {
+    // Primitives are in the pad's own frame (mm, Y down), not rotated with the footprint.
+    const pf: Frame = { flip: f.flip, parentRot: 0 };
+    for (const p of lists(prims)) {
+      const g = readGraphic(pf, p, '');
+      if (g) primitives.push(g);
+    }
+  }
+  const chamferL = child(l, 'chamfer');
+  const pad: KPad = {
+    number: str(l, 1),
+    type: str(l, 2),
+    shape: str(l, 3),
+    x: px(f, num(at, 1)),
+    y: py(f, num(at, 2)),
+    rot: pangle(f, num(at, 3)),
+    w: mil(num(size, 1)),
+    h: mil(num(size, 2, num(size, 1))),
+    roundrectRatio: numOf(l, 'roundrect_rratio'),
+    chamferRatio: numOf(l, 'chamfer_ratio'),
+    chamfer: chamferL ? (chamferL.slice(1).filter((x) => typeof x === 'string') as string[]) : [],
+    delta: [mil(num(delta, 1)), mil(num(delta, 2))],
+    drill,
+    layers,
+    net: netName(l, nets),
+    primitives,
+    anchor: val(opts, 'anchor', 'rect'),
+    pinFunction: val(l, 'pinfunction'),
+    pinType: val(l, 'pintype'),
+    locked: flag(l, 'locked'),
+  };
+  const optNum = (k: string): number | undefined => (child(l, k) ? numOf(l, k) : undefined);
+  const m = optNum('solder_mask_margin'); if (m !== undefined) pad.maskMargin = mil(m);
+  const pm = optNum('solder_paste_margin'); if (pm !== undefined) pad.pasteMargin = mil(pm);
+  const pr = optNum('solder_paste_margin_ratio'); if (pr !== undefined) pad.pasteRatio = pr;
+  const c = optNum('clearance'); if (c !== undefined) pad.clearance = mil(c);
+  const zc = optNum('zone_connect'); if (zc !== undefined) pad.zoneConnect = zc;
+  const tw = optNum('thermal_bridge_width') ?? optNum('thermal_width'); if (tw !== undefined) pad.thermalWidth = mil(tw);
+  const tg = optNum('thermal_gap'); if (tg !== undefined) pad.thermalGap = mil(tg);
+  return pad;
+}
+
+/** A footprint (`footprint` or `module`), on a board (`nets` given) or alone (.kicad_mod). */
+export function readFootprint(l: SList, nets: string[] = []): KFootprint {
+  const at = child(l, 'at');
+  const layer = val(l, 'layer', 'F.Cu');
+  const back = layer === 'B.Cu';
+  const rot = num(at, 3);
+  const f: Frame = { flip: back, parentRot: rot };
+  const fp: KFootprint = {
+    lib: str(l, 1),
+    uuid: val(l, 'uuid') || val(l, 'tstamp'),
+    x: mil(num(at, 1)),
+    y: -mil(num(at, 2)),
+    rot: back ? normAngle(-rot - 180) : normAngle(rot),
+    back,
+    locked: flag(l, 'locked'),
+    reference: '',
+    value: '',
+    descr: val(l, 'descr'),
+    tags: val(l, 'tags'),
+    attrs: (child(l, 'attr')?.slice(1).filter((x) => typeof x === 'string') as string[]) ?? [],
+    properties: {},
+    pads: [],
+    graphics: [],
+    texts: [],
+    models: [],
+    dropped: [],
+  };
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (!isList(c)) continue;
+    const kw = c[0] as string;
+    if (kw === 'pad') fp.pads.push(readPad(c, f, nets));
+    else if (FP_GRAPHIC_KW.has(kw)) { const g = readGraphic(f, c); if (g) fp.graphics.push(g); }
+    else if (kw === 'fp_text') {
+      const role = str(c, 1);
+      const t = readText(f, c, role, textValue(c));
+      if (role === 'reference') fp.reference = t.text;
+      else if (role === 'value') fp.value = t.text;
+      fp.texts.push(t);
+    } else if (kw === 'property') {
+      const key = str(c, 1), value = str(c, 2);
+      fp.properties[key] = value;
+      if (key === 'Reference') fp.reference = value;
+      else if (key === 'Value') fp.value = value;
+      if (child(c, 'at') && child(c, 'layer')) fp.texts.push(readText(f, c, key === 'Reference' ? 'reference' : key === 'Value' ? 'value' : key, value));
+    } else if (kw === 'model') fp.models.push(str(c, 1));
+    else if (kw === 'zone') fp.dropped.push('footprint zone');
+    else if (kw === 'fp_text_box' || kw === 'fp_textbox') fp.dropped.push('footprint text box');
+    else if (kw === 'dimension') fp.dropped.push('footprint dimension');
+    else if (kw === 'group') fp.dropped.push('footprint group');
+  }
+  return fp;
+}
+
+function readZone(l: SList, nets: string[]): KZone {
+  const layersL = child(l, 'layers');
+  const layers = layersL ? (layersL.slice(1).filter((x) => typeof x === 'string') as string[]) : [val(l, 'layer')];
+  const connect = child(l, 'connect_pads');
+  const fill = child(l, 'fill');
+  const keep = child(l, 'keepout');
+  const keepoutRules: Record<string, string> = {};
+  for (const k of lists(keep)) keepoutRules[String(k[0])] = str(k, 1);
+  const zone: KZone = {
+    net: val(l, 'net_name') || netName(l, nets),
+    name: val(l, 'name'),
+    layers,
+    priority: numOf(l, 'priority'),
+    outline: children(l, 'polygon').map((p) => ptsToPath(BOARD_FRAME, child(p, 'pts'), true)),
+    fills: children(l, 'filled_polygon').map((p) => ({ layer: val(p, 'layer', layers[0] ?? ''), path: ptsToPath(BOARD_FRAME, child(p, 'pts'), true, 10) })),
+    keepout: !!keep,
+    keepoutRules,
+    connectPads: connect ? (isAtom(connect[1]) ? String(connect[1]) : 'thermal') : 'thermal',
+    clearance: mil(numOf(connect, 'clearance')),
+    minThickness: mil(numOf(l, 'min_thickness')),
+    thermalGap: mil(numOf(fill, 'thermal_gap')),
+    thermalBridge: mil(numOf(fill, 'thermal_bridge_width')),
+    hatched: val(fill, 'mode') === 'hatch',
+    locked: flag(l, 'locked'),
+  };
+  return zone;
+}
+
+function readDimension(l: SList): KDimension {
+  const raw = points(child(l, 'pts'));
+  if (raw.length === 0) {
+    // KiCad 5: (feature1 (pts (xy) (xy))) (feature2 ...)
+    for (const k of ['feature1', 'feature2']) raw.push(...points(child(child(l, k), 'pts')).slice(0, 2));
+  }
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i += 2) out.push(mil(raw[i]), -mil(raw[i + 1]));
+  const gt = child(l, 'gr_text');
+  const fmt = child(l, 'format');
+  return {
+    kind: val(l, 'type', 'aligned'),
+    layer: val(l, 'layer'),
+    pts: out,
+    height: mil(numOf(l, 'height')),
+    text: gt ? str(gt, 1) : '',
+    units: val(fmt, 'units', 'mm'),
+  };
+}
+
+function readStackup(setup: SList | undefined): KStackupLayer[] {
+  return children(child(setup, 'stackup'), 'layer').map((s) => {
+    const layer: KStackupLayer = { name: str(s, 1), type: val(s, 'type'), thickness: mil(numOf(s, 'thickness')), material: val(s, 'material') };
+    if (child(s, 'epsilon_r')) layer.epsilonR = numOf(s, 'epsilon_r');
+    if (child(s, 'loss_tangent')) layer.lossTangent = numOf(s, 'loss_tangent');
+    return layer;
+  });
+}
+
+/** Net classes of a KiCad 5 board file (KiCad 6+ keeps them in the .kicad_pro). */
+function readNetClasses(root: SList): KNetClass[] {
+  return children(root, 'net_class').map((c) => ({
+    name: str(c, 1),
+    clearance: mil(numOf(c, 'clearance')),
+    trackWidth: mil(numOf(c, 'trace_width')),
+    viaDiameter: mil(numOf(c, 'via_dia')),
+    viaDrill: mil(numOf(c, 'via_drill')),
+    uviaDiameter: mil(numOf(c, 'uvia_dia')),
+    uviaDrill: mil(numOf(c, 'uvia_drill')),
+    nets: children(c, 'add_net').map((n) => str(n, 1)),
+  }));
+}
+
+export function readBoardTree(root: SList): KBoard {
+  const nets: string[] = [];
+  for (const n of children(root, 'net')) nets[num(n, 1)] = str(n, 2);
+  for (let i = 0; i < nets.length; i++) if (nets[i] === undefined) nets[i] = '';
+  const setup = child(root, 'setup');
+  const setupVals: Record<string, number> = {};
+  for (const s of lists(setup)) {
+    if (s.length === 2 && typeof s[1] === 'number') setupVals[String(s[0])] = mil(s[1]);
+  }
+  const board: KBoard = {
+    version: numOf(root, 'version'),
+    generator: val(root, 'generator'),
+    thickness: mil(numOf(child(root, 'general'), 'thickness', 1.6)),
+    layers: lists(child(root, 'layers')).map((d) => ({ ordinal: num(d, 0), name: str(d, 1), type: str(d, 2), userName: str(d, 3) })),
+    nets,
+    netClasses: readNetClasses(root),
+    setup: setupVals,
+    stackup: readStackup(setup),
+    footprints: [],
+    tracks: [],
+    arcs: [],
+    vias: [],
+    zones: [],
+    graphics: [],
+    texts: [],
+    dimensions: [],
+    dropped: [],
+  };
+  const P = (l: SList, k: string): [number, number] => {
+    const p = child(l, k);
+    return [mil(num(p, 1)), -mil(num(p, 2))];
+  };
+  for (let i = 1; i < root.length; i++) {
+    const c = root[i];
+    if (!isList(c)) continue;
+    const kw = c[0] as string;
+    if (kw === 'segment') {
+      const [x1, y1] = P(c, 'start'), [x2, y2] = P(c, 'end');
+      board.tracks.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, locked: flag(c, 'locked') });
+    } else if (kw === 'arc') {
+      const [x1, y1] = P(c, 'start'), [mx, my] = P(c, 'mid'), [x2, y2] = P(c, 'end');
+      board.arcs.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, sweep: arcSweep(x1, y1, mx, my, x2, y2), locked: flag(c, 'locked') });
+    } else if (kw === 'via') {
+      const [x, y] = P(c, 'at');
+      const ls = child(c, 'layers');
+      const kind = flag(c, 'micro') ? 'micro' : flag(c, 'blind') ? 'blind' : 'through';
+      board.vias.push({ x, y, size: mil(numOf(c, 'size')), drill: mil(numOf(c, 'drill')), kind, layers: [str(ls, 1) || 'F.Cu', str(ls, 2) || 'B.Cu'], net: netName(c, nets), locked: flag(c, 'locked') });
+    } else if (kw === 'footprint' || kw === 'module') {
+      board.footprints.push(readFootprint(c, nets));
+    } else if (kw === 'zone') {
+      board.zones.push(readZone(c, nets));
+    } else if (GRAPHIC_KW.has(kw)) {
+      const g = readGraphic(BOARD_FRAME, c);
+      if (g) board.graphics.push(g);
+    } else if (kw === 'gr_text') {
+      board.texts.push(readText(BOARD_FRAME, c, '', textValue(c)));
+    } else if (kw === 'dimension') {
+      board.dimensions.push(readDimension(c));
+    } else if (kw === 'gr_text_box' || kw === 'gr_textbox' || kw === 'image' || kw === 'target' || kw === 'group' || kw === 'generated' || kw === 'table') {
+      board.dropped.push(kw);
+    }
+  }
+  return board;
+}
+
+/** Read a .kicad_pcb text. Throws CatalogueError on hostile or non-KiCad input. */
+export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
+  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file }));
+}
+
+/** Read a .kicad_mod text (one footprint). */
+export function readKicadMod(text: string, file = 'footprint.kicad_mod'): KFootprint {
+  return readFootprint(readSexpr(text, ['footprint', 'module'], 'footprint', { file }));
+}
+
+export type { KText };
+export { layerOf };

@@ -1,0 +1,291 @@
+/**
+ * The s-expression reader of KiCad files (.kicad_pcb, .kicad_sch, .kicad_sym, .kicad_mod, 6 to 9):
+ * one pass over the text, iterative (an explicit stack, no recursion), with a depth and a size limit
+ * (KICAD_LIMITS). A truncated file, an unterminated string or a too deep nesting is refused with a
+ * catalogue message naming the file and the line.
+ *
+ * Tree: a list is a JS array; an atom is a string (symbols and quoted strings, unescaped) or, for an
+ * unquoted decimal number, a JS number: `(at 1 2 90)` -> ['at', 1, 2, 90]. A number written with a
+ * leading zero (`007`, a uuid made of digits) or an exponent stays text, so nothing is lost; quoted
+ * atoms are always text. `str()` gives any atom as text, `num()` as a number. By KiCad's convention the
+ * first element of a list is its keyword. Unquoted words are interned (one string per distinct word),
+ * so that a big board keeps few strings alive.
+ *
+ * One packing keeps big boards cheap: a run of `(xy X Y)` lists inside `(pts ...)` (zone fills hold
+ * hundreds of thousands) becomes one Float64Array [x0, y0, x1, y1, ...] element of the pts list, in
+ * place of the xy lists (order with `(arc ...)` items kept). Read points with `points()` / runs.
+ */
+import { CatalogueError, KICAD_LIMITS } from '@copperplate/model';
+
+export type SNode = string | number | SList | Float64Array;
+export interface SList extends Array<SNode> {}
+
+export interface ReadOptions {
+  /** Shown in messages (the file's name). */
+  file?: string;
+  maxDepth?: number;
+  maxChars?: number;
+}
+
+function lineAt(text: string, pos: number): number {
+  let line = 1;
+  for (let i = 0; i < pos && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+// Character classes: 0 atom char, 1 whitespace, 2 '(', 3 ')', 4 '"'.
+const CLASS = new Uint8Array(128);
+for (const c of [32, 9, 10, 13, 12, 11]) CLASS[c] = 1;
+CLASS[40] = 2;
+CLASS[41] = 3;
+CLASS[34] = 4;
+
+function unescape(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c !== '\\' || i + 1 >= s.length) { out += c; continue; }
+    const n = s[++i];
+    out += n === 'n' ? '\n' : n === 't' ? '\t' : n === 'r' ? '\r' : n;
+  }
+  return out;
+}
+
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The decimal number text[i..j) as a JS number, or NaN when it is not a plain decimal (sign, digits,
+ * one dot; no leading zero before another digit, no exponent). Correctly rounded: an exact integer
+ * of at most 15 digits divided by an exact power of ten is one IEEE rounding, as Number() does.
+ */
+function numberAt(text: string, i: number, j: number): number {
+  let k = i;
+  let neg = false;
+  let c = text.charCodeAt(k);
+  if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
+  if (k >= j || c < 48 || c > 57) return NaN;
+  if (c === 48 && k + 1 < j && text.charCodeAt(k + 1) !== 46) return NaN; // leading zero: keep as text
+  let m = 0, digits = 0, frac = -1;
+  for (; k < j; k++) {
+    c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
+    else if (c === 46 && frac < 0) frac = 0;
+    else return NaN;
+  }
+  if (frac === 0) return NaN; // "1." is not KiCad's
+  if (digits > 15) { const v = Number(text.slice(i, j)); return v; }
+  const v = frac > 0 ? m / POW10[frac] : m;
+  return neg ? -v : v;
+}
+
+/**
+ * Read every top-level s-expression of `text` (KiCad files have one). Throws CatalogueError
+ * KICAD_TOO_BIG, KICAD_TOO_DEEP, KICAD_TRUNCATED or KICAD_SYNTAX.
+ */
+export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
+  const file = opts.file ?? 'input';
+  const maxDepth = opts.maxDepth ?? KICAD_LIMITS.MAX_DEPTH;
+  const maxChars = opts.maxChars ?? KICAD_LIMITS.MAX_CHARS;
+  if (text.length > maxChars) throw CatalogueError.named('KICAD_TOO_BIG', { file, limit: maxChars });
+  const top: SList[] = [];
+  const stack: SList[] = [];
+  const opened: number[] = [];
+  let cur: SList | null = null;
+  const n = text.length;
+  const words = new Map<string, string>();
+  let xyBuf = new Float64Array(256);
+  let xyLen = 0;
+  let xyOwner: SList | null = null;
+  const flushXy = () => {
+    if (xyOwner && xyLen > 0) xyOwner.push(xyBuf.slice(0, xyLen));
+    xyLen = 0;
+    xyOwner = null;
+  };
+  let i = 0;
+  if (text.charCodeAt(0) === 0xfeff) i = 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    const k = c < 128 ? CLASS[c] : 0;
+    if (k === 1) { i++; continue; }
+    if (k === 2) {
+      // (xy X Y) inside (pts ...): packed into the current Float64Array run.
+      if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
+        const e = text.indexOf(')', i + 4);
+        const sp = e < 0 ? -1 : text.indexOf(' ', i + 4);
+        const x = sp > i + 4 && sp < e ? numberAt(text, i + 4, sp) : NaN;
+        const y = x === x ? numberAt(text, sp + 1, e) : NaN;
+        if (y === y) {
+          if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
+          if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
+          xyBuf[xyLen++] = x;
+          xyBuf[xyLen++] = y;
+          i = e + 1;
+          continue;
+        }
+      }
+      if (xyOwner === cur && xyLen > 0) flushXy();
+      if (stack.length >= maxDepth) throw CatalogueError.named('KICAD_TOO_DEEP', { file, limit: maxDepth, line: lineAt(text, i) });
+      const l: SList = [];
+      if (cur) { cur.push(l); stack.push(cur); } else stack.push(null as unknown as SList);
+      opened.push(i);
+      cur = l;
+      i++;
+      continue;
+    }
+    if (k === 3) {
+      if (xyOwner === cur && xyLen > 0) flushXy();
+      if (!cur) throw CatalogueError.named('KICAD_SYNTAX', { file, line: lineAt(text, i), reason: 'unexpected )' });
+      const parent = stack.pop()!;
+      opened.pop();
+      if (parent === null) top.push(cur);
+      cur = parent;
+      i++;
+      continue;
+    }
+    if (!cur) {
+      throw CatalogueError.named('KICAD_SYNTAX', { file, line: lineAt(text, i), reason: 'text outside of a list' });
+    }
+    if (k === 4) {
+      let j = i + 1;
+      let esc = false;
+      for (;;) {
+        if (j >= n) throw CatalogueError.named('KICAD_TRUNCATED', { file, what: 'a string', line: lineAt(text, i) });
+        const d = text.charCodeAt(j);
+        if (d === 34) break;
+        if (d === 92) { esc = true; j += 2; continue; }
+        j++;
+      }
+      const raw = text.slice(i + 1, j);
+      if (esc) cur.push(unescape(raw));
+      else if (j - i <= 25) {
+        // short quoted words repeat (layer and net names): one string each
+        let iw = words.get(raw);
+        if (iw === undefined) { words.set(raw, raw); iw = raw; }
+        cur.push(iw);
+      } else cur.push(raw);
+      i = j + 1;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      if (d < 128 && CLASS[d] !== 0) break;
+      j++;
+    }
+    const v = numberAt(text, i, j);
+    if (v === v) cur.push(v); // not NaN
+    else {
+      const w = text.slice(i, j);
+      let iw = words.get(w);
+      if (iw === undefined) { words.set(w, w); iw = w; }
+      cur.push(iw);
+    }
+    i = j;
+  }
+  if (cur) throw CatalogueError.named('KICAD_TRUNCATED', { file, what: 'a list', line: lineAt(text, opened[0]) });
+  return top;
+}
+
+/** Read a file of one top-level expression whose keyword is one of `heads`. */
+export function readSexpr(text: string, heads: readonly string[], kind: string, opts: ReadOptions = {}): SList {
+  const all = readSexprs(text, opts);
+  const root = all[0];
+  if (!root || !heads.includes(root[0] as string)) {
+    const head = root ? `(${String(root[0])}` : JSON.stringify(text.slice(0, 20));
+    throw CatalogueError.named('KICAD_NOT_KICAD', { file: opts.file ?? 'input', kind, head });
+  }
+  return root;
+}
+
+// ---- Access helpers (keyword lookups over a list's children) ----
+
+/** true for a list (not an atom, not a packed point run). */
+export function isList(c: SNode | undefined): c is SList {
+  return Array.isArray(c);
+}
+
+/** Every point of a `(pts ...)` list as a flat [x0, y0, x1, y1, ...] (packed runs and xy lists; arcs skipped). */
+export function points(pts: SList | undefined): number[] {
+  const out: number[] = [];
+  if (!pts) return out;
+  for (let i = 1; i < pts.length; i++) {
+    const c = pts[i];
+    if (c instanceof Float64Array) for (let j = 0; j < c.length; j++) out.push(c[j]);
+    else if (Array.isArray(c) && c[0] === 'xy') out.push(num(c, 1), num(c, 2));
+  }
+  return out;
+}
+
+/** The first child list with keyword `key`, or undefined. */
+export function child(l: SList | undefined, key: string): SList | undefined {
+  if (!l) return undefined;
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (Array.isArray(c) && c[0] === key) return c;
+  }
+  return undefined;
+}
+
+/** Every child list with keyword `key`. */
+export function children(l: SList | undefined, key: string): SList[] {
+  const out: SList[] = [];
+  if (!l) return out;
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (Array.isArray(c) && c[0] === key) out.push(c);
+  }
+  return out;
+}
+
+/** Every child list (any keyword). */
+export function lists(l: SList | undefined): SList[] {
+  const out: SList[] = [];
+  if (!l) return out;
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (Array.isArray(c)) out.push(c);
+  }
+  return out;
+}
+
+/** true for an atom (text or number). */
+export function isAtom(v: SNode | undefined): v is string | number {
+  return typeof v === 'string' || typeof v === 'number';
+}
+
+/** Atom `i` of a list as text ('' when absent or a list). */
+export function str(l: SList | undefined, i = 1): string {
+  const v = l?.[i];
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+}
+
+/** Atom `i` of a list as a number (`dflt` when absent or not numeric). */
+export function num(l: SList | undefined, i = 1, dflt = 0): number {
+  const v = l?.[i];
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string' || v === '') return dflt;
+  const x = Number(v);
+  return Number.isFinite(x) ? x : dflt;
+}
+
+/** The value of `(key value)` as text. */
+export function val(l: SList | undefined, key: string, dflt = ''): string {
+  const c = child(l, key);
+  return c && isAtom(c[1]) ? String(c[1]) : dflt;
+}
+
+/** The value of `(key value)` as a number. */
+export function numOf(l: SList | undefined, key: string, dflt = 0): number {
+  return num(child(l, key), 1, dflt);
+}
+
+/** true when the list holds the bare atom `flag` (e.g. `locked`) or a `(flag yes)` child. */
+export function flag(l: SList | undefined, name: string): boolean {
+  if (!l) return false;
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (c === name) return true;
+    if (Array.isArray(c) && c[0] === name) return c.length < 2 || c[1] === 'yes' || c[1] === 'true';
+  }
+  return false;
+}

@@ -1,0 +1,114 @@
+/**
+ * Fabrication outputs of the fixture boards, read back with an independent parser (gerber-parser /
+ * gerber-plotter): every file parses without warnings, object counts match the board, extents sit
+ * inside the board outline, drill hits per tool match the holes; the zip is named as EasyEDA names it.
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import { readEpro } from '@copperplate/format';
+import { fabBoard, fabInputFromEpro, fabOutputs, gerberFiles, drillFiles, type FabBoard } from '@copperplate/convert';
+import { readBack } from './readback.ts';
+
+const FIX = new URL('../../../../../shared/fixtures/epro/', import.meta.url);
+const load = (name: string): FabBoard => fabBoard(fabInputFromEpro(readEpro(new Uint8Array(readFileSync(new URL(name, FIX))), { name })));
+const MM = 0.0254;
+const NOW = new Date('2026-01-02T03:04:05Z');
+
+describe('[issue-12] Gerber and drill read back (TriWave-2.1)', () => {
+  const b = load('TriWave-2.1.epro');
+  const files = gerberFiles(b, { date: '2026-01-02T03:04:05Z' });
+  const byName = new Map(files.map((f) => [f.name, f]));
+
+  it('writes the layers EasyEDA writes for this board, under its names', () => {
+    expect([...byName.keys()].sort()).toEqual([
+      'Gerber_BoardOutlineLayer.GKO', 'Gerber_BottomLayer.GBL', 'Gerber_BottomSilkscreenLayer.GBO', 'Gerber_BottomSolderMaskLayer.GBS',
+      'Gerber_DocumentLayer.GDL', 'Gerber_DrillDrawingLayer.GDD', 'Gerber_TopLayer.GTL', 'Gerber_TopPasteMaskLayer.GTP',
+      'Gerber_TopSilkscreenLayer.GTO', 'Gerber_TopSolderMaskLayer.GTS',
+    ]);
+    expect(byName.get('Gerber_TopLayer.GTL')!.text).toContain('%TF.FileFunction,Copper,L1,Top*%');
+    expect(byName.get('Gerber_BottomLayer.GBL')!.text).toContain('%TF.FileFunction,Copper,L2,Bot*%');
+    expect(byName.get('Gerber_TopSolderMaskLayer.GTS')!.text).toContain('%TF.FilePolarity,Negative*%');
+    expect(byName.get('Gerber_TopLayer.GTL')!.text).toMatch(/%TO\.P,[^,*]+,[^*]+\*%/);
+    expect(byName.get('Gerber_TopLayer.GTL')!.text).toMatch(/%TO\.N,GND\*%/);
+    expect(b.problems).toEqual([]);
+  });
+
+  it('top copper: one flash per top and through-hole pad and per via; inside the outline', async () => {
+    const rb = await readBack(byName.get('Gerber_TopLayer.GTL')!.text);
+    expect(rb.warnings).toEqual([]);
+    const topPads = b.pads.filter((p) => p.layer === 1 || p.layer === 12);
+    const flashed = topPads.filter((p) => (p.shape as unknown[])[0] !== 'POLY').length;
+    expect(rb.ops['op:flash']).toBe(flashed + b.vias.length);
+    const o = b.outlineBox;
+    const [x0, y0, x1, y1] = rb.box;
+    expect(x0).toBeGreaterThanOrEqual(o.minX * MM - 0.01);
+    expect(y0).toBeGreaterThanOrEqual(o.minY * MM - 0.01);
+    expect(x1).toBeLessThanOrEqual(o.maxX * MM + 0.01);
+    expect(y1).toBeLessThanOrEqual(o.maxY * MM + 0.01);
+    // The pours are there: regions (fills) plotted.
+    expect(rb.plotted.fill).toBeGreaterThan(10);
+  });
+
+  it('outline extents are the board outline; masks and paste parse clean', async () => {
+    const rb = await readBack(byName.get('Gerber_BoardOutlineLayer.GKO')!.text);
+    const o = b.outlineBox;
+    expect(rb.box[0]).toBeCloseTo(o.minX * MM - 0.127, 2); // half the 10 mil outline stroke
+    expect(rb.box[3]).toBeCloseTo(o.maxY * MM + 0.127, 2);
+    for (const n of ['Gerber_TopSolderMaskLayer.GTS', 'Gerber_BottomSolderMaskLayer.GBS', 'Gerber_TopPasteMaskLayer.GTP', 'Gerber_TopSilkscreenLayer.GTO', 'Gerber_DrillDrawingLayer.GDD']) {
+      expect((await readBack(byName.get(n)!.text)).warnings, n).toEqual([]);
+    }
+    const mask = await readBack(byName.get('Gerber_TopSolderMaskLayer.GTS')!.text);
+    expect(mask.ops['op:flash']).toBe(b.pads.filter((p) => p.layer === 1 || p.layer === 12).length);
+  });
+
+  it('drill files: hits per tool equal the holes, slots routed (G85), plated and non-plated apart', async () => {
+    const d = drillFiles(b, { date: 'x' });
+    expect(d.map((f) => f.name)).toEqual(['Drill_PTH_Through.DRL', 'Drill_PTH_Through_Via.DRL', 'Drill_NPTH_Through.DRL']);
+    const pth = d[0], via = d[1], npth = d[2];
+    expect(Object.fromEntries(via.hits)).toEqual({ '0.30500': 55 });
+    expect(Object.fromEntries(npth.hits)).toEqual({ '0.64999': 2, '1.40000': 2, '3.87714': 4 });
+    expect(Object.fromEntries(pth.hits)).toEqual({ '0.30500': 55, '0.64999': 4, '0.91440': 8, '1.20000': 6 });
+    const rb = await readBack(pth.text);
+    expect(rb.filetype).toBe('drill');
+    expect(rb.warnings).toEqual([]);
+    expect(rb.ops['op:flash']).toBe(55 + 8 + 6);
+    expect(rb.ops['op:int']).toBe(4); // the 4 slots
+  });
+});
+
+describe('[issue-12] fabrication zip', () => {
+  it('is named Gerber_<board>_<date>.zip and holds the Gerbers and drills; BOM and pick-and-place beside it', () => {
+    const input = fabInputFromEpro(readEpro(new Uint8Array(readFileSync(new URL('TriWave-2.1.epro', FIX))), { name: 't' }));
+    const res = fabOutputs(input, 'fab', { now: NOW });
+    expect(res.files.map((f) => f.name)).toEqual(['Gerber_PCB1_2026-01-02.zip', 'BOM_PCB1_2026-01-02.csv', 'PickAndPlace_PCB1_2026-01-02.csv']);
+    const z = unzipSync(res.files[0].data as Uint8Array);
+    expect(Object.keys(z)).toContain('Gerber_TopLayer.GTL');
+    expect(Object.keys(z)).toContain('Drill_NPTH_Through.DRL');
+    expect(Object.keys(z)).not.toContain('PROBLEMS.txt');
+    expect(strFromU8(z['Gerber_TopLayer.GTL'])).toContain('%TF.CreationDate,2026-01-02T03:04:05Z*%');
+  });
+});
+
+describe('[issue-12] bad input: writes what it can and lists every problem', () => {
+  it('no outline, an unknown pad shape and a missing footprint are all reported; the zip says it is incomplete', async () => {
+    const records: unknown[][] = [
+      ['DOCTYPE', 'PCB', '1.8'],
+      ['PAD', 'p1', 0, 'N1', 1, '1', 100, -100, 0, null, ['WEIRD', 10, 10], [], 0, 0, 0, 1, 0, null, null, null, null, 0],
+      ['PAD', 'p2', 0, 'N1', 1, '2', 200, -100, 0, null, ['RECT', 40, 20, 0], [], 0, 0, 0, 1, 0, null, null, null, null, 0],
+      ['LINE', 't1', 0, 'N1', 1, 100, -100, 200, -100, 10, 0],
+      ['COMPONENT', 'c1', 0, 1, 500, -500, 0, {}, 0],
+      ['ATTR', 'a1', 0, 'c1', 3, null, null, 'Footprint', 'missing-uuid', 0, 0, 'default', 40, 6, 0, 0, 3, 0, 0, 0, 0, 0],
+      ['ATTR', 'a2', 0, 'c1', 3, null, null, 'Designator', 'U1', 0, 0, 'default', 40, 6, 0, 0, 3, 0, 0, 0, 0, 0],
+    ];
+    const res = fabOutputs({ name: 'bad', records }, 'fab', { now: NOW });
+    expect(res.problems.some((p) => /no outline/.test(p))).toBe(true);
+    expect(res.problems.some((p) => /unknown pad shape "WEIRD"/.test(p))).toBe(true);
+    expect(res.problems.some((p) => /U1: footprint missing-uuid not found/.test(p))).toBe(true);
+    const z = unzipSync(res.files[0].data as Uint8Array);
+    expect(strFromU8(z['PROBLEMS.txt'])).toContain('incomplete');
+    const top = await readBack(strFromU8(z['Gerber_TopLayer.GTL']));
+    expect(top.ops['op:flash']).toBe(1); // the good pad; the unknown one is left out
+    expect(top.ops['op:int']).toBe(1); // the track
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Refill every pour of every fixture board with @copperplate/board and compare against EasyEDA's own
+ * stored fill (POURED records in the .epcb or the .ecop): both rasterised at 1 mil per pixel; the
+ * difference (pixels in one and not the other) is given in percent of EasyEDA's fill area.
+ *   npx tsx scripts/pour-compare.ts [--png DIR] [fixture.epro ...]
+ * With --png, writes an overlay picture per pour (grey both, red EasyEDA only, green Copperplate only)
+ * and a side-by-side pair for the worst three.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEpro } from '@copperplate/format';
+import { boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, resolveBoard, storedFill, CLIP_SCALE } from '@copperplate/board';
+import { png } from './raster.ts';
+
+const FIXTURES = ['ExtModule-002.epro', 'STM32G431-mini.epro', 'ExtModule-003.epro', 'TriWave-2.1.epro', 'falcon-flight-FFB6.1.epro', 'FLIP_C3.epro'];
+const args = process.argv.slice(2);
+let pngDir: string | undefined;
+const files: string[] = [];
+for (let i = 0; i < args.length; i++) if (args[i] === '--png') pngDir = args[++i]; else files.push(args[i]);
+
+interface Row { fixture: string; pour: string; layer: number; net: string; refArea: number; ourArea: number; diff: number; pct: number; ms: number; draw: () => void; pair: (dir: string) => void }
+const rows: Row[] = [];
+for (const f of files.length ? files : FIXTURES) {
+  const a = readEpro(new Uint8Array(readFileSync(join('../shared/fixtures/epro', f))));
+  for (const pcb of listPcbs(a)) {
+    const model = resolveBoard(boardSourceFromArchive(a, pcb.uuid));
+    const t0 = performance.now();
+    const res = fillPours(model);
+    const ms = performance.now() - t0;
+    for (const p of model.pours) {
+      const cmp = compareFills(storedFill(model, p.id), fillPaths(res.get(p.id)?.polys ?? []), CLIP_SCALE);
+      const ra = cmp.ref, rb = cmp.ours, w = ra.w, h = ra.h;
+      const A = cmp.refPixels, B = cmp.ourPixels, D = cmp.diffPixels;
+      const color = (x: number, y: number): [number, number, number] => {
+        const i = (h - 1 - y) * w + x;
+        const r = ra.bits[i], o = rb.bits[i];
+        return r && o ? [150, 150, 150] : r ? [230, 30, 30] : o ? [30, 200, 30] : [255, 255, 255];
+      };
+      const name = `${f.replace(/\.epro$/, '')}-${p.name || p.id}-L${p.layer}`;
+      rows.push({
+        fixture: f, pour: `${p.name} (${p.id})`, layer: p.layer, net: p.net, refArea: A, ourArea: B, diff: D, pct: A ? (100 * D) / A : (B ? 100 : 0), ms,
+        draw: () => writeFileSync(join(pngDir!, `${name}-overlay.png`), png(w, h, color)),
+        pair: (dir: string) => {
+          const gap = 20;
+          writeFileSync(join(dir, `${name}-pair.png`), png(w * 2 + gap, h, (x, y) => {
+            if (x >= w && x < w + gap) return [255, 255, 255];
+            const left = x < w;
+            const i = (h - 1 - y) * w + (left ? x : x - w - gap);
+            const on = left ? ra.bits[i] : rb.bits[i];
+            return on ? (left ? [200, 60, 60] : [60, 160, 60]) : [255, 255, 255];
+          }));
+        },
+      });
+    }
+  }
+}
+console.log('| fixture | pour | layer | net | EasyEDA fill (mil²) | Copperplate fill (mil²) | difference (mil²) | difference % of EasyEDA fill | board refill ms |');
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.fixture} | ${r.pour} | ${r.layer} | ${r.net} | ${r.refArea} | ${r.ourArea} | ${r.diff} | ${r.pct.toFixed(2)} | ${r.ms.toFixed(0)} |`);
+if (pngDir) {
+  mkdirSync(pngDir, { recursive: true });
+  for (const r of rows) r.draw();
+  for (const r of [...rows].sort((a, b) => b.pct - a.pct).slice(0, 3)) r.pair(pngDir);
+}
