@@ -43,7 +43,7 @@ export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: Fi
       <input
         type="file"
         tabIndex={-1}
-        aria-label="Import"
+        aria-hidden="true"
         accept={IMPORT_ACCEPT}
         multiple
         className="visually-hidden"
