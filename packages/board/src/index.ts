@@ -9,6 +9,8 @@ export * from './shapes.ts';
 export * from './placement.ts';
 export * from './font.ts';
 export * from './text.ts';
+export * from './text-hershey.ts';
+export { hersheyGlyph, type HersheyGlyph } from './hershey.ts';
 export * from './clip.ts';
 export * from './model.ts';
 export * from './rules.ts';

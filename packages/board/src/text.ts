@@ -10,6 +10,7 @@ import { Font, type Raw } from '@copperplate/format/records';
 import { type Box, type Mat, IDENTITY, apply, emptyBox, growBox, mirrorX, mul, rotate, translate } from './geom.ts';
 import { FONT, glyphStrokes } from './font.ts';
 import { type Contour, parsePath, transformContours } from './path.ts';
+import { hersheyLayout } from './text-hershey.ts';
 
 export interface TextSpec {
   text: string;
@@ -21,6 +22,8 @@ export interface TextSpec {
   angle: number;
   mirrored: boolean;
   font: string;
+  /** Stroke font for "default" text: 'simple' (font.ts, the editor's) or 'hershey' (EasyEDA's, text-hershey.ts). */
+  strokeFont?: 'simple' | 'hershey';
 }
 
 export interface TextShape {
@@ -67,8 +70,24 @@ export function layoutText(t: TextSpec, fonts?: FontIndex): TextShape {
     for (const [x, y] of [[0, 0], [w, 0], [w, h], [0, h]]) { const p = apply(m, ox + x, oy + y); growBox(box, p.x, p.y); }
     return { strokes: [], fill, strokeWidth: 0, box };
   }
-  const lines = t.text.split(/\r?\n/);
   const h = t.height > 0 ? t.height : 40;
+  if (t.strokeFont === 'hershey') {
+    const sw = t.strokeWidth > 0 ? t.strokeWidth : h / 8;
+    const l = hersheyLayout(t.text, h, sw, t.align);
+    const { ox, oy } = alignOffset(t.align, l.width, l.height);
+    const strokes = l.strokes.map((s) => {
+      const out: number[] = new Array(s.length);
+      for (let k = 0; k + 1 < s.length; k += 2) {
+        const p = apply(m, ox + s[k], oy + s[k + 1]);
+        out[k] = p.x; out[k + 1] = p.y;
+        growBox(box, p.x, p.y, sw / 2);
+      }
+      return out;
+    });
+    if (box.minX > box.maxX) { const p = apply(m, 0, 0); growBox(box, p.x, p.y, 1); }
+    return { strokes, fill: [], strokeWidth: sw, box };
+  }
+  const lines = t.text.split(/\r?\n/);
   const u = (0.7 * h) / FONT.cap;
   const adv = FONT.advance * u;
   const widths = lines.map((l) => Math.max(0, [...l].length * adv - (adv - FONT.width * u)));

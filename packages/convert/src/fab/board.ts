@@ -475,7 +475,7 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
     angle = pl.bottom ? -angle + rot : angle + rot;
     if (pl.bottom) mirrored = !mirrored;
   }
-  const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font }, fonts);
+  const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font, strokeFont: 'hershey' }, fonts);
   pushText(b, layer, s, pl?.designator);
 }
 
@@ -486,7 +486,7 @@ function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }
   if (!text) return;
   void comps;
   const bottomLayer = a.layer === 4 || a.layer === 2 || a.layer === 10;
-  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: bottomLayer !== a.mirror, font: a.font }, fonts);
+  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: bottomLayer !== a.mirror, font: a.font, strokeFont: 'hershey' }, fonts);
   pushText(b, a.layer, s);
 }
 

@@ -1,0 +1,50 @@
+/**
+ * PCB stroke text the way EasyEDA Pro lays it out for fabrication (measured on its Gerbers of the
+ * fixture boards, ../shared/fixtures/ref): Hershey simplex glyphs (hershey.ts), scaled so that the
+ * font's 32 units (descender 7 + 25 above the baseline) plus the stroke width fill the text height;
+ * each glyph starts where the previous one's ink ends plus a gap of one stroke width and 4.8 units;
+ * the first glyph's ink starts half a stroke width inside the text box, the baseline sits half a
+ * stroke width plus the descender above the box's bottom. A space is 11.2 units wide (between gaps).
+ * Characters outside the font are drawn as a box. Coordinates are mil, Y up, in the text's own frame
+ * (origin = bottom-left of the text box); text.ts places the box.
+ */
+import { hersheyGlyph } from './hershey.ts';
+
+const SPAN = 32, DESCENT = 7, SPACE = 11.2, GAP = 4.8;
+const TOFU = { strokes: [[0, 0, 16, 0, 16, 21, 0, 21, 0, 0]], width: 16, advance: 20 };
+
+export interface HersheyLayout {
+  /** Polylines in the text's frame (origin at the bottom-left of the box). */
+  strokes: number[][];
+  width: number;
+  height: number;
+}
+
+export function hersheyLayout(text: string, height: number, strokeWidth: number, align: number): HersheyLayout {
+  const sw = strokeWidth;
+  const u = Math.max(height - sw, height * 0.1) / SPAN;
+  const gap = sw + GAP * u;
+  const lines = text.split(/\r?\n/).map((l) => [...l].map((ch) => (ch === ' ' ? null : hersheyGlyph(ch) ?? TOFU)));
+  const inkWidth = (gs: (typeof lines)[number]) => {
+    let w = 0;
+    gs.forEach((g, i) => { w += (g ? g.width : SPACE) * u + (i ? gap : 0); });
+    return w;
+  };
+  const widths = lines.map(inkWidth);
+  const W = Math.max(0, ...widths) + sw, H = lines.length * height;
+  const hz = Math.floor((Math.min(9, Math.max(1, Math.round(align) || 3)) - 1) / 3);
+  const strokes: number[][] = [];
+  lines.forEach((gs, i) => {
+    const base = (lines.length - 1 - i) * height + sw / 2 + DESCENT * u;
+    let x = (W - sw - widths[i]) * (hz / 2) + sw / 2;
+    for (const g of gs) {
+      if (g) for (const s of g.strokes) {
+        const out: number[] = new Array(s.length);
+        for (let k = 0; k + 1 < s.length; k += 2) { out[k] = x + s[k] * u; out[k + 1] = base + s[k + 1] * u; }
+        strokes.push(out);
+      }
+      x += (g ? g.width : SPACE) * u + gap;
+    }
+  });
+  return { strokes, width: W, height: H };
+}

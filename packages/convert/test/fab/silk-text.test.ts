@@ -1,0 +1,64 @@
+/**
+ * Silkscreen text as EasyEDA draws it: every stroked text polyline of EasyEDA's own Gerbers for
+ * TriWave-2.1 (../shared/fixtures/ref, between "Text Start" and "Text End") has a polyline of ours
+ * with the same vertices within 0.01 mm (Hershey simplex glyphs, EasyEDA's scale, spacing and
+ * baseline; spaces; mirrored bottom-side text; rotated text).
+ */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { unzipSync, strFromU8 } from 'fflate';
+import { readEpro } from '@copperplate/format';
+import { fabBoard, fabInputFromEpro } from '@copperplate/convert';
+import { hersheyGlyph, layoutText } from '@copperplate/board';
+
+const FIX = new URL('../../../../../shared/fixtures/', import.meta.url);
+const MM = 0.0254;
+
+function refTextPolylines(gerber: string): number[][] {
+  const block = gerber.slice(gerber.indexOf('G04 Text Start*'), gerber.indexOf('G04 Text End*'));
+  const out: number[][] = [];
+  for (const m of block.matchAll(/X(-?\d+)Y(-?\d+)D0([12])\*/g)) {
+    const x = Number(m[1]) / 1e5, y = Number(m[2]) / 1e5;
+    if (m[3] === '2') out.push([x, y]); else out[out.length - 1].push(x, y);
+  }
+  return out.filter((p) => p.length >= 4);
+}
+
+describe('[issue-12] silkscreen text matches EasyEDA stroke for stroke (TriWave-2.1)', () => {
+  const b = fabBoard(fabInputFromEpro(readEpro(new Uint8Array(readFileSync(new URL('epro/TriWave-2.1.epro', FIX))), { name: 't' })));
+  const ref = unzipSync(new Uint8Array(readFileSync(new URL('ref/TriWave-2.1/Gerber.zip', FIX))));
+  for (const [layer, file] of [[3, 'Gerber_TopSilkscreenLayer.GTO'], [4, 'Gerber_BottomSilkscreenLayer.GBO']] as const) {
+    it(`${file}: each reference text polyline is one of ours within 0.01 mm`, () => {
+      const refs = refTextPolylines(strFromU8(ref[file]));
+      expect(refs.length).toBeGreaterThan(layer === 3 ? 100 : 20);
+      const ours = b.strokes.filter((s) => s.layer === layer && s.c.segs.every((g) => g.k === 'L'))
+        .map((s) => [s.c.x0, s.c.y0, ...s.c.segs.flatMap((g) => [g.x, g.y])].map((v) => v * MM));
+      const key = (x: number, y: number) => `${Math.round(x * 10)},${Math.round(y * 10)}`;
+      const byStart = new Map<string, number[][]>();
+      for (const p of ours) for (const k of [key(p[0], p[1]), key(p[p.length - 2], p[p.length - 1])]) byStart.set(k, [...(byStart.get(k) ?? []), p]);
+      const near = (a: number[], b: number[], rev: boolean) => a.length === b.length && a.every((v, i) => {
+        const j = rev ? (i % 2 ? b.length - i : b.length - i - 2) : i;
+        return Math.abs(v - b[j]) <= 0.01;
+      });
+      const missing = refs.filter((r) => {
+        const cands = [...(byStart.get(key(r[0], r[1])) ?? []), ...(byStart.get(key(r[r.length - 2], r[r.length - 1])) ?? [])];
+        // Rounded-key buckets can split a point at a boundary: fall back to a scan.
+        const pool = cands.length ? cands : ours;
+        return !pool.some((o) => near(r, o, false) || near(r, o, true));
+      });
+      expect(missing.map((m) => m.slice(0, 4).map((v) => v.toFixed(3)).join(','))).toEqual([]);
+    });
+  }
+
+  it('layout: 1 mm text with a 0.203 mm stroke, left-bottom anchor (EasyEDA: ink at +w/2, baseline at +w/2 + 7/32 of the rest)', () => {
+    const h = 1 / MM, w = 0.203 / MM;
+    const s = layoutText({ text: 'SUB+', x: 0, y: 0, height: h, strokeWidth: w, align: 3, angle: 0, mirrored: false, font: 'default', strokeFont: 'hershey' });
+    const xs = s.strokes.flatMap((p) => p.filter((_, i) => i % 2 === 0)), ys = s.strokes.flatMap((p) => p.filter((_, i) => i % 2 === 1));
+    const u = (h - w) / 32;
+    expect(Math.min(...xs)).toBeCloseTo(w / 2, 6);
+    expect(Math.min(...ys)).toBeCloseTo(w / 2 + 7 * u, 6); // the lowest ink: S, U, B on the baseline
+    expect(Math.max(...ys)).toBeCloseTo(w / 2 + 7 * u + 21 * u, 6);
+    expect(hersheyGlyph('S')!.width).toBe(14);
+    expect(hersheyGlyph('€')).toBeNull();
+  });
+});
