@@ -13,8 +13,8 @@ export type { Family } from '@copperplate/format/records';
 
 export type Rec = readonly unknown[];
 
-/** Record types whose element 1 is the record's own id (unique in the file), in either family. Others get a synthetic key. */
-export const ID_TYPES: ReadonlySet<string> = new Set([...ID_TYPES_BY_FAMILY.sch, ...ID_TYPES_BY_FAMILY.pcb]);
+/** Record types whose element 1 is the record's own id (unique in the file), in any family. Others get a synthetic key. */
+export const ID_TYPES: ReadonlySet<string> = new Set([...ID_TYPES_BY_FAMILY.sch, ...ID_TYPES_BY_FAMILY.pcb, ...ID_TYPES_BY_FAMILY.panel]);
 
 /** Which element of a record names its parent, per document family (PCB ATTRs: 3, schematic ATTRs: 2). */
 export const PARENT_FIELD = PARENT_FIELD_BY_FAMILY;

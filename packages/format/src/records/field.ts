@@ -119,8 +119,8 @@ export type Parsed<F extends FieldTable> = { type: string } & Values<F> & { [SOU
 export interface RecordKind<F extends FieldTable> {
   /** Record type (element 0). */
   readonly type: string;
-  /** Which documents this layout belongs to ('sch' = schematic sheets and symbols, 'pcb' = PCB and footprint). */
-  readonly doc: 'sch' | 'pcb' | 'any';
+  /** Which documents this layout belongs to ('sch' = schematic sheets and symbols, 'pcb' = PCB and footprint, 'panel' = front panels). */
+  readonly doc: 'sch' | 'pcb' | 'panel' | 'any';
   readonly fields: F;
   /** V2 position of a field. */
   index<K extends keyof F>(k: K): number;
@@ -149,7 +149,7 @@ function setField(out: unknown[], spec: FieldSpec<unknown>, v: unknown): void {
   out[spec.i] = spec.encode(v, prev);
 }
 
-export function defineRecord<F extends FieldTable>(type: string, doc: 'sch' | 'pcb' | 'any', fields: F): RecordKind<F> {
+export function defineRecord<F extends FieldTable>(type: string, doc: 'sch' | 'pcb' | 'panel' | 'any', fields: F): RecordKind<F> {
   const entries = Object.entries(fields) as [keyof F & string, FieldSpec<unknown>][];
   const seen = new Set<number>();
   for (const [k, s] of entries) {

@@ -54,6 +54,12 @@ import { Panelize, PanelizeSide, PanelizeStamp } from './pcb/panelize.ts';
 import { ActiveLayer, PcbGroup, Primitive, SilkOpts } from './pcb/board-settings.ts';
 import { SchGroup } from './sch/group.ts';
 import { Preference } from './pcb/preference.ts';
+import { PanelCanvas } from './panel/canvas.ts';
+import { PanelPoly } from './panel/poly.ts';
+import { PanelString } from './panel/string.ts';
+import { PanelDimension } from './panel/dimension.ts';
+import { AuxLine } from './panel/auxline.ts';
+import { PanelGroup } from './panel/group.ts';
 
 export * from './field.ts';
 export {
@@ -62,17 +68,20 @@ export {
   Rule, RuleSelector, RuleTemplate, Line, PcbArc, Via, Pad, PcbPoly, Fill, Pour, Poured, Region, Teardrop,
   PcbString, Font, Dimension, PcbImage, PcbObj, PcbComponent, PcbAttr, PadNet, Panelize, PanelizeSide,
   PanelizeStamp, ActiveLayer, PcbGroup, Primitive, SilkOpts, SchGroup, Preference,
+  PanelCanvas, PanelPoly, PanelString, PanelDimension, AuxLine, PanelGroup,
 };
+export * from './panel/layers.ts';
 export type { HeadProps } from './head.ts';
 
 /** Record layouts differ between schematic-like documents and PCB-like documents. */
-export type Family = 'sch' | 'pcb';
+export type Family = 'sch' | 'pcb' | 'panel';
 
-/** SCH, SYMBOL, INSTANCE -> 'sch'; PCB, FOOTPRINT, POURED, FONT -> 'pcb'; anything else (PANEL, BLOB, '') -> undefined. */
+/** SCH, SYMBOL, INSTANCE -> 'sch'; PCB, FOOTPRINT, POURED, FONT -> 'pcb'; PANEL, PANEL_LIB -> 'panel'; anything else (BLOB, '') -> undefined. */
 export function familyOf(docType: string): Family | undefined {
   switch (docType) {
     case 'SCH': case 'SYMBOL': case 'INSTANCE': return 'sch';
     case 'PCB': case 'FOOTPRINT': case 'POURED': case 'FONT': return 'pcb';
+    case 'PANEL': case 'PANEL_LIB': return 'panel';
     default: return undefined;
   }
 }
@@ -88,19 +97,25 @@ export const PCB_KINDS = list(DocType, Head, Canvas, Layer, LayerPhys, Net, Rule
   PcbArc, Via, Pad, PcbPoly, Fill, Pour, Poured, Region, Teardrop, PcbString, Font, Dimension, PcbImage, PcbObj,
   PcbComponent, PcbAttr, PadNet, Panelize, PanelizeSide, PanelizeStamp, Preference, ActiveLayer);
 
+/** Every front-panel (PANEL, PANEL_LIB) record kind by type (same names as PCB records, other layouts). */
+export const PANEL_KINDS = list(DocType, Head, PanelCanvas, PanelPoly, PanelString, PanelDimension, AuxLine, PanelGroup);
+const KINDS_BY_FAMILY: Readonly<Record<Family, ReadonlyMap<string, AnyKind>>> = { sch: SCH_KINDS, pcb: PCB_KINDS, panel: PANEL_KINDS };
+
 /** The module of a record in a document of the given family (undefined for types without one). */
 export function kindOf(r: Raw, family: Family): AnyKind | undefined {
-  return (family === 'sch' ? SCH_KINDS : PCB_KINDS).get(typeof r[0] === 'string' ? r[0] : '');
+  return KINDS_BY_FAMILY[family].get(typeof r[0] === 'string' ? r[0] : '');
 }
 
 /** Record types whose element 1 is the record's own id (unique in the file), per family. */
 export const ID_TYPES_BY_FAMILY: Readonly<Record<Family, ReadonlySet<string>>> = {
   sch: new Set([...SCH_KINDS.values()].filter((k) => (k.fields as FieldTable).id?.i === 1).map((k) => k.type)),
   pcb: new Set([...PCB_KINDS.values()].filter((k) => (k.fields as FieldTable).id?.i === 1).map((k) => k.type)),
+  panel: new Set([...PANEL_KINDS.values()].filter((k) => (k.fields as FieldTable).id?.i === 1).map((k) => k.type)),
 };
 
 /** Which element names a record's parent (ATTR on a component/pin/wire, cells of a TABLE, pad nets), per family. */
 export const PARENT_FIELD_BY_FAMILY: Readonly<Record<Family, Readonly<Record<string, number>>>> = {
   sch: { ATTR: SchAttr.index('parentId'), TABEL_CELL: TableCell.index('tableId') },
   pcb: { ATTR: PcbAttr.index('parentId'), PAD_NET: PadNet.index('componentId') },
+  panel: {},
 };

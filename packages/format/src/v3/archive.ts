@@ -14,6 +14,7 @@ import { isPlainObject } from '../project-json.ts';
 import * as P from '../paths.ts';
 import { readEpru, type EpruDocument, type EpruRecord } from './epru.ts';
 import { convertPcbDoc } from './pcb.ts';
+import { convertPanelDoc } from './panel.ts';
 import { Tally, type ConversionReport } from './report.ts';
 import { convertSchematicDoc } from './sch.ts';
 import * as S from './schemas.ts';
@@ -311,9 +312,8 @@ export function convertV3(files: Map<string, Uint8Array | string>): V3Conversion
   const panels = pj.panels as Obj;
   for (const d of byType('PANEL')) {
     carryHead(d);
-    metaOnly(d, { CANVAS: 'front-panel primitives have no converter yet' });
     panels[d.uuid] = str(meta(d).title) || d.uuid;
-    entries.set(P.panelPath(d.uuid), lines([['DOCTYPE', 'PANEL', '1.0'], ['HEAD', { editorVersion: editorVersion(d) }]]));
+    entries.set(P.panelPath(d.uuid), lines(convertPanelDoc(d, tally, { editorVersion: editorVersion(d) })));
   }
 
   // ---- blobs (images referred to as blob:<hash>) ----
