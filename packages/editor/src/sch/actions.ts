@@ -15,10 +15,25 @@ export function registerSchematicActions(ed: SchematicEditor): void {
   a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['Space', 'R'], run: () => ed.rotateSelection(), enabled: hasSel });
   a.register({ id: 'edit.mirrorX', label: 'Flip Horizontal', menu: 'Edit', shortcut: 'X', run: () => ed.mirrorSelection('x'), enabled: hasSel });
   a.register({ id: 'edit.mirrorY', label: 'Flip Vertical', menu: 'Edit', shortcut: 'Y', run: () => ed.mirrorSelection('y'), enabled: hasSel });
+  const nudge = (dx: number, dy: number) => () => ed.nudge(dx, dy);
+  a.register({ id: 'edit.nudgeLeft', label: 'Nudge left', menu: 'Edit', shortcut: 'ArrowLeft', run: nudge(-1, 0), enabled: hasSel });
+  a.register({ id: 'edit.nudgeRight', label: 'Nudge right', menu: 'Edit', shortcut: 'ArrowRight', run: nudge(1, 0), enabled: hasSel });
+  a.register({ id: 'edit.nudgeUp', label: 'Nudge up', menu: 'Edit', shortcut: 'ArrowUp', run: nudge(0, 1), enabled: hasSel });
+  a.register({ id: 'edit.nudgeDown', label: 'Nudge down', menu: 'Edit', shortcut: 'ArrowDown', run: nudge(0, -1), enabled: hasSel });
   a.register({ id: 'place.wire', label: 'Wire', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('wire') });
   a.register({ id: 'place.bus', label: 'Bus', menu: 'Place', shortcut: 'B', run: () => ed.tools.activate('bus') });
   a.register({ id: 'place.busEntry', label: 'Bus Entry', menu: 'Place', run: () => ed.tools.activate('busEntry') });
   a.register({ id: 'place.netLabel', label: 'Net Label', menu: 'Place', shortcut: 'N', run: () => ed.tools.activate('netLabel') });
+  a.register({ id: 'place.noConnect', label: 'No Connect Flag', menu: 'Place', shortcut: 'Q', run: () => ed.tools.activate('noConnect') });
+  a.register({ id: 'place.vcc', label: 'Power Port VCC', menu: 'Place', run: () => ed.armNetFlag('VCC') });
+  a.register({ id: 'place.gnd', label: 'Ground Port GND', menu: 'Place', run: () => ed.armNetFlag('GND') });
+  a.register({
+    id: 'place.netPort', label: 'Net Port', menu: 'Place',
+    run: async () => {
+      const name = ed.askName ? await ed.askName('PORT1', 'net') : 'PORT1';
+      if (name?.trim()) ed.armNetFlag(name.trim(), 'port');
+    },
+  });
   a.register({ id: 'place.rect', label: 'Rectangle', menu: 'Place', run: () => ed.tools.activate('rect') });
   a.register({ id: 'place.circle', label: 'Circle', menu: 'Place', run: () => ed.tools.activate('circle') });
   a.register({ id: 'place.polyline', label: 'Polyline', menu: 'Place', shortcut: 'L', run: () => ed.tools.activate('polyline') });

@@ -4,23 +4,28 @@
  * Coordinates 0.01 inch, Y up.
  */
 import { EditorDocument, type ChangeSet } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, onSegment, unionBBox, type Pt } from '../core/geometry.ts';
+import { type BBox, EMPTY_BBOX, apply, onSegment, placement, unionBBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry } from '../core/actions.ts';
-import { SchComponent } from '@copperplate/format/records';
+import { SchAttr, SchComponent } from '@copperplate/format/records';
 import { bool, num, recType, str, withFields } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
 import { ToolManager, type KeyEv, type PointerEv } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
-import { annotate } from './annotate.ts';
+import { annotate, annotateSheets, type AnnotateOptions } from './annotate.ts';
 import { copyText, pasteText } from './clipboard.ts';
 import { componentPins, componentSymbol } from './component.ts';
 import type { SchContext } from './context.ts';
 import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translation } from './edit.ts';
-import { componentResolver } from './attrs.ts';
+import { componentResolver, symbolAttrs } from './attrs.ts';
+import { ensureFlagSymbol, flagNameKey, flagStyleFor, type FlagStyle } from './netflags.ts';
+import { findOnSheet, type FindHit } from './find.ts';
+import { labelGhost, placementGhost } from './ghost.ts';
+import type { Op } from '../render/surface.ts';
+import type { SymbolInfo } from './context.ts';
 import { SheetScene } from './scene.ts';
 import { attrMap, attrValue, pickPart } from './symbol.ts';
-import { BusEntryTool, NetLabelTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
+import { BusEntryTool, NetLabelTool, NoConnectTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
@@ -48,6 +53,13 @@ export interface SchematicEditorOptions {
   readClipboard?: () => string | undefined;
   /** Sheets and navigation for sheet symbols (hierarchy.ts); without it the hierarchy actions are disabled. */
   hierarchy?: HierarchyHost;
+  /**
+   * Asks the user for a name (a net label's, `suggested` pre-filled); null/undefined = cancelled.
+   * Without it the suggested name is used.
+   */
+  askName?: (suggested: string, what: 'net') => string | null | undefined | Promise<string | null | undefined>;
+  /** A built-in flag symbol was added to the context: the host saves `text` as a project symbol. */
+  onSymbolCreated?: (info: SymbolInfo, text: string) => void;
 }
 
 export class SchematicEditor {
@@ -74,12 +86,92 @@ export class SchematicEditor {
       this.selection.prune((k) => doc.has(k));
       for (const l of this.changeListeners) l(cs, keys);
     });
-    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
+    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this), new NoConnectTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
     this.tools.activate('select');
     registerSchematicActions(this);
   }
 
   dispose(): void { this.unsub(); }
+
+  get askName(): SchematicEditorOptions['askName'] { return this.opts.askName; }
+
+  /** The grid is drawn (the view reads it); its size is `grid.size` (0.01 inch). */
+  gridVisible = true;
+  /** Set the grid step (0.01 inch, > 0); tells change listeners so the view redraws. */
+  setGridSize(size: number): void {
+    if (!(size > 0)) return;
+    this.grid.size = size;
+    for (const l of this.changeListeners) l({ label: 'grid', origin: 'local', changes: [] }, []);
+  }
+  setGridVisible(on: boolean): void {
+    this.gridVisible = on;
+    for (const l of this.changeListeners) l({ label: 'grid', origin: 'local', changes: [] }, []);
+  }
+
+  /** Arrow keys: move the selection by `dx, dy` grid steps (one undo step). */
+  nudge(dx: number, dy: number): void { this.moveSelection(dx * this.grid.size, dy * this.grid.size); }
+
+  /** What follows the cursor while placing (a part's ghost, a net label's name), in document units. */
+  ghost(): Op[] {
+    const t = this.tools.active;
+    if (t instanceof PlaceTool && t.state === 'placing') return placementGhost(this.ctx, t.symbol || String(this.ctx.devices[t.device]?.attributes?.Symbol ?? ''), t.cur.x, t.cur.y, t.rot, t.mirror, t.netName);
+    if (t instanceof NetLabelTool && t.state === 'idle') return labelGhost(t.cur.x, t.cur.y, t.name);
+    return [];
+  }
+
+  /** Parts, nets and text on this sheet matching `query` (Ctrl+F). */
+  find(query: string): FindHit[] { return findOnSheet(this.doc, this.ctx, query); }
+
+  /** Select a find hit and centre the view on it. */
+  focusHit(h: FindHit): void {
+    if (this.doc.has(h.key)) this.selection.select([h.key]);
+    this.viewport.cx = h.x;
+    this.viewport.cy = h.y;
+    this.viewport.zoomTo(Math.max(this.viewport.zoom, 150));
+    for (const l of this.changeListeners) l({ label: 'find', origin: 'local', changes: [] }, []);
+  }
+
+  /**
+   * Arm the place tool with a net flag or port named `name` (power/ground by the name, or `style`):
+   * the built-in symbol is added to the project when it has none (`onSymbolCreated`).
+   */
+  armNetFlag(name: string, style: FlagStyle = flagStyleFor(name)): void {
+    const f = ensureFlagSymbol(this.ctx, style);
+    if (f.created) this.opts.onSymbolCreated?.(f.info, f.text);
+    (this.tools.get('place') as PlaceTool).arm(f.info.uuid, '', name);
+    this.tools.activate('place');
+  }
+
+  /** Place a net flag or port named `name` at (x, y); returns the component key. */
+  placeNetFlag(name: string, x: number, y: number, o: { style?: FlagStyle; rot?: number; mirror?: boolean } = {}): string {
+    const f = ensureFlagSymbol(this.ctx, o.style ?? flagStyleFor(name));
+    if (f.created) this.opts.onSymbolCreated?.(f.info, f.text);
+    return this.placeComponent(f.info.uuid, '', x, y, o.rot ?? 0, !!o.mirror, name);
+  }
+
+  /** The pin end within `tol` units of a point: its component, pin id and exact position. */
+  pinEndAt(x: number, y: number, tol = 3): { component: string; pin: string; x: number; y: number } | undefined {
+    let best: { component: string; pin: string; x: number; y: number } | undefined, bd = Infinity;
+    for (const k of this.scene.index.at(x, y, tol)) for (const p of componentPins(this.doc, k, this.ctx)) {
+      const d = Math.hypot(p.x - x, p.y - y);
+      if (d <= tol && d < bd) { bd = d; best = { component: k, pin: p.pin, x: p.x, y: p.y }; }
+    }
+    return best;
+  }
+
+  /** Mark the pin end near a point not connected (pin ATTR NO_CONNECT "yes"), or remove its mark. Returns the ATTR key or undefined. */
+  toggleNoConnect(x: number, y: number): string | undefined {
+    const p = this.pinEndAt(x, y);
+    if (!p) return undefined;
+    const joined = p.component + p.pin;
+    const existing = attrMap(this.doc, joined).get('NO_CONNECT');
+    let key: string | undefined;
+    this.doc.commit('No connect', (tx) => {
+      if (existing) tx.remove(SchAttr.get(existing, 'id'));
+      else key = tx.add(['ATTR', tx.newId(), joined, 'NO_CONNECT', 'yes', 0, 0, p.x, p.y, 0, null, 0]);
+    });
+    return key;
+  }
 
   // ---- hierarchy ----
   get hierarchy(): HierarchyHost | undefined { return this.opts.hierarchy; }
@@ -267,27 +359,40 @@ export class SchematicEditor {
     return key;
   }
 
-  /** Place a component of a project symbol (and device). Net flags and ports get their net name. */
-  placeComponent(symbolUuid: string, deviceUuid: string, x: number, y: number, rot = 0, mirror = false): string {
+  /**
+   * Place a component of a project symbol (and device). Net flags and ports get their net name
+   * (`netName`, else the symbol's, the device's or the title's last word) where the symbol shows it.
+   * Parts show their designator, their value (`Name` = `={Value}`) when the device or symbol has
+   * one, and the device's name.
+   */
+  placeComponent(symbolUuid: string, deviceUuid: string, x: number, y: number, rot = 0, mirror = false, netName?: string): string {
     // a device alone names its symbol through its Symbol attribute
     if (!symbolUuid) symbolUuid = String(this.ctx.devices[deviceUuid]?.attributes?.Symbol ?? '');
     const sym = this.ctx.symbols.get(symbolUuid);
     const dev = this.ctx.devices[deviceUuid]?.attributes ?? {};
     const part = sym ? pickPart(sym.doc, '').name : '';
-    const symAttrs = sym ? attrMap(sym.doc, '') : new Map();
+    const symAttrs = sym ? symbolAttrs(sym.doc) : new Map();
+    const m = placement(x, y, rot, mirror);
+    /** Where the symbol shows its own ATTR `k` (through the placement), else (x, y + dy). */
+    const at = (k: string, dy: number): Pt => {
+      const a = symAttrs.get(k);
+      const ax = a ? SchAttr.get(a, 'x') : null, ay = a ? SchAttr.get(a, 'y') : null;
+      return ax !== null && ay !== null && ax !== undefined && ay !== undefined ? apply(m, ax, ay) : { x, y: y + dy };
+    };
     let key = '';
     this.doc.commit('Place', (tx) => {
       key = tx.add(['COMPONENT', tx.newId(), part, x, y, rot, mirror ? 1 : 0, {}, 0]);
-      const attr = (k: string, v: string, vis: boolean, dy: number) => tx.add(['ATTR', tx.newId(), key, k, v, 0, vis ? 1 : 0, vis ? x : null, vis ? y + dy : null, 0, null, 0]);
-      attr('Symbol', symbolUuid, false, 0);
-      if (deviceUuid) attr('Device', deviceUuid, false, 0);
+      const attr = (k: string, v: string, vis: boolean, p: Pt) => tx.add(['ATTR', tx.newId(), key, k, v, 0, vis ? 1 : 0, vis ? p.x : null, vis ? p.y : null, 0, null, 0]);
+      attr('Symbol', symbolUuid, false, { x, y });
       if (sym && (sym.type === 18 || sym.type === 19)) {
-        const key2 = sym.type === 18 ? 'Global Net Name' : 'Name';
-        const name = attrValue(symAttrs.get(key2)) || String(dev[key2] ?? '') || (sym.title.split('-').pop() ?? sym.title);
-        attr(key2, name, true, sym.type === 18 ? -25 : 0);
+        const key2 = flagNameKey(sym.type);
+        const name = netName || attrValue(symAttrs.get(key2)) || String(dev[key2] ?? '') || (sym.title.split('-').pop() ?? sym.title);
+        attr(key2, name, true, at(key2, sym.type === 18 ? -25 : 0));
       } else if (!sym || sym.type !== 20) {
-        attr('Designator', String(dev.Designator ?? attrValue(symAttrs.get('Designator')) ?? 'U?') || 'U?', true, 15);
-        attr('Name', '={Value}', true, -15);
+        attr('Designator', String(dev.Designator ?? attrValue(symAttrs.get('Designator')) ?? 'U?') || 'U?', true, { x, y: y + 15 });
+        const hasValue = dev.Value !== undefined || symAttrs.has('Value');
+        attr('Name', '={Value}', hasValue, { x, y: y - 15 });
+        if (deviceUuid) attr('Device', deviceUuid, true, { x, y: y - (hasValue ? 25 : 15) });
       }
     });
     this.selection.select([key]);
@@ -357,9 +462,22 @@ export class SchematicEditor {
     this.viewport.zoomTo(Math.max(this.viewport.zoom, 200));
   }
 
-  annotate(): Map<string, string> {
+  /** Annotate this sheet (one undo step). */
+  annotate(opts: AnnotateOptions = {}): Map<string, string> {
     let out = new Map<string, string>();
-    this.doc.commit('Annotate', (tx) => { out = annotate(tx, this.doc, this.ctx); });
+    this.doc.commit('Annotate', (tx) => { out = annotate(tx, this.doc, this.ctx, opts); });
     return out;
+  }
+
+  /**
+   * Annotate the whole schematic: this sheet and `otherSheets` in tree order (`sheetOrder`: names,
+   * this sheet's name included; default this sheet first). One undo step per changed sheet; the
+   * caller saves the other sheets. Returns the changes per sheet name.
+   */
+  annotateAll(otherSheets: Array<{ name: string; doc: EditorDocument }>, opts: AnnotateOptions & { sheetOrder?: string[] } = {}): Map<string, Map<string, string>> {
+    const all = [{ name: this.sheetName, doc: this.doc }, ...otherSheets];
+    const rank = (n: string) => { const i = opts.sheetOrder?.indexOf(n) ?? -1; return i < 0 ? Infinity : i; };
+    if (opts.sheetOrder) all.sort((a, b) => rank(a.name) - rank(b.name));
+    return annotateSheets(all, this.ctx, opts);
   }
 }

@@ -132,20 +132,36 @@ export class WireTool implements Tool {
   }
 }
 
-/** Net label (N): a click on a wire names its net there. */
+/**
+ * Net label (N): the name to be placed follows the cursor; a click on a wire asks the host for the
+ * name (`askName`, suggested: the next free one) and names the wire's net there. Cancelling the
+ * question places nothing.
+ */
 export class NetLabelTool implements Tool {
   readonly id = 'netLabel';
-  state = 'idle';
+  state: 'idle' | 'asking' = 'idle';
   name = 'NET1';
+  cur: Pt = { x: 0, y: 0 };
   constructor(private ed: SchematicEditor) {}
   pointer(ev: PointerEv): void {
-    if (ev.kind !== 'down') return;
     const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
+    this.cur = p;
+    if (ev.kind !== 'down' || this.state === 'asking') return;
     const w = this.ed.wireAt(p.x, p.y);
     if (!w) return;
-    this.ed.setNetLabel(w, this.name, p);
-    this.name = nextName(this.name);
+    const ask = this.ed.askName;
+    const done = (name: string | null | undefined) => {
+      this.state = 'idle';
+      const n = name?.trim();
+      if (!n || !this.ed.doc.has(w)) return;
+      this.ed.setNetLabel(w, n, p);
+      this.name = nextName(n);
+    };
+    if (!ask) { done(this.name); return; }
+    const answer = ask(this.name, 'net');
+    if (answer instanceof Promise) { this.state = 'asking'; void answer.then(done, () => done(null)); } else done(answer);
   }
+  cancel(): void { this.state = 'idle'; }
 }
 
 /** "NET1" -> "NET2", "A" -> "A1". */
@@ -167,31 +183,51 @@ export class TextTool implements Tool {
   }
 }
 
-/** Place (P): a symbol/device follows the cursor; Space rotates, X/Y mirror, a click places it. */
+/**
+ * Place (P): a ghost of the part follows the cursor; R/Space rotates, X mirrors left-right, Y
+ * top-bottom (before the click); each click places one. `netName` names a net flag or port.
+ */
 export class PlaceTool implements Tool {
   readonly id = 'place';
   state: 'idle' | 'placing' = 'idle';
   symbol = '';
   device = '';
+  netName: string | undefined;
   rot = 0;
   mirror = false;
-  private cur: Pt = { x: 0, y: 0 };
+  cur: Pt = { x: 0, y: 0 };
   constructor(private ed: SchematicEditor) {}
-  arm(symbol: string, device = ''): void { this.symbol = symbol; this.device = device; this.rot = 0; this.mirror = false; this.state = 'placing'; }
+  arm(symbol: string, device = '', netName?: string): void { this.symbol = symbol; this.device = device; this.netName = netName; this.rot = 0; this.mirror = false; this.state = 'placing'; }
   pointer(ev: PointerEv): void {
     this.cur = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
     if (ev.kind !== 'down' || this.state !== 'placing') return;
-    this.ed.placeComponent(this.symbol, this.device, this.cur.x, this.cur.y, this.rot, this.mirror);
+    this.ed.placeComponent(this.symbol, this.device, this.cur.x, this.cur.y, this.rot, this.mirror, this.netName);
   }
   key(ev: KeyEv): boolean {
-    if (this.state !== 'placing') return false;
+    if (this.state !== 'placing' || ev.ctrl) return false;
     const k = ev.key.toLowerCase();
     if (k === ' ' || k === 'r') { this.rot = (this.rot + 90) % 360; return true; }
     if (k === 'x') { this.mirror = !this.mirror; return true; }
+    // flip top-bottom = mirror left-right turned half a turn (as mirrorSelection('y') does)
+    if (k === 'y') { this.mirror = !this.mirror; this.rot = (this.rot + 180) % 360; return true; }
     return false;
   }
   cancel(): void { this.state = 'idle'; }
   overlay(): Overlay[] { return this.state === 'placing' ? [{ kind: 'marker', x: this.cur.x, y: this.cur.y }] : []; }
+}
+
+/**
+ * No-connect flag: a click on a pin end (within 3 units) marks it not connected (pin ATTR
+ * NO_CONNECT "yes" on the joined id, drawn as a cross); a click on a marked pin removes the mark.
+ */
+export class NoConnectTool implements Tool {
+  readonly id = 'noConnect';
+  state = 'idle';
+  constructor(private ed: SchematicEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down') return;
+    this.ed.toggleNoConnect(ev.x, ev.y);
+  }
 }
 
 /** Bus entry: a click on a bus adds a 10-unit 45-degree BUSENTRY from that point (up-right). */

@@ -11,6 +11,8 @@ import type { SchContext } from '../sch/context.ts';
 import { SchematicEditor } from '../sch/editor.ts';
 import { SymbolEditor } from '../sch/symbol-editor.ts';
 import { drawFrame } from './frame.ts';
+import { drawGrid } from './grid.ts';
+import type { SchematicEditorOptions } from '../sch/editor.ts';
 
 export interface CanvasViewOptions {
   ctx: SchContext;
@@ -20,6 +22,10 @@ export interface CanvasViewOptions {
   readClipboard?: () => string | undefined;
   /** Called after every frame with its duration in ms. */
   onFrame?: (ms: number) => void;
+  /** Passed to the schematic editor: the name question of net labels and ports. */
+  askName?: SchematicEditorOptions['askName'];
+  /** Passed to the schematic editor: a built-in flag symbol to save in the project. */
+  onSymbolCreated?: SchematicEditorOptions['onSymbolCreated'];
 }
 
 export interface CanvasView {
@@ -41,7 +47,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const viewport = new Viewport({ width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height });
   const ctx2d = canvas.getContext('2d') as unknown as Ctx2D | null;
   if (!ctx2d) throw new Error('Canvas2D is not available');
-  const sch = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard }) : undefined;
+  const sch = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard, askName: opts.askName, onSymbolCreated: opts.onSymbolCreated }) : undefined;
   const sym = sch ? undefined : new SymbolEditor(doc, { viewport });
   /** What the view drives: either editor has pointer/key/tools/scene/selection. */
   const ed = (sch ?? sym)!;
@@ -56,6 +62,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     const t0 = performance.now();
     const items = ed.scene.visible(viewport.visible());
     drawFrame(ctx2d, viewport, dpr, opts.background ?? '#FFFFFF', () => {
+      if (sch?.gridVisible) drawGrid(ctx2d, viewport, dpr, sch.grid.size);
       const surf = new CanvasSurface(ctx2d, viewport, dpr, new Set([...(sch?.highlight ?? []), ...ed.selection.ids]));
       for (const it of items) {
         surf.begin(it.id);
@@ -69,6 +76,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
         surf.draw({ t: 'poly', pts: [m.x - 3, m.y + 3, m.x + 3, m.y - 3], closed: false, s: { color: c, width: 1 } });
         surf.draw({ t: 'circle', cx: m.x, cy: m.y, r: 4, s: { color: c, width: 0 } });
       }
+      surf.flush();
+      for (const op of sch?.ghost() ?? []) surf.draw(op);
       surf.flush();
       for (const o of ed.tools.overlay()) {
         if (o.kind === 'rect') surf.draw({ t: 'poly', pts: [o.minX, o.minY, o.maxX, o.minY, o.maxX, o.maxY, o.minX, o.maxY], closed: true, s: { color: '#3366FF', width: 0, dash: [4, 4] } });
@@ -106,7 +115,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const onMove = (e: PointerEvent) => {
     if (panFrom) { viewport.panBy(e.clientX - panFrom.x, e.clientY - panFrom.y); panFrom = { x: e.clientX, y: e.clientY }; invalidate(); return; }
     ed.pointer({ kind: 'move', ...world(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
-    if (ed.tools.active?.state !== 'idle' || ed.tools.active?.id === 'pin') invalidate();
+    const tool = ed.tools.active;
+    if (tool?.state !== 'idle' || tool?.id === 'pin' || tool?.id === 'netLabel') invalidate();
   };
   const onUp = (e: PointerEvent) => {
     if (panFrom) { panFrom = null; return; }
