@@ -24,7 +24,9 @@ const have = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
 const kicadOnly = process.argv.includes('--kicad');
 // `--gerbv` likewise (scripts/compare-gerbers.mjs and the fabrication bench): only gerbv.
 const gerbvOnly = process.argv.includes('--gerbv');
-if (!kicadOnly && !gerbvOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
+// `--ngspice` likewise (the SPICE tests, bench and `copperplate simulate`): only ngspice.
+const ngspiceOnly = process.argv.includes('--ngspice');
+if (!kicadOnly && !gerbvOnly && !ngspiceOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
   console.log('[ensure] installing npm dependencies...');
   run(existsSync(join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
   writeFileSync(stamp, want);
@@ -36,16 +38,18 @@ const DEBIAN_PACKAGES = [
   { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
 ];
 const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-const missing = needBrowser && !kicadOnly && !gerbvOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
+const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
 // gerbv rasterises Gerbers for the fabrication comparison (scripts/compare-gerbers.mjs asks with --gerbv).
 if (gerbvOnly && !existsSync('/usr/bin/gerbv')) missing.push('gerbv');
+// ngspice is the SPICE engine of the server and CLI and the reference of the SPICE tests (issue 18).
+if (ngspiceOnly && !existsSync('/usr/bin/ngspice')) missing.push('ngspice');
 if (missing.length) {
   console.log(`[ensure] installing Debian packages: ${missing.join(' ')}...`);
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   try {
     run(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq ${missing.join(' ')}`);
   } catch (e) {
-    console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); browser tests need /usr/bin/chromium`);
+    console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); ${ngspiceOnly ? 'the SPICE tests will be skipped' : 'browser tests need /usr/bin/chromium'}`);
   }
 }
 

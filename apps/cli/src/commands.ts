@@ -6,6 +6,7 @@ import { user } from './commands/user.ts';
 import { push } from './commands/push.ts';
 import { pull } from './commands/pull.ts';
 import { simulateSync } from './commands/simulate-sync.ts';
+import { simulate } from './commands/simulate.ts';
 import { pour } from './commands/pour.ts';
 import { drc } from './commands/drc.ts';
 import { exportCmd } from './commands/export.ts';
@@ -27,6 +28,7 @@ export const COMMANDS: Command[] = [
   push,
   pull,
   simulateSync,
+  simulate,
   exportCmd,
   pour,
   drc,

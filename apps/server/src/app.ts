@@ -19,6 +19,7 @@ import { liveRoutes } from './routes/live.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
+import { spiceRoutes } from './routes/spice.ts';
 
 /** Every response: the web app is served from this origin; no inline scripts, inline styles allowed. */
 export const CSP = [
@@ -108,6 +109,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
   fabRoutes(app, ctx);
+  spiceRoutes(app, ctx);
   liveRoutes(app, ctx);
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');

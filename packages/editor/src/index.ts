@@ -31,6 +31,7 @@ export * from './sch/actions.ts';
 export * from './sch/netlist.ts';
 export * from './sch/erc.ts';
 export * from './sch/hierarchy.ts';
+export * from './sch/spice-circuit.ts';
 export * from './sch/symbol-edit.ts';
 export * from './sch/netflags.ts';
 export * from './sch/find.ts';

@@ -69,6 +69,8 @@ export const CODES = {
   TOO_MANY_REQUESTS: 4290002,
   /** Not in SPEC §8 (server): a per-user quota (projects, imports per hour, cache keys) is used up. */
   QUOTA_EXCEEDED: 4290003,
+  /** Not in SPEC §8 (server, issue 18): a SPICE netlist or simulation that cannot run; the message (a SPICE_* named error) names the part or net. */
+  SPICE_ERROR: 4000005,
 } as const;
 
 /** Messages of the server's codes that SPEC §8 does not show (docs/API.md). */
@@ -85,6 +87,7 @@ export const SERVER_CODE_MESSAGES: Record<number, string> = {
   4000004: 'Invalid input: {reason}',
   4290002: 'Too many requests, please try again later',
   4290003: 'Quota exceeded: {reason}',
+  4000005: '{reason}',
 };
 
 /** Codes that mean "no permission or project does not exist" (SPEC §6, PERM-1): offer save-as-cloud. */
@@ -170,6 +173,19 @@ export const NAMED_ERRORS = {
   // Export (SPEC §5)
   FORMAT_NOT_SUPPORTED: 'Format is not supported!',
   PROJECT_PATH_EMPTY: 'The projectPath is empty',
+  // SPICE simulation (issue 18; not in SPEC §8, which leaves them unshown)
+  SPICE_MODEL_MISSING: 'SPICE: part {part} has no simulation model ({reason}); set its SPICE Model attribute, add a model file, or set SPICE Exclude = yes',
+  SPICE_PIN_MAP: 'SPICE: part {part}: {reason}; set its SPICE Pins attribute (pin numbers or names in SPICE node order)',
+  SPICE_BAD_VALUE: 'SPICE: part {part} has the value "{value}", which is not {expected}',
+  SPICE_FLOATING_NODE: 'SPICE: net {net} has no DC path to ground (floating node){detail}',
+  SPICE_NO_GROUND: 'SPICE: the circuit has no ground: connect a GND net flag (node 0)',
+  SPICE_NO_ANALYSIS: 'SPICE: no analysis: add a directive (.op, .dc, .ac, .tran) to the sheet or choose one in the Simulate dialog',
+  SPICE_NO_CONVERGENCE: 'SPICE: the simulation did not converge{detail}',
+  SPICE_TIMEOUT: 'SPICE: the simulation ran longer than the limit of {seconds} s and was stopped',
+  SPICE_TOO_BIG: 'SPICE: the simulation needs more than the limit of {limit} ({what}) and was stopped',
+  SPICE_ENGINE_MISSING: 'SPICE: the simulator ngspice is not installed on this machine',
+  SPICE_FAILED: 'SPICE: ngspice could not run the netlist: {reason}',
+  SPICE_REFUSED: 'SPICE: the netlist uses {what}, which the server does not run (model files are written into the netlist)',
 } as const;
 
 export type NamedErrorKey = keyof typeof NAMED_ERRORS;

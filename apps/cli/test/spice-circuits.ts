@@ -1,0 +1,154 @@
+/**
+ * Circuits with known answers drawn as real schematics (symbols with pins, components placed with
+ * the schematic editor, wires with net labels), saved as .epro: the inputs of the SPICE tests and
+ * bench. Pin names follow real parts: the diode's pin 1 is K, the BJT is SOT-23 (1 B, 2 E, 3 C), the
+ * op-amp is one unit of an LM358 (3 +, 2 -, 8 V+, 4 V-, 1 OUT).
+ */
+import { writeEpro } from '@copperplate/format';
+import { EditorDocument, SchematicEditor, componentPins, openDocument, serializeDocument, type SchContext } from '@copperplate/editor';
+
+interface PinSpec { number: string; name: string; x: number; y: number }
+
+function symbolText(pins: PinSpec[], type = 2): string {
+  const lines = ['["DOCTYPE","SYMBOL","1.1"]', `["HEAD",{"originX":0,"originY":0,"symbolType":${type}}]`, '["PART","P.1",{"BBOX":[-20,20,20,-20]}]', '["RECT","e1",-10,10,10,-10,0,0,0,null,0]'];
+  let id = 2;
+  for (const p of pins) {
+    const pid = `e${id++}`;
+    lines.push(`["PIN","${pid}",1,null,${p.x},${p.y},10,${p.x < 0 ? 0 : 180},null,0,0]`);
+    lines.push(`["ATTR","e${id++}","${pid}","NAME",${JSON.stringify(p.name)},false,true,null,null,0,null,0]`);
+    lines.push(`["ATTR","e${id++}","${pid}","NUMBER",${JSON.stringify(p.number)},false,true,null,null,0,null,0]`);
+  }
+  if (type === 18) lines.push(`["ATTR","e${id++}","","Global Net Name","GND",false,true,null,null,0,null,0]`);
+  return lines.join('\n');
+}
+
+export const SYMBOLS: Record<string, { title: string; type: number; text: string }> = {
+  two: { title: 'TwoPin', type: 2, text: symbolText([{ number: '1', name: '', x: -20, y: 0 }, { number: '2', name: '', x: 20, y: 0 }]) },
+  source: { title: 'Source', type: 2, text: symbolText([{ number: '1', name: '+', x: -20, y: 0 }, { number: '2', name: '-', x: 20, y: 0 }]) },
+  diode: { title: 'Diode', type: 2, text: symbolText([{ number: '1', name: 'K', x: 20, y: 0 }, { number: '2', name: 'A', x: -20, y: 0 }]) },
+  npn: { title: 'NPN-SOT23', type: 2, text: symbolText([{ number: '1', name: 'B', x: -20, y: 0 }, { number: '2', name: 'E', x: 20, y: -10 }, { number: '3', name: 'C', x: 20, y: 10 }]) },
+  opamp: { title: 'LM358-unit', type: 2, text: symbolText([{ number: '3', name: '+', x: -20, y: 10 }, { number: '2', name: '-', x: -20, y: -10 }, { number: '8', name: 'V+', x: -20, y: 0 }, { number: '4', name: 'V-', x: 20, y: -10 }, { number: '1', name: 'OUT', x: 20, y: 10 }]) },
+  gnd: { title: 'GND', type: 18, text: symbolText([{ number: '1', name: 'GND', x: 0, y: 10 }], 18) },
+};
+
+export interface PartSpec { sym: keyof typeof SYMBOLS; designator: string; value?: string; attrs?: Record<string, string>; nets: Record<string, string> }
+export interface CircuitSpec { name: string; parts: PartSpec[]; directives?: string[] }
+
+export function schContext(): SchContext {
+  const symbols = new Map();
+  for (const [uuid, s] of Object.entries(SYMBOLS)) symbols.set(uuid, { uuid, title: s.title, type: s.type, doc: openDocument(s.text) });
+  return { symbols, devices: {} };
+}
+
+/** Draws the circuit on one sheet: parts in a row, a labelled wire stub on each pin (nets join by label). */
+export function drawSheet(spec: CircuitSpec, ctx = schContext()): EditorDocument {
+  const doc = EditorDocument.empty('SCH', '1.1');
+  const ed = new SchematicEditor(doc, { ctx });
+  spec.parts.forEach((p, i) => {
+    const x = (i % 50) * 100, y = Math.floor(i / 50) * 100;
+    const c = ed.placeComponent(p.sym, '', x, y);
+    ed.setAttribute(c, 'Designator', p.designator);
+    if (p.value !== undefined) ed.setAttribute(c, 'Value', p.value);
+    for (const [k, v] of Object.entries(p.attrs ?? {})) ed.setAttribute(c, k, v);
+    for (const pin of componentPins(doc, c, ctx)) {
+      const net = p.nets[pin.number];
+      if (!net) continue;
+      const w = ed.addWire([{ x: pin.x, y: pin.y }, { x: pin.x, y: pin.y + 5 }]);
+      ed.setNetLabel(w, net, { x: pin.x, y: pin.y + 5 });
+    }
+  });
+  (spec.directives ?? []).forEach((d, i) => ed.addText(0, -100 - 20 * i, d));
+  return doc;
+}
+
+/** The circuit as an .epro project: schematic `spec.name`, sheet P1. */
+export function circuitEpro(spec: CircuitSpec): Uint8Array {
+  const entries = new Map<string, string>();
+  for (const [uuid, s] of Object.entries(SYMBOLS)) entries.set(`SYMBOL/${uuid}.esym`, s.text);
+  entries.set('SHEET/sch1/1.esch', serializeDocument(drawSheet(spec)));
+  const projectJson = {
+    schematics: { sch1: { name: spec.name, sheets: [{ name: 'P1', id: 1 }] } },
+    symbols: Object.fromEntries(Object.entries(SYMBOLS).map(([uuid, s]) => [uuid, { title: s.title, type: s.type }])),
+  };
+  return writeEpro({ projectJson, entries });
+}
+
+const R = (d: string, v: string, a: string, b: string): PartSpec => ({ sym: 'two', designator: d, value: v, nets: { 1: a, 2: b } });
+const C = R;
+
+/** RC low-pass, R = 1k, C = 1u: tau = 1 ms, f(-3 dB) = 159.155 Hz. A 1 V step at t = 0 (and AC 1). */
+export const RC: CircuitSpec = {
+  name: 'RC',
+  parts: [
+    { sym: 'source', designator: 'V1', value: 'PULSE(0 1 0 1n 1n 1 2) AC 1', nets: { 1: 'IN', 2: 'GND' } },
+    R('R1', '1k', 'IN', 'OUT'),
+    C('C1', '1uF', 'OUT', 'GND'),
+  ],
+  directives: ['.tran 1u 5m 0 1u'],
+};
+
+/** Full-wave diode bridge: 10 V 50 Hz into four 1N4007, 1k load. */
+export const BRIDGE: CircuitSpec = {
+  name: 'Bridge',
+  parts: [
+    { sym: 'source', designator: 'V1', value: 'SIN(0 10 50)', nets: { 1: 'ACA', 2: 'ACB' } },
+    { sym: 'diode', designator: 'D1', attrs: { 'SPICE Model': '1N4007' }, nets: { 2: 'ACA', 1: 'POS' } },
+    { sym: 'diode', designator: 'D2', attrs: { 'SPICE Model': '1N4007' }, nets: { 2: 'ACB', 1: 'POS' } },
+    { sym: 'diode', designator: 'D3', attrs: { 'SPICE Model': '1N4007' }, nets: { 2: 'GND', 1: 'ACA' } },
+    { sym: 'diode', designator: 'D4', attrs: { 'SPICE Model': '1N4007' }, nets: { 2: 'GND', 1: 'ACB' } },
+    R('RL', '1k', 'POS', 'GND'),
+  ],
+  directives: ['.tran 10u 40m 0 10u'],
+};
+
+/**
+ * Unity-gain Sallen-Key low-pass, R1 = R2 = 10k, C1 (feedback) = 20n, C2 = 10n: Butterworth (Q = 0.7071),
+ * f0 = 1 / (2 pi R sqrt(C1 C2)) = 1125.395 Hz, which is also the -3 dB corner; op-amp LM358 unit on +-12 V.
+ */
+export const SALLEN_KEY: CircuitSpec = {
+  name: 'SallenKey',
+  parts: [
+    { sym: 'source', designator: 'V1', value: 'DC 0 AC 1', nets: { 1: 'IN', 2: 'GND' } },
+    { sym: 'source', designator: 'V2', value: '12', nets: { 1: 'VCC', 2: 'GND' } },
+    { sym: 'source', designator: 'V3', value: '12', nets: { 1: 'GND', 2: 'VEE' } },
+    R('R1', '10k', 'IN', 'A'),
+    R('R2', '10k', 'A', 'B'),
+    C('C1', '20n', 'A', 'OUT'),
+    C('C2', '10n', 'B', 'GND'),
+    { sym: 'opamp', designator: 'U1', attrs: { 'SPICE Model': 'OPAMP' }, nets: { 3: 'B', 2: 'OUT', 8: 'VCC', 4: 'VEE', 1: 'OUT' } },
+  ],
+  directives: ['.ac dec 200 10 100k'],
+};
+
+/**
+ * Common-emitter amplifier, 2N3904: VCC 12 V, divider 47k/10k, RC 4.7k, RE 1k bypassed by 100u,
+ * 10u coupling in and out, 100k load. Hand analysis: VB ~ 2.0 V, IC ~ 1.4 mA, VC ~ 5.4 V,
+ * mid-band gain -gm (RC || RL) ~ -240.
+ */
+export const COMMON_EMITTER: CircuitSpec = {
+  name: 'CommonEmitter',
+  parts: [
+    { sym: 'source', designator: 'V1', value: '12', nets: { 1: 'VCC', 2: 'GND' } },
+    { sym: 'source', designator: 'V2', value: 'DC 0 AC 1m SIN(0 1m 1k)', nets: { 1: 'SIG', 2: 'GND' } },
+    C('C1', '10u', 'SIG', 'BASE'),
+    R('R1', '47k', 'VCC', 'BASE'),
+    R('R2', '10k', 'BASE', 'GND'),
+    R('RC', '4.7k', 'VCC', 'COL'),
+    R('RE', '1k', 'EMIT', 'GND'),
+    C('CE', '100u', 'EMIT', 'GND'),
+    C('C2', '10u', 'COL', 'OUT'),
+    R('RL', '100k', 'OUT', 'GND'),
+    { sym: 'npn', designator: 'Q1', value: '2N3904', nets: { 1: 'BASE', 2: 'EMIT', 3: 'COL' } },
+  ],
+  directives: ['.ac dec 20 10 1Meg', '.op'],
+};
+
+/** N resistor-capacitor stages (for the netlist bench): about `n` components. */
+export function ladder(n: number): CircuitSpec {
+  const parts: PartSpec[] = [{ sym: 'source', designator: 'V1', value: 'PULSE(0 1 0 1n 1n 1 2)', nets: { 1: 'N0', 2: 'GND' } }];
+  for (let i = 1; parts.length < n; i++) {
+    parts.push(R(`R${i}`, '1k', `N${i - 1}`, `N${i}`));
+    parts.push(C(`C${i}`, '1n', `N${i}`, 'GND'));
+  }
+  return { name: 'Ladder', parts, directives: ['.tran 1u 1m'] };
+}

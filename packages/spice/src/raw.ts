@@ -1,0 +1,101 @@
+/**
+ * ngspice's raw file (what `ngspice -b -r out.raw` and the browser engine's `write out.raw` produce):
+ * one or more plots, each a text header (Title, Plotname, Flags real|complex, Variables) then the
+ * values, binary (little-endian float64; complex as re, im pairs) or ASCII ("Values:").
+ */
+
+export interface Vector {
+  /** As ngspice names it: time, frequency, v(out), i(v1), v-sweep... */
+  name: string;
+  /** voltage, current, time, frequency... */
+  type: string;
+  re: Float64Array;
+  /** Imaginary parts (complex plots: AC). */
+  im?: Float64Array;
+}
+
+export interface Plot {
+  title: string;
+  plotname: string;
+  complex: boolean;
+  points: number;
+  vectors: Vector[];
+}
+
+const LIMIT_POINTS = 50_000_000;
+
+export function parseRaw(bytes: Uint8Array): Plot[] {
+  const plots: Plot[] = [];
+  const latin = (a: number, b: number) => { let s = ''; for (let i = a; i < b; i++) s += String.fromCharCode(bytes[i]); return s; };
+  let pos = 0;
+  while (pos < bytes.length) {
+    // header lines up to "Binary:\n" or "Values:\n"
+    const header: Record<string, string> = {};
+    const vars: Array<{ name: string; type: string }> = [];
+    let mode = '';
+    let inVars = false;
+    while (pos < bytes.length) {
+      let e = pos;
+      while (e < bytes.length && bytes[e] !== 10) e++;
+      const line = latin(pos, e).replace(/\r$/, '');
+      pos = e + 1;
+      if (/^Binary:\s*$/.test(line)) { mode = 'binary'; break; }
+      if (/^Values:\s*$/.test(line)) { mode = 'ascii'; break; }
+      if (inVars && /^\s/.test(line)) {
+        const t = line.trim().split(/\s+/);
+        vars.push({ name: t[1], type: t[2] ?? '' });
+        continue;
+      }
+      inVars = false;
+      const m = /^([^:]+):\s*(.*)$/.exec(line);
+      if (!m) continue;
+      if (m[1] === 'Variables') { inVars = true; continue; }
+      header[m[1]] = m[2].trim();
+    }
+    if (!mode) break;
+    const complex = /complex/i.test(header.Flags ?? '');
+    const points = Number(header['No. Points']);
+    const nv = Number(header['No. Variables']);
+    if (!Number.isFinite(points) || !Number.isFinite(nv) || nv !== vars.length || points * nv > LIMIT_POINTS) throw new Error('malformed raw file header');
+    const vectors: Vector[] = vars.map((v) => ({ name: v.name, type: v.type, re: new Float64Array(points), ...(complex ? { im: new Float64Array(points) } : {}) }));
+    if (mode === 'binary') {
+      const width = complex ? 16 : 8;
+      const need = points * nv * width;
+      if (pos + need > bytes.length) throw new Error('raw file truncated');
+      const dv = new DataView(bytes.buffer, bytes.byteOffset + pos, need);
+      let o = 0;
+      for (let p = 0; p < points; p++) {
+        for (const v of vectors) {
+          v.re[p] = dv.getFloat64(o, true); o += 8;
+          if (v.im) { v.im[p] = dv.getFloat64(o, true); o += 8; }
+        }
+      }
+      pos += need;
+    } else {
+      // ASCII: "index\tvalue" then "\tvalue" per variable; complex "re,im"
+      let e = pos;
+      const tokens: string[] = [];
+      while (tokens.length < points * (nv + 1) && e < bytes.length) {
+        let f = e;
+        while (f < bytes.length && bytes[f] !== 10) f++;
+        const line = latin(e, f).trim();
+        e = f + 1;
+        if (line) tokens.push(...line.split(/\s+/));
+      }
+      pos = e;
+      let k = 0;
+      for (let p = 0; p < points; p++) {
+        k++; // index
+        for (const v of vectors) {
+          const [re, im] = (tokens[k++] ?? '').split(',');
+          v.re[p] = Number(re);
+          if (v.im) v.im[p] = Number(im);
+        }
+      }
+    }
+    plots.push({ title: header.Title ?? '', plotname: header.Plotname ?? '', complex, points, vectors });
+    // skip blank bytes between plots
+    while (pos < bytes.length && (bytes[pos] === 10 || bytes[pos] === 13)) pos++;
+  }
+  return plots;
+}
