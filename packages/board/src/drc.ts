@@ -129,8 +129,8 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   for (const f of fillItems) if (f.paths.reduce((k, p) => k + p.length, 0) > 64) edgeIndex.set(f, new EdgeIndex(f.paths));
   const dist = (a: CopperItem, b: CopperItem, stop: number, r: number): number => {
     const ea = edgeIndex.get(a), eb = edgeIndex.get(b);
-    if (eb && !ea) return eb.distance(a.paths, a.box, r);
-    if (ea && !eb) return ea.distance(b.paths, b.box, r);
+    if (eb && !ea) return eb.distance(a.paths, a.box, r, a.prim);
+    if (ea && !eb) return ea.distance(b.paths, b.box, r, b.prim);
     return itemDistance(a, b, stop);
   };
   const copper = [...model.items, ...fillItems];
@@ -138,19 +138,18 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   const reach = rules.maxClearance * S;
   const layersOf = (it: CopperItem) => (it.layer === MULTI ? model.copperLayers : [it.layer]);
   const shareLayer = (a: CopperItem, b: CopperItem) => a.layer === b.layer || a.layer === MULTI || b.layer === MULTI;
-  const kindOf = (it: CopperItem): ClearKind => (fillItems.includes(it) ? 'pour' : clearKindOf(it));
-  const isFill = new Set(fillItems);
+  const nItems = model.items.length;
+  const kinds: ClearKind[] = copper.map((it, i) => (i >= nItems ? 'pour' : clearKindOf(it)));
+  const kindOf = (it: CopperItem): ClearKind => (fillPour.has(it) ? 'pour' : clearKindOf(it));
 
   // 1. clearance, shorts; and same-net contacts for connectivity.
-  const index = new Map<CopperItem, number>();
-  copper.forEach((it, i) => index.set(it, i));
   const dsu = new DSU(copper.length);
-  const q: CopperItem[] = [];
+  const q: number[] = [];
   for (let i = 0; i < copper.length; i++) {
     const a = copper[i];
     q.length = 0;
-    for (const b of grid.query(growIBox(a.box, reach), q)) {
-      const j = index.get(b)!;
+    for (const j of grid.queryIndex(growIBox(a.box, reach), q)) {
+      const b = copper[j];
       if (j <= i || !shareLayer(a, b)) continue;
       const sameNet = a.net !== '' && a.net === b.net;
       if (a.owner && a.owner === b.owner && (!a.net || !b.net)) continue; // a footprint's own copper
@@ -158,8 +157,8 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
         if (dsu.find(i) !== dsu.find(j) && boxGap(a.box, b.box) <= 1 && dist(a, b, 1, 2) <= 1) dsu.join(i, j);
         continue;
       }
-      if (isFill.has(a) && isFill.has(b)) continue;
-      let need = rules.clearance(kindOf(a), kindOf(b), a.net, b.net) * S;
+      if (i >= nItems && j >= nItems) continue;
+      let need = rules.clearance(kinds[i], kinds[j], a.net, b.net) * S;
       // A pour fill also owes the clearance of its COPPER rule (and of the other object's net rule).
       const fa = fillPour.get(a), fb = fillPour.get(b);
       if (fa || fb) {
@@ -208,11 +207,12 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   // 3. hole to hole.
   const hgrid = new ItemGrid(model.holes);
   const hh = rules.holeToHole * S;
-  const hq: typeof model.holes = [];
+  const hq: number[] = [];
   model.holes.forEach((a, i) => {
     hq.length = 0;
-    for (const b of hgrid.query(growIBox(a.box, hh), hq)) {
-      if (model.holes.indexOf(b) <= i || b.key === a.key) continue;
+    for (const j of hgrid.queryIndex(growIBox(a.box, hh), hq)) {
+      const b = model.holes[j];
+      if (j <= i || b.key === a.key) continue;
       const d = a.prim && b.prim ? Math.max(0, Math.hypot(a.prim.cx - b.prim.cx, a.prim.cy - b.prim.cy) - a.prim.r - b.prim.r) : pathsDistance(a.paths, b.paths);
       if (d < hh - 1) out.push({ rule: 'holeToHole', severity: 'error', message: `hole to hole ${mil(d)} mil < ${rules.holeToHole} mil`, x: mil((a.cx + b.cx) / 2), y: mil((a.cy + b.cy) / 2), items: [a.key, b.key], actual: mil(d), required: rules.holeToHole });
     }
@@ -262,7 +262,8 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   }
 
   // 7. silkscreen over pads (same side, pad grown by the mask expansion).
-  const padGrid = new ItemGrid(model.items.filter((i) => i.kind === 'pad'));
+  const pads = model.items.filter((i) => i.kind === 'pad');
+  const padGrid = new ItemGrid(pads);
   const mask = rules.maskExpansion * S;
   for (const s of model.silk) {
     const paths = silkPaths(s);
@@ -278,12 +279,12 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
 
   // 8. solder-mask slivers: openings (pads grown by the expansion) closer than the minimum web.
   const web = (opts.minMaskWeb ?? 4) * S;
-  const pads = model.items.filter((i) => i.kind === 'pad');
-  const pq: CopperItem[] = [];
+  const pq: number[] = [];
   pads.forEach((a, i) => {
     pq.length = 0;
-    for (const b of padGrid.query(growIBox(a.box, 2 * mask + web), pq)) {
-      if (pads.indexOf(b) <= i || !shareLayer(a, b) || (a.owner === b.owner && a.padNumber === b.padNumber)) continue;
+    for (const j of padGrid.queryIndex(growIBox(a.box, 2 * mask + web), pq)) {
+      const b = pads[j];
+      if (j <= i || !shareLayer(a, b) || (a.owner === b.owner && a.padNumber === b.padNumber)) continue;
       if (boxGap(a.box, b.box) >= 2 * mask + web) continue;
       const gap = itemDistance(a, b, 0) - 2 * mask;
       if (gap > 0 && gap < web) out.push({ rule: 'maskSliver', severity: 'warning', message: `solder-mask web ${mil(gap)} mil between ${a.key} and ${b.key} < ${mil(web)} mil`, ...at({ minX: Math.min(a.box.maxX, b.box.maxX), minY: Math.min(a.box.maxY, b.box.maxY), maxX: Math.max(a.box.minX, b.box.minX), maxY: Math.max(a.box.minY, b.box.minY) }), items: [a.key, b.key], actual: mil(gap), required: mil(web) });

@@ -4,6 +4,9 @@
  */
 import { CLIP_SCALE, type IBox, type Paths64 } from './clip.ts';
 
+/** An exact disc or stadium (clip units), as CopperItem.prim. */
+export type Prim = { k: 'disc'; cx: number; cy: number; r: number } | { k: 'seg'; x1: number; y1: number; x2: number; y2: number; w: number };
+
 export function segSegDist2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): number {
   // segments intersect -> 0
   const d1 = (dx - cx) * (ay - cy) - (dy - cy) * (ax - cx);
@@ -46,40 +49,62 @@ export class EdgeIndex {
       e++;
     }
   }
-  /** Distance from item outlines to this outline's edges near them (Infinity when none within `r`), 0 inside. */
-  distance(ps: Paths64, b: IBox, r: number): number {
-    const seen = new Set<number>();
+  private stamp = new Uint32Array(0);
+  private tick = 0;
+  private nextTick(): number {
+    if (this.stamp.length !== this.xs.length / 4) this.stamp = new Uint32Array(this.xs.length / 4);
+    if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
+    return this.tick;
+  }
+  /**
+   * Distance from item outlines to this outline's edges near them (Infinity when none within `r`), 0
+   * inside. With `prim` (the item is exactly a disc or a stadium), measured from its centre line.
+   */
+  distance(ps: Paths64, b: IBox, r: number, prim?: Prim): number {
+    const t = this.nextTick(), st = this.stamp, x = this.xs;
     let best = Infinity;
+    const pr = prim ? (prim.k === 'disc' ? prim.r : prim.w / 2) : 0;
     for (let ix = Math.floor((b.minX - r) / this.cell); ix <= Math.floor((b.maxX + r) / this.cell); ix++)
       for (let iy = Math.floor((b.minY - r) / this.cell); iy <= Math.floor((b.maxY + r) / this.cell); iy++) {
         const l = this.cells.get(ix * 1_000_003 + iy);
         if (!l) continue;
-        for (const e of l) {
-          if (seen.has(e)) continue;
-          seen.add(e);
-          const x = this.xs;
+        for (let k = 0; k < l.length; k++) {
+          const e = l[k];
+          if (st[e] === t) continue;
+          st[e] = t;
+          const ex1 = x[e * 4], ey1 = x[e * 4 + 1], ex2 = x[e * 4 + 2], ey2 = x[e * 4 + 3];
+          if (prim) {
+            const d = prim.k === 'disc' ? ptSeg2(prim.cx, prim.cy, ex1, ey1, ex2, ey2) : segSegDist2(prim.x1, prim.y1, prim.x2, prim.y2, ex1, ey1, ex2, ey2);
+            if (d < best) best = d;
+            continue;
+          }
           for (const p of ps) for (let i = 0; i < p.length; i++) {
             const a = p[i], c = p[(i + 1) % p.length];
-            const d = segSegDist2(a.x, a.y, c.x, c.y, x[e * 4], x[e * 4 + 1], x[e * 4 + 2], x[e * 4 + 3]);
+            const d = segSegDist2(a.x, a.y, c.x, c.y, ex1, ey1, ex2, ey2);
             if (d < best) best = d;
           }
         }
       }
+    if (prim) {
+      const cx = prim.k === 'disc' ? prim.cx : prim.x1, cy = prim.k === 'disc' ? prim.cy : prim.y1;
+      if (this.inside(cx, cy)) return 0;
+      return best === Infinity ? Infinity : Math.max(0, Math.sqrt(best) - pr);
+    }
     if (best > 0 && ps.length && ps[0].length && this.inside(ps[0][0].x, ps[0][0].y)) return 0;
     return Math.sqrt(best);
   }
   /** Even-odd inside test by a ray to +x over the cells of the point's row. */
   inside(x: number, y: number): boolean {
     const iy = Math.floor(y / this.cell);
-    const seen = new Set<number>();
+    const t = this.nextTick(), st = this.stamp;
     let inside = false;
     const maxIx = this.maxIx;
     for (let ix = Math.floor(x / this.cell); ix <= maxIx; ix++) {
       const l = this.cells.get(ix * 1_000_003 + iy);
       if (!l) continue;
       for (const e of l) {
-        if (seen.has(e)) continue;
-        seen.add(e);
+        if (st[e] === t) continue;
+        st[e] = t;
         const ax = this.xs[e * 4], ay = this.xs[e * 4 + 1], bx = this.xs[e * 4 + 2], by = this.xs[e * 4 + 3];
         if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
       }

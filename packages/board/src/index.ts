@@ -15,6 +15,7 @@ export * from './clip.ts';
 export * from './model.ts';
 export * from './rules.ts';
 export * from './pour.ts';
+export * from './tiles.ts';
 export * from './source.ts';
 export * from './raster.ts';
 export * from './poured.ts';

@@ -18,6 +18,7 @@ import { Clipper, Clipper64, FillRule, PointInPolygonResult } from '@countertype
 import { EdgeIndex } from './edges.ts';
 import { type BoardModel, type CopperItem, type PourDef, MULTI } from './model.ts';
 import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE } from './rules.ts';
+import { type TileCache, fillHash, pourDefKey } from './tiles.ts';
 
 export interface FillOptions {
   /** Fill only these pours (ids); the others keep their stored fill as obstacles. Default: all. */
@@ -59,12 +60,15 @@ const POUR_KEEPOUT = new Set([4, 7]);
  * A simple uniform grid over item boxes for range queries (clip units). Built once per fill run.
  */
 export class ItemGrid<T extends { box: IBox }> {
-  private cells = new Map<number, T[]>();
+  private cells = new Map<number, number[]>();
+  private stamp: Uint32Array;
+  private tick = 0;
   constructor(readonly items: readonly T[], private cell = 200 * CLIP_SCALE) {
-    for (const it of items) this.insert(it);
+    this.stamp = new Uint32Array(items.length);
+    items.forEach((it, i) => this.insert(it, i));
   }
   private key(ix: number, iy: number) { return ix * 1_000_003 + iy; }
-  insert(it: T): void {
+  private insert(it: T, i: number): void {
     const b = it.box;
     if (!Number.isFinite(b.minX)) return;
     for (let ix = Math.floor(b.minX / this.cell); ix <= Math.floor(b.maxX / this.cell); ix++)
@@ -72,16 +76,31 @@ export class ItemGrid<T extends { box: IBox }> {
         const k = this.key(ix, iy);
         let l = this.cells.get(k);
         if (!l) { l = []; this.cells.set(k, l); }
-        l.push(it);
+        l.push(i);
       }
   }
-  query(b: IBox, out: T[] = []): T[] {
-    const seen = new Set<T>();
-    for (let ix = Math.floor(b.minX / this.cell); ix <= Math.floor(b.maxX / this.cell); ix++)
-      for (let iy = Math.floor(b.minY / this.cell); iy <= Math.floor(b.maxY / this.cell); iy++) {
+  /** Indexes (into `items`) of the items whose box overlaps `b`, each once. */
+  queryIndex(b: IBox, out: number[] = []): number[] {
+    if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
+    const t = this.tick, st = this.stamp, items = this.items;
+    const x0 = Math.floor(b.minX / this.cell), x1 = Math.floor(b.maxX / this.cell);
+    const y0 = Math.floor(b.minY / this.cell), y1 = Math.floor(b.maxY / this.cell);
+    for (let ix = x0; ix <= x1; ix++)
+      for (let iy = y0; iy <= y1; iy++) {
         const l = this.cells.get(this.key(ix, iy));
-        if (l) for (const it of l) if (!seen.has(it) && iboxOverlap(it.box, b)) { seen.add(it); out.push(it); }
+        if (!l) continue;
+        for (let k = 0; k < l.length; k++) {
+          const i = l[k];
+          if (st[i] === t) continue;
+          st[i] = t;
+          const ib = items[i].box;
+          if (ib.minX <= b.maxX && b.minX <= ib.maxX && ib.minY <= b.maxY && b.minY <= ib.maxY) out.push(i);
+        }
       }
+    return out;
+  }
+  query(b: IBox, out: T[] = []): T[] {
+    for (const i of this.queryIndex(b)) out.push(this.items[i]);
     return out;
   }
 }
@@ -175,23 +194,15 @@ function polysToPaths(ps: PolyWithHoles[]): Paths64 {
 /** Tile edge (clip units): pours larger than two tiles fill tile by tile (see fillOne). */
 export const TILE = 400 * CLIP_SCALE;
 
-/** Results of filled tiles by pour, tile and fingerprint of the tile's inputs (incremental refill). */
-export class TileCache {
-  readonly map = new Map<string, { pieces: PolyWithHoles[]; conn: Array<{ x: number; y: number }> }>();
-  hits = 0;
-  misses = 0;
-}
-
 interface Piece { poly: PolyWithHoles; box: IBox; tile: IBox }
 
-function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array<{ x: number; y: number }>, sig?: string[]): void {
+function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array<{ x: number; y: number }>): void {
   const { model } = ctx;
   const rules = model.rules;
   const S = CLIP_SCALE;
   const pr = rules.pour(p.id, p.net);
   for (const it of ctx.grid.query(qbox)) {
     if (!onLayer(it, p.layer)) continue;
-    if (sig) { sig.push(`${it.key}|${it.net}|${it.box.minX},${it.box.minY},${it.box.maxX},${it.box.maxY}|${it.shapeKey ?? it.paths[0]?.length}`); continue; }
     const same = p.net !== '' && it.net === p.net;
     if (!same) {
       const c = Math.max(pr.clearance, it.net ? rules.netPourClearance(it.net) : 0, rules.clearance(clearKindOf(it), 'pour', it.net, p.net)) * S;
@@ -210,13 +221,11 @@ function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array
   const holeC = Math.max(pr.clearance, rules.holeClearance + POUR_EXTRA_CLEARANCE) * S;
   for (const h of ctx.holeGrid.query(qbox)) {
     if (h.plated && p.net !== '' && h.net === p.net) continue;
-    if (sig) { sig.push(`h${h.key}|${h.box.minX},${h.box.minY}`); continue; }
     knock.push(...grown(h, holeC));
   }
   for (const k of model.keepouts) {
     if ((k.layer !== p.layer && k.layer !== MULTI) || !iboxOverlap(k.box, qbox)) continue;
     if (!k.prohibit.some((c) => POUR_KEEPOUT.has(c))) continue;
-    if (sig) { sig.push(`k${k.id}|${k.box.minX},${k.box.minY},${k.box.maxX},${k.box.maxY}`); continue; }
     knock.push(...k.paths);
   }
   const pourC = pr.clearance * S;
@@ -225,7 +234,6 @@ function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array
     const f = ctx.filled.get(q.id);
     if (!f) continue; // lower priority: fills later around this one
     if (q.net === p.net && p.net !== '') continue;
-    if (sig) { sig.push(`p${q.id}|${f.length}|${f.reduce((k, x) => k + x.outer.length, 0)}`); continue; }
     knock.push(...offset(polysToPaths(f), pourC));
   }
 }
@@ -263,25 +271,24 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
   const tiles: IBox[] = [];
   if (!tiled) tiles.push(rbox);
   else for (let x = rbox.minX; x < rbox.maxX; x += TILE) for (let y = rbox.minY; y < rbox.maxY; y += TILE) tiles.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
+  let others = '';
+  if (opts.cache) for (const q of model.pours) {
+    if (q.id === p.id || q.layer !== p.layer || !iboxOverlap(q.box, rbox)) continue;
+    const f = ctx.filled.get(q.id);
+    if (f && !(q.net === p.net && p.net !== '')) others += `|${q.id}:${fillHash(f)}`;
+  }
+  const tc = opts.cache?.begin(model, p, `${pourDefKey(model, p)}|${minW}|${opts.minIslandArea ?? 0}${others}`);
   for (const tb of tiles) {
     const qbox = growIBox(tb, reach);
-    let key: string | undefined;
-    if (opts.cache) {
-      const sig: string[] = [];
-      tileKnock(ctx, p, qbox, [], [], sig);
-      sig.sort();
-      key = `${p.id}|${tb.minX},${tb.minY}|${JSON.stringify(pr)}|${region.length}:${rbox.minX},${rbox.minY},${rbox.maxX},${rbox.maxY}|${sig.join(';')}`;
-      const hit = opts.cache.map.get(key);
-      if (hit) {
-        opts.cache.hits++;
-        for (const poly of hit.pieces) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
-        conn.push(...hit.conn);
-        continue;
-      }
-      opts.cache.misses++;
+    const tkey = `${tb.minX},${tb.minY},${tb.maxX},${tb.maxY}`;
+    const hit = tc?.reuse(tkey, qbox);
+    if (hit) {
+      for (const poly of hit.pieces) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
+      for (const c of hit.conn) conn.push(c);
+      continue;
     }
     const tileRegion = tiled ? Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region) : region;
-    if (!tileRegion.length) continue;
+    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], conn: [] }); continue; }
     const knock: Paths64 = [];
     const tconn: Array<{ x: number; y: number }> = [];
     tileKnock(ctx, p, qbox, knock, tconn);
@@ -289,9 +296,9 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
     if (minW > 0) fill = offset(offset(fill, -minW / 2), minW / 2);
     let polys = groupPolys(fill);
     if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
-    if (opts.cache && key) opts.cache.map.set(key, { pieces: polys, conn: tconn });
+    tc?.keep(tkey, { pieces: polys, conn: tconn });
     for (const poly of polys) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
-    conn.push(...tconn);
+    for (const c of tconn) conn.push(c);
   }
   // Islands: pieces joined through shared tile borders.
   const parent = pieces.map((_, i) => i);

@@ -11,6 +11,7 @@
  * the board as it is now, 'stale' when it differs (something in the pour's reach changed since), and
  * 'unknown' for fills without a stamp (written by EasyEDA). Outputs refuse 'stale' unless told.
  */
+import { type TileCache, touchedPoursFast } from './tiles.ts';
 import { type EproArchive, parseDocuments, serializeDocuments, withRecords } from '@copperplate/format';
 import { Poured } from '@copperplate/format/records';
 import { type Path64, type PolyWithHoles, CLIP_SCALE, growIBox, iboxOverlap } from './clip.ts';
@@ -110,14 +111,12 @@ export function storedStamps(records: Iterable<Raw>): Map<string, string | undef
   return out;
 }
 
-/** Pours whose fingerprint differs between two models of the same board (an edit touched them). */
-export function touchedPours(before: BoardModel, after: BoardModel): string[] {
-  const out: string[] = [];
-  for (const p of after.pours) {
-    const q = before.pours.find((x) => x.id === p.id);
-    if (!q || pourFingerprint(before, q) !== pourFingerprint(after, p)) out.push(p.id);
-  }
-  return out;
+/**
+ * Pours an edit touched between two models of the same board (see tiles.ts: obstacle fingerprints,
+ * not the board's text). Pass the board's TileCache to reuse the fingerprints it already holds.
+ */
+export function touchedPours(before: BoardModel, after: BoardModel, cache?: TileCache): string[] {
+  return touchedPoursFast(before, after, cache);
 }
 
 /**

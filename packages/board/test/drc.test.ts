@@ -43,4 +43,23 @@ describe('[issue-13] DRC', () => {
     expect(v.some((x) => x.rule === 'trackWidth' && x.items[0] === 'tnew')).toBe(true);
     expect(v.some((x) => x.rule === 'outline' && x.items[0] === 'tnew')).toBe(true);
   });
+  it('finds a via and a track of another net lying wholly inside a stored fill (short, measured from their centre line)', () => {
+    // A GND fill on a 1000 x 600 board; a PA0 via and track in the middle of it, far from every edge of the fill.
+    const src: BoardSource = { records: [
+      ['LAYER', 1, 'TOP', 'Top', 3], ['LAYER', 2, 'BOTTOM', 'Bottom', 3],
+      ['POLY', 'o', 0, '', 11, 10, ['R', 0, 600, 1000, 600, 0, 0], 0],
+      ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', 0, 600, 1000, 600, 0, 0]], ['SOLID', 8], 0, 0],
+      ['POURED', 'p1e0', 'p1', 0, 1, [['CIRCLE', 50, 30, 25]], 0], // 10-mil units: a disc of radius 250 mil at (500, 300), over 64 vertices (edge index)
+      ['VIA', 'v1', 0, 'PA0', '', 500, 300, 12, 24, 0, null, null, 0],
+      ['LINE', 't1', 0, 'PA0', 1, 300, 200, 400, 200, 10],
+      ['LINE', 't2', 0, 'PA0', 2, 300, 200, 400, 200, 10],
+    ] };
+    const m = resolveBoard(src);
+    expect(m.stored.get('p1')?.length).toBe(1);
+    expect(m.stored.get('p1')![0].outer.length).toBeGreaterThan(64);
+    const v = runDrc(m, { skipUnrouted: true }).violations;
+    expect(v.some((x) => x.rule === 'short' && x.items.includes('v1'))).toBe(true);
+    expect(v.some((x) => x.rule === 'short' && x.items.includes('t1'))).toBe(true);
+    expect(v.some((x) => x.items.includes('t2'))).toBe(false); // bottom layer: no fill there
+  });
 });

@@ -147,4 +147,20 @@ describe('incremental refill', () => {
       expect(d.diffPixels).toBe(0);
     }
   });
+  it('an edit names only the pours within its reach, and a refill of an untouched board reuses every tile', () => {
+    // Two pours on the top layer, left and right; a track added near the left one touches only it.
+    const two = (extra: unknown[][]): BoardSource => board([
+      ['POUR', 'p2', 0, 'GND', 1, 0.2, 'POUR2', 0, [['R', 600, 550, 380, 500, 0, 0]], ['SOLID', 8], 0, 0], ...extra,
+    ], ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', 20, 550, 380, 500, 0, 0]], ['SOLID', 8], 0, 0]);
+    const m1 = resolveBoard(two([]));
+    const m2 = resolveBoard(two([['LINE', 'near', 0, 'N1', 1, 100, 300, 200, 300, 10]]));
+    const cache = new TileCache();
+    expect(touchedPours(m1, m2, cache)).toEqual(['p1']);
+    expect(touchedPours(m1, resolveBoard(two([['LINE', 'far', 0, 'N1', 2, 100, 300, 200, 300, 10]])))).toEqual([]); // other layer
+    fillPours(m1, { cache });
+    const h = cache.hits, miss = cache.misses;
+    fillPours(resolveBoard(two([])), { cache });
+    expect(cache.misses - miss).toBe(0);
+    expect(cache.hits - h).toBeGreaterThan(0);
+  });
 });
