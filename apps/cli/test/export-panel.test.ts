@@ -1,0 +1,35 @@
+/** `copperplate export panel FILE --doc PANEL OUTDIR` (issue 19): the real bin on an .epro holding a panel. */
+import { describe, it, expect } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import DxfParser from 'dxf-parser';
+import { copperplate } from './run-bin.ts';
+import { PANEL_EPAN } from '../../../packages/format/test/panel-fixtures.ts';
+
+describe('copperplate export panel', () => {
+  it('[issue-19] writes the cutter SVG, the DXF (read back by dxf-parser) and the picture; an unknown panel is a catalogue error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cp-panel-'));
+    try {
+      const pj = { schematics: {}, pcbs: {}, panels: { pan1: 'Front' }, symbols: {}, footprints: {}, devices: {}, boards: {}, config: {} };
+      const file = join(dir, 'p.epro');
+      writeFileSync(file, zipSync({ 'project.json': strToU8(JSON.stringify(pj)), 'PANEL/pan1.epan': strToU8(PANEL_EPAN) }));
+      const out = join(dir, 'out');
+      const r = copperplate('export', 'panel', file, '--doc', 'Front', out);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      expect(readdirSync(out).sort()).toEqual(['Front.dxf', 'Front_cut.svg', 'Front_picture.svg']);
+      const dxf = new DxfParser().parseSync(readFileSync(join(out, 'Front.dxf'), 'utf8'))!;
+      const layers = dxf.entities.map((e) => e.layer);
+      expect(layers.filter((l) => l === 'OUTLINE')).toHaveLength(1);
+      expect(layers.filter((l) => l === 'CUT')).toHaveLength(4);
+      expect(readFileSync(join(out, 'Front_picture.svg'), 'utf8')).toContain('data-text="POWER"');
+      const bad = copperplate('export', 'panel', file, '--doc', 'Nope', out);
+      expect(bad.status).not.toBe(0);
+      expect(bad.stderr).toContain('document Nope not exists');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

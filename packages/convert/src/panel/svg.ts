@@ -1,0 +1,99 @@
+/**
+ * Panel drawings as SVG: `picture` (the plate in its colours, print on it, cut-outs open) and `cut`
+ * (the cutter's file: outline and cut-out contours as hairlines, print artwork in its own group).
+ * Units: the viewBox is in mil (the panel frame), width/height in mm. Pure.
+ */
+import { type Contour, bulgeArc } from './path.ts';
+import { type PanelItem, type PanelModel, cssColour, plateColour } from './model.ts';
+import { PANEL_LAYER } from '@copperplate/format/records';
+
+const f = (v: number) => String(Math.round(v * 1000) / 1000);
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** SVG path data of contours (arcs as SVG arcs). */
+export function contoursD(cs: readonly Contour[]): string {
+  const out: string[] = [];
+  for (const c of cs) {
+    const n = c.pts.length;
+    if (!n) continue;
+    out.push(`M${f(c.pts[0].x)} ${f(c.pts[0].y)}`);
+    const segs = c.closed ? n : n - 1;
+    for (let i = 0; i < segs; i++) {
+      const p = c.pts[i], q = c.pts[(i + 1) % n];
+      if (p.b) {
+        const a = bulgeArc(p.x, p.y, q.x, q.y, p.b);
+        out.push(`A${f(a.r)} ${f(a.r)} 0 ${Math.abs(a.sweep) > Math.PI ? 1 : 0} ${a.sweep > 0 ? 1 : 0} ${f(q.x)} ${f(q.y)}`);
+      } else if (i < n - 1) out.push(`L${f(q.x)} ${f(q.y)}`);
+    }
+    if (c.closed) out.push('Z');
+  }
+  return out.join('');
+}
+
+export interface PanelSvgOptions {
+  mode: 'picture' | 'cut';
+  /** Draw dimensions (picture mode; default true). */
+  dimensions?: boolean;
+  /** Margin around the plate (mil). */
+  margin?: number;
+}
+
+function printItem(it: PanelItem): string {
+  if (it.kind === 'poly') {
+    const fill = it.fill && !it.fill.startsWith('data:') && !it.fill.startsWith('blob:') && it.closed ? cssColour(it.fill, 'none') : 'none';
+    const stroke = it.stroke && it.strokeWidth > 0 ? cssColour(it.stroke, 'none') : fill === 'none' ? '#000' : 'none';
+    return `<path data-id="${esc(it.id)}" d="${contoursD(it.contours)}" fill="${fill}" fill-rule="evenodd" stroke="${stroke}" stroke-width="${f(Math.max(it.strokeWidth, 1))}"/>`;
+  }
+  if (it.kind === 'text') {
+    const c = cssColour(it.color, '#000');
+    return it.stroked
+      ? `<path data-id="${esc(it.id)}" data-text="${esc(it.text)}" d="${contoursD(it.contours)}" fill="none" stroke="${c}" stroke-width="${f(it.strokeWidth)}" stroke-linecap="round" stroke-linejoin="round"/>`
+      : `<path data-id="${esc(it.id)}" data-text="${esc(it.text)}" d="${contoursD(it.contours)}" fill="${c}" fill-rule="nonzero"/>`;
+  }
+  return '';
+}
+
+function docItem(it: PanelItem, m: PanelModel): string {
+  if (it.kind === 'dimension') {
+    const l = it.lines.map(([a, b, c, d]) => `M${f(a)} ${f(b)}L${f(c)} ${f(d)}`).join('');
+    return `<g data-id="${esc(it.id)}" class="dimension"><path d="${l}" stroke="#1565c0" stroke-width="3" fill="none"/>` +
+      `<text x="${f(it.lx)}" y="${f(it.ly - 12)}" font-size="${f(it.size)}" font-family="sans-serif" text-anchor="middle" fill="#1565c0" transform="rotate(${f(it.angle)} ${f(it.lx)} ${f(it.ly)})">${esc(it.label)}</text></g>`;
+  }
+  if (it.kind === 'aux') {
+    const L = 2 * Math.max(m.box.maxX - m.box.minX, m.box.maxY - m.box.minY, 1000);
+    const a = (it.angle * Math.PI) / 180, dx = Math.cos(a) * L, dy = Math.sin(a) * L;
+    return `<path data-id="${esc(it.id)}" class="aux" d="M${f(it.x - dx)} ${f(it.y - dy)}L${f(it.x + dx)} ${f(it.y + dy)}" stroke="${cssColour(it.color, '#00a0ff')}" stroke-width="2" stroke-dasharray="12 8" fill="none"/>`;
+  }
+  return '';
+}
+
+/** The SVG document of a resolved panel. */
+export function panelSvg(m: PanelModel, o: PanelSvgOptions): string {
+  const mg = o.margin ?? 100;
+  const b = m.box;
+  const x = b.minX - mg, y = b.minY - mg, w = b.maxX - b.minX + 2 * mg, h = b.maxY - b.minY + 2 * mg;
+  const mm = (v: number) => f((v * 25.4) / 1000);
+  const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${mm(w)}mm" height="${mm(h)}mm" viewBox="${f(x)} ${f(y)} ${f(w)} ${f(h)}" data-material="${esc(m.settings.material)}" data-thickness="${esc(m.settings.thickness)}">`;
+  const parts: string[] = [head];
+  const print = m.items.filter((i) => (i.kind === 'poly' || i.kind === 'text') && i.layer === PANEL_LAYER.PRINT);
+  if (o.mode === 'picture') {
+    parts.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="#ffffff"/>`);
+    parts.push(`<path class="plate" d="${contoursD([...m.outline, ...m.cutouts])}" fill="${cssColour(plateColour(m.settings), '#e4e4e4')}" fill-rule="evenodd" stroke="#555" stroke-width="4"/>`);
+    parts.push(`<g class="print">${print.map(printItem).join('')}</g>`);
+    if (o.dimensions !== false) parts.push(`<g class="document">${m.items.filter((i) => i.kind === 'dimension').map((i) => docItem(i, m)).join('')}</g>`);
+  } else {
+    const hair = 'fill="none" stroke="#ff0000" stroke-width="1"';
+    parts.push(`<g id="outline" class="cut">${m.outline.map((c) => `<path d="${contoursD([c])}" ${hair}/>`).join('')}</g>`);
+    parts.push(`<g id="cutouts" class="cut">${m.cutouts.map((c) => `<path d="${contoursD([c])}" ${hair}/>`).join('')}</g>`);
+    parts.push(`<g id="print" class="print">${print.map(printItem).join('')}</g>`);
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
+
+/** The drawing of the editor's canvas (picture, with dimensions and auxiliary lines). */
+export function panelEditorSvg(m: PanelModel): string {
+  const svg = panelSvg(m, { mode: 'picture' });
+  const aux = m.items.filter((i) => i.kind === 'aux').map((i) => docItem(i, m)).join('');
+  return svg.replace('</svg>', `<g class="aux">${aux}</g></svg>`);
+}
