@@ -26,7 +26,11 @@ const kicadOnly = process.argv.includes('--kicad');
 const gerbvOnly = process.argv.includes('--gerbv');
 // `--ngspice` likewise (the SPICE tests, bench and `copperplate simulate`): only ngspice.
 const ngspiceOnly = process.argv.includes('--ngspice');
-if (!kicadOnly && !gerbvOnly && !ngspiceOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
+// `--library` (the component library build: `npm start`, `copperplate library build`, its tests and
+// bench): only KiCad's symbol and footprint libraries, see below.
+const libraryOnly = process.argv.includes('--library');
+if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
+XX (library: @copperplate/library (KiCad symbol/footprint libraries -> symbols, footprints, devices; generated basic parts), server library tables and search, copperplate library build|stats|search, npm start builds it once (ensure --library))
   console.log('[ensure] installing npm dependencies...');
   run(existsSync(join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
   writeFileSync(stamp, want);
@@ -38,7 +42,7 @@ const DEBIAN_PACKAGES = [
   { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
 ];
 const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
+const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
 // gerbv rasterises Gerbers for the fabrication comparison (scripts/compare-gerbers.mjs asks with --gerbv).
 if (gerbvOnly && !existsSync('/usr/bin/gerbv')) missing.push('gerbv');
 // ngspice is the SPICE engine of the server and CLI and the reference of the SPICE tests (issue 18).
@@ -78,6 +82,36 @@ if (process.argv.includes('--kicad')) {
         execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends ${want.join(' ')}`, { stdio: ['ignore', 'ignore', 'inherit'] });
       } catch {
         console.error(`[ensure] could not install ${want.join(' ')} (apt-get failed); the KiCad reference tests will be skipped`);
+      }
+    }
+  }
+}
+
+// KiCad's official symbol and footprint libraries (CC-BY-SA 4.0 with the design exception), the
+// source of the system component library (packages/library). Installed only with `--library`, which
+// `npm start` (first run), `copperplate library build`, the library tests and bench pass. Without
+// apt or root: said once, and the library holds only the generated basic parts.
+export const LIBRARY_PACKAGES = [
+  { pkg: 'kicad-symbols', present: () => existsSync('/usr/share/kicad/symbols/Device.kicad_sym') },
+  { pkg: 'kicad-footprints', present: () => existsSync('/usr/share/kicad/footprints/Resistor_SMD.pretty') },
+];
+if (libraryOnly) {
+  const want = LIBRARY_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg);
+  if (want.length) {
+    let hasApt = false;
+    try { execSync('command -v apt-get', { stdio: 'ignore' }); hasApt = true; } catch { /* no apt */ }
+    const root0 = process.getuid && process.getuid() === 0;
+    let canSudo = root0;
+    if (!root0) { try { execSync('sudo -n true', { stdio: 'ignore' }); canSudo = true; } catch { /* no sudo */ } }
+    if (!hasApt || !canSudo) {
+      console.error(`[ensure] the component library uses Debian packages ${want.join(' ')}; ${hasApt ? 'no root or password-less sudo' : 'apt-get is unavailable'}: only the generated basic parts will be built`);
+    } else {
+      console.log(`[ensure] installing Debian packages: ${want.join(' ')} (KiCad libraries, about 150 MB)...`);
+      const sudo = root0 ? '' : 'sudo -n ';
+      try {
+        execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends ${want.join(' ')}`, { stdio: ['ignore', 'ignore', 'inherit'] });
+      } catch {
+        console.error(`[ensure] could not install ${want.join(' ')} (apt-get failed): only the generated basic parts will be built`);
       }
     }
   }

@@ -16,6 +16,14 @@ if (existsSync(webPkg) && JSON.parse(readFileSync(webPkg, 'utf8')).scripts?.buil
   if (b.status !== 0) console.error('[start] the web app did not build; serving the API only');
 }
 
+// The component library (issue 16): built once into the data folder's database (KiCad's libraries,
+// installed by `ensure.mjs --library` inside the build when missing, plus generated parts), with a
+// progress bar and the time it took; later starts only check that it is there.
+{
+  const lb = spawnSync(process.execPath, [join(root, 'bin', 'copperplate.mjs'), 'library', 'build', '--if-missing', '--data', join(root, '.data')], { cwd: root, stdio: 'inherit' });
+  if (lb.status !== 0) console.error('[start] the component library was not built (see above); the app runs without it');
+}
+
 const args = [join(root, 'bin', 'copperplate.mjs'), 'serve', '--data', join(root, '.data'), '--port', process.env.PORT ?? '5173'];
 if (process.env.HOST) args.push('--host', process.env.HOST);
 const server = spawn(process.execPath, args, { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] });

@@ -10,6 +10,7 @@ import { simulate } from './commands/simulate.ts';
 import { pour } from './commands/pour.ts';
 import { drc } from './commands/drc.ts';
 import { exportCmd } from './commands/export.ts';
+import { library } from './commands/library.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
 export interface Command {
@@ -32,4 +33,5 @@ export const COMMANDS: Command[] = [
   exportCmd,
   pour,
   drc,
+  library,
 ];

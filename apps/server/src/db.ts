@@ -3,6 +3,7 @@
  * `pg` when a URL is given. Both speak the same SQL; the repository (./repo) is the only user.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -22,7 +23,7 @@ export interface Db extends Queryable {
 }
 
 export async function openPglite(dataDir: string): Promise<Db> {
-  const db = new PGlite(dataDir);
+  const db = new PGlite(dataDir, { extensions: { pg_trgm } }); // pg_trgm: the component library's trigram search
   await db.waitReady;
   const unlisteners: Array<() => Promise<void>> = [];
   return {

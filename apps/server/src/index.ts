@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { migrate } from './migrations.ts';
+import { migrateLibrary } from './library/schema.ts';
 import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation } from './context.ts';
 import { buildApp, type TrustProxy } from './app.ts';
@@ -70,6 +71,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const db = await openDatabase(o);
   try {
     await migrate(db);
+    await migrateLibrary(db); // the component library's tables (library/schema.ts)
     const bus = new Bus(db);
     const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
     wireInvalidation(ctx);
