@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { Pad, parseLine } from '@copperplate/format/records';
+import { Pad } from '@copperplate/format/records';
 import { Report } from '@copperplate/convert/kicad/index';
 import { kicadSource } from '@copperplate/server/library/build';
 import { autoUpdateDue, basicParts, buildLibrary, CHIPS, countItems, LIB_TYPE, needsRefresh, tokens, tsQuery, type LibraryItem } from '../src/index.ts';
@@ -39,7 +39,6 @@ describe('generated basic parts', () => {
     const ps = pads((fp.doc as { dataStr: string }).dataStr);
     expect(ps.map((r) => [Pad.get(r, 'number'), Pad.get(r, 'x')])).toEqual([['1', expect.closeTo(-32.48, 1)], ['2', expect.closeTo(32.48, 1)]]);
     expect(Pad.get(ps[0], 'shape')).toEqual(['RECT', expect.closeTo(31.5, 1), expect.closeTo(37.4, 1), 50]);
-    void parseLine;
   });
   it('a rebuild gives the same uuids (ids derive from names)', () => {
     expect(basicParts().map((i) => i.uuid)).toEqual(items.map((i) => i.uuid));
