@@ -30,7 +30,6 @@ const ngspiceOnly = process.argv.includes('--ngspice');
 // bench): only KiCad's symbol and footprint libraries, see below.
 const libraryOnly = process.argv.includes('--library');
 if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
-XX (library: @copperplate/library (KiCad symbol/footprint libraries -> symbols, footprints, devices; generated basic parts), server library tables and search, copperplate library build|stats|search, npm start builds it once (ensure --library))
   console.log('[ensure] installing npm dependencies...');
   run(existsSync(join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
   writeFileSync(stamp, want);
