@@ -5,7 +5,7 @@
 // area; drill hits are compared per diameter. Prints a table per board; writes the pictures
 // (ours | reference | difference) to OUTDIR (default /tmp/copperplate-compare).
 //
-//   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000]
+//   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000] [--layers REGEX]
 //
 // Exit code 0 always (it reports; the tests assert). Plain Node + fflate; our outputs come from the CLI.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -21,6 +21,7 @@ const args = process.argv.slice(2);
 const opt = (k, d) => { const i = args.indexOf(k); return i >= 0 ? args.splice(i, 2)[1] : d; };
 const outRoot = opt('--out', '/tmp/copperplate-compare');
 const dpi = Number(opt('--dpi', '1000'));
+const layerFilter = new RegExp(opt('--layers', '.'), 'i');
 const only = args.filter((a) => !a.startsWith('--'));
 
 execFileSync(process.execPath, [join(root, 'scripts', 'ensure.mjs'), '--gerbv'], { stdio: 'inherit' });
@@ -162,7 +163,7 @@ for (const b of BOARDS) {
   const win = { minX: Math.min(ea?.minX ?? Infinity, eb?.minX ?? Infinity) - 2, minY: Math.min(ea?.minY ?? Infinity, eb?.minY ?? Infinity) - 2, maxX: Math.max(ea?.maxX ?? -Infinity, eb?.maxX ?? -Infinity) + 2, maxY: Math.max(ea?.maxY ?? -Infinity, eb?.maxY ?? -Infinity) + 2 };
   console.log(`\n${b.name}  (reference ${refZipName}; window ${(win.maxX - win.minX).toFixed(1)} x ${(win.maxY - win.minY).toFixed(1)} mm at ${dpi} dpi)`);
   console.log('layer                              ours px    ref px   differ px   differ % of ref');
-  const names = [...new Set([...Object.keys(ref), ...Object.keys(ours)])].filter((n) => /^Gerber_.*\.(G[A-Z0-9]+)$/i.test(n)).sort();
+  const names = [...new Set([...Object.keys(ref), ...Object.keys(ours)])].filter((n) => /^Gerber_.*\.(G[A-Z0-9]+)$/i.test(n) && layerFilter.test(n)).sort();
   for (const n of names) {
     if (!ours[n] || !ref[n]) { console.log(`${n.padEnd(34)} ${ours[n] ? 'ours only' : 'reference only'}`); results.push({ board: b.name, layer: n, missing: ours[n] ? 'ref' : 'ours' }); continue; }
     writeFileSync(join(out, `ours-${n}`), ours[n]);

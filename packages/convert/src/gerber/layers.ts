@@ -2,10 +2,10 @@
  * Which Gerber files a board gets and what goes on each: EasyEDA Pro's file names (Gerber_TopLayer.GTL,
  * Gerber_InnerLayer1.G1, ...) with X2 file functions. Frame: board mil, Y up in; mm out.
  */
-import { type Contour, circleContour, layoutText } from '@copperplate/board';
 import { type FabBoard, type FabPad, LY, isInnerLayer } from '../fab/board.ts';
 import { GerberWriter, type AperFunction } from './writer.ts';
 import { drawPad } from './pads.ts';
+import { drillMap } from './drillmap.ts';
 import { regionsWithHoles } from './region.ts';
 
 export interface GerberFile {
@@ -154,33 +154,8 @@ function graphics(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction)
   w.attrs({});
 }
 
-/** Drill drawing: each hole drawn as a circle outline (slots as their outline), and a size table beside the board. */
+/** Drill drawing: EasyEDA's symbol per drill size at each hole (drillmap.ts), then what the designer drew on the layer. */
 function drillDrawing(w: GerberWriter, b: FabBoard): void {
-  for (const h of b.holes) {
-    const c: Contour = h.w === h.h ? circleContour(h.x, h.y, h.w / 2) : slotOutline(h.x, h.y, h.w, h.h, h.angle);
-    w.stroke(c, 2, 'Other,Drawing');
-  }
-  for (const s of b.strokes) if (s.layer === LY.OUTLINE) w.stroke(s.c, s.width || 4, 'Other,Drawing');
-  const sizes = new Map<string, number>();
-  for (const h of b.holes) {
-    const k = `${h.kind === 'npth' ? 'NPTH' : h.kind === 'via' ? 'VIA' : 'PTH'} ${(Math.min(h.w, h.h) * 0.0254).toFixed(3)}mm${h.w !== h.h ? ' slot' : ''}`;
-    sizes.set(k, (sizes.get(k) ?? 0) + 1);
-  }
-  const box = b.outlineBox;
-  if (box.minX > box.maxX || !sizes.size) return;
-  let y = box.minY - 80;
-  for (const [k, n] of [...sizes].sort()) {
-    const t = layoutText({ text: `${k} x${n}`, x: box.minX, y, height: 40, strokeWidth: 5, align: 3, angle: 0, mirrored: false, font: 'default' });
-    for (const pts of t.strokes) w.polyline(pts, t.strokeWidth, 'Other,Drawing');
-    y -= 60;
-  }
-}
-
-function slotOutline(x: number, y: number, w: number, h: number, angle: number): Contour {
-  const r = Math.min(w, h) / 2, half = Math.max(w, h) / 2 - r;
-  const a = (angle * Math.PI) / 180 + (h > w ? Math.PI / 2 : 0);
-  const ux = Math.cos(a), uy = Math.sin(a), nx = -uy, ny = ux;
-  const p = (s: number, t: number) => ({ x: x + ux * s + nx * t, y: y + uy * s + ny * t });
-  const p0 = p(-half, -r), p1 = p(half, -r), p2 = p(half, r), p3 = p(-half, r);
-  return { x0: p0.x, y0: p0.y, closed: true, segs: [{ k: 'L', ...p1 }, { k: 'A', sweep: 180, ...p2 }, { k: 'L', ...p3 }, { k: 'A', sweep: 180, ...p0 }] };
+  drillMap(w, b);
+  graphics(w, b, LY.DRILL_DRAWING, 'Other,Drawing');
 }

@@ -21,7 +21,9 @@ export type Aperture =
   /** Rounded rectangle by its corner-circle centres (x1,y1), (x2,y2) (the other two are point-mirrored) and corner diameter d; any rotation. */
   | { t: 'RoundRect'; d: number; x1: number; y1: number; x2: number; y2: number }
   /** Obround of width d along the segment (-dx,-dy)-(dx,dy); any rotation. */
-  | { t: 'Obround'; d: number; dx: number; dy: number };
+  | { t: 'Obround'; d: number; dx: number; dy: number }
+  /** A named aperture macro without parameters (its definition `%AM<name>*...*%` is written once). */
+  | { t: 'Macro'; name: string; def: string };
 
 const MACROS: Record<string, string> = {
   // The same rounded-rectangle macro EasyEDA Pro and KiCad write: corner circles, edge lines, centre polygon.
@@ -63,6 +65,7 @@ function apertureKey(a: Aperture): string {
     case 'P': return `P${r(a.d)}x${a.n}x${r(a.rot)}`;
     case 'RoundRect': return `RR${r(a.d)},${r(a.x1)},${r(a.y1)},${r(a.x2)},${r(a.y2)}`;
     case 'Obround': return `OB${r(a.d)},${r(a.dx)},${r(a.dy)}`;
+    case 'Macro': return `M${a.name}`;
   }
 }
 
@@ -74,6 +77,7 @@ function apertureDef(a: Aperture): string {
     case 'P': return `P,${fmtMm(a.d)}X${a.n}X${Math.round(a.rot * 1000) / 1000}`;
     case 'RoundRect': return `RoundRect,${fmtMm(a.d)}X${fmtMm(a.x1)}X${fmtMm(a.y1)}X${fmtMm(a.x2)}X${fmtMm(a.y2)}`;
     case 'Obround': return `Obround,${fmtMm(a.d)}X${fmtMm(a.dx)}X${fmtMm(a.dy)}`;
+    case 'Macro': return a.name;
   }
 }
 
@@ -85,6 +89,7 @@ export interface ObjAttrs {
 
 export class GerberWriter {
   private readonly apertures = new Map<string, { code: number; def: string; fn: AperFunction; macro?: string }>();
+  private readonly customMacros = new Map<string, string>();
   private readonly body: string[] = [];
   private current = -1;
   private polarity: 'D' | 'C' = 'D';
@@ -101,7 +106,8 @@ export class GerberWriter {
     const key = `${apertureKey(a)}|${fn}`;
     let e = this.apertures.get(key);
     if (!e) {
-      e = { code: this.nextCode++, def: apertureDef(a), fn, macro: a.t === 'RoundRect' || a.t === 'Obround' ? a.t : undefined };
+      e = { code: this.nextCode++, def: apertureDef(a), fn, macro: a.t === 'RoundRect' || a.t === 'Obround' ? a.t : a.t === 'Macro' ? a.name : undefined };
+      if (a.t === 'Macro') this.customMacros.set(a.name, a.def);
       this.apertures.set(key, e);
     }
     return e.code;
@@ -228,7 +234,7 @@ export class GerberWriter {
     out.push('%FSLAX46Y46*%', '%MOMM*%', '%LPD*%', 'G75*', 'G01*');
     const macros = new Set<string>();
     for (const a of this.apertures.values()) if (a.macro) macros.add(a.macro);
-    for (const m of macros) out.push(MACROS[m]);
+    for (const m of macros) out.push(MACROS[m] ?? this.customMacros.get(m)!);
     let fn: string | undefined;
     for (const a of this.apertures.values()) {
       if (a.fn !== fn) { out.push(`%TA.AperFunction,${a.fn}*%`); fn = a.fn; }
