@@ -99,3 +99,30 @@ export function parseRaw(bytes: Uint8Array): Plot[] {
   }
   return plots;
 }
+
+/** The result of eecircuit-engine (ngspice in WebAssembly: `Simulation.runSim()`), as a plot. */
+export interface EngineResult {
+  header?: string;
+  numPoints: number;
+  dataType: 'real' | 'complex';
+  data: Array<{ name: string; type: string; values: Array<number | { real: number; img: number }> }>;
+}
+
+export function plotFromEngine(r: EngineResult): Plot {
+  const complex = r.dataType === 'complex';
+  const header = r.header ?? '';
+  const vectors: Vector[] = r.data.map((d) => {
+    const re = new Float64Array(r.numPoints);
+    const im = complex ? new Float64Array(r.numPoints) : undefined;
+    d.values.forEach((v, i) => {
+      if (typeof v === 'number') re[i] = v;
+      else { re[i] = v.real; im![i] = v.img; }
+    });
+    return { name: d.name, type: d.type, re, ...(im ? { im } : {}) };
+  });
+  return {
+    title: /Title:\s*(.*)/.exec(header)?.[1]?.trim() ?? '',
+    plotname: /Plotname:\s*(.*)/.exec(header)?.[1]?.trim() ?? '',
+    complex, points: r.numPoints, vectors,
+  };
+}
