@@ -20,6 +20,7 @@ import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
 import { spiceRoutes } from './routes/spice.ts';
+import { lookupRoutes } from './routes/lookups.ts';
 
 /** Every response: the web app is served from this origin; no inline scripts, inline styles allowed. */
 export const CSP = [
@@ -105,6 +106,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   authRoutes(app, ctx);
   projectRoutes(app, ctx);
   itemRoutes(app, ctx);
+  lookupRoutes(app, ctx);
   miscRoutes(app, ctx);
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users

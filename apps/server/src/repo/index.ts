@@ -4,3 +4,4 @@ export * from './projects.ts';
 export * from './items.ts';
 export * from './requests.ts';
 export * from './misc.ts';
+export * from './lookups.ts';
