@@ -152,7 +152,7 @@ describe.each(BACKENDS)('access matrix on %s', (backend) => {
     expect(failures).toEqual([]);
     // the shared project is intact and the owner still owns it
     expect((await owner.get<{ role: string }>(`/api/projects/${shared}`)).result!.role).toBe('owner');
-  });
+  }, 300_000); // ~400 requests: minutes on a loaded 2-core machine
 
   it.skipIf(skip)('a read-only share sees the project but cannot write; removing the share removes access', async () => {
     const pid = await project();
