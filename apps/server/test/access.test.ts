@@ -79,6 +79,8 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'POST /analyzer/api/convert/from/{from}/to/{to}': { level: 'user', body: new Uint8Array([0]) },
   'POST /api/projects/import/kicad': { level: 'user', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/live': { level: 'read' },
+  'POST /api/spice/netlist': { level: 'user', body: {} },
+  'POST /api/spice/simulate': { level: 'user', body: {} },
 };
 
 describe.each(BACKENDS)('access matrix on %s', (backend) => {
