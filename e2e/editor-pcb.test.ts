@@ -313,8 +313,8 @@ describe('PCB editor in the browser (issue 6)', () => {
     await page.keyboard.press('Escape');
     // select the new pad and widen it in the property panel
     await clickAt(page, 200, 200);
-    const width = page.getByRole('region', { name: 'Properties' }).getByLabel(/width \(mil\)/);
-    await width.fill('80');
+    const width = page.getByRole('region', { name: 'Properties' }).getByLabel(/width \((mil|mm)\)/);
+    await width.fill('80mil'); // the footprint's unit is mm (CANVAS); a typed unit wins
     await width.press('Enter');
     expect(await page.evaluate(() => { const all = (window as any).__cpEditor.doc.ofType('PAD'); return all[all.length - 1][1][10][1]; })).toBe(80);
     await page.getByLabel('Footprint canvas').focus();

@@ -10,13 +10,15 @@ import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import { pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
-import { createPcbView, GRID_MIL, type PcbView } from './pcb-view.ts';
+import { createPcbView, type PcbView } from './pcb-view.ts';
+import type { OutlineTool, OutlineMode } from '@copperplate/editor/pcb/tools';
+import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor/pcb/units';
 import { pcbActions } from './pcb-actions.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette.tsx';
-import { guardReadOnly, showCursor, useFrameTick } from './use-canvas-status.ts';
+import { guardReadOnly, useFrameTick } from './use-canvas-status.ts';
 import { SaveBadge } from './SaveBadge.tsx';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { pcbProps } from './pcb-props.ts';
@@ -69,7 +71,14 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const v = createPcbView(canvas, ed, { actions, onCursor: (p) => { cursor.current = p; showCursor(cursorEl, p); } });
+    const v = createPcbView(canvas, ed, {
+      actions,
+      onCursor: (p) => {
+        cursor.current = p;
+        const u = ed.grid.unit;
+        if (cursorEl.current) cursorEl.current.textContent = `X ${formatLen(p.x, u)} Y ${formatLen(p.y, u)}`;
+      },
+    });
     viewRef.current = v;
     setView(v);
     const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(bump), v.viewport.subscribe(kick), sync.subscribe(kick)];
@@ -143,6 +152,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           <input type="checkbox" checked={showRats} onChange={(e) => { setShowRats(e.target.checked); if (view) { view.showRatsnest = e.target.checked; view.invalidate(); } }} />
           Ratsnest
         </label>
+        {tool === 'outline' && <OutlineModes tool={ed.tools.get('outline') as OutlineTool} onChange={() => { kick(); canvasRef.current?.focus(); }} />}
         {sync.kind === 'footprints' && <FootprintGenerator ed={ed} disabled={!edit} onDone={() => { view?.fit(); kick(); }} />}
         {sync.kind === 'pcbs' && <UpdateFromSchematic session={sync.session} ed={ed} pcbId={id} disabled={!edit} onApplied={() => { view?.invalidate(); kick(); }} />}
       </Toolbar>
@@ -163,10 +173,14 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           {copper.length > 2 ? ` (${copper.length} copper layers)` : ''}
         </span>
         <span className="mono" data-testid="cursor">
-          <span ref={cursorEl}>X 0 Y 0</span> <span className="muted">mil</span>
+          <span ref={cursorEl}>X 0 Y 0</span> <span className="muted">{ed.grid.unit}</span>
         </span>
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
-        <span className="muted">Grid {GRID_MIL} mil</span>
+        <GridControl ed={ed} disabled={!edit} onChange={() => { view?.invalidate(); kick(); }} />
+        <label className="cp-check" title="Show the grid">
+          <input type="checkbox" checked={view?.showGrid ?? true} onChange={(e) => { if (view) { view.showGrid = e.target.checked; view.invalidate(); kick(); } }} />
+          Grid
+        </label>
         <span>{ed.selection.size} selected</span>
         {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
         {ed.status && <span role="status" data-testid="drc-status" style={{ color: '#e66' }}>{ed.status}</span>}
@@ -174,5 +188,47 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         <SaveBadge sync={sync} />
       </div>
     </div>
+  );
+}
+
+const OUTLINE_MODES: Array<[OutlineMode, string]> = [['rect', 'Rectangle'], ['polygon', 'Polygon'], ['arc', 'Arc']];
+
+/** The outline tool's shape: rectangle (two corners), polygon (corners), arc (a point on it, then its end). */
+function OutlineModes({ tool, onChange }: { tool: OutlineTool; onChange: () => void }) {
+  return (
+    <span className="cp-seg" role="group" aria-label="Outline shape">
+      {OUTLINE_MODES.map(([m, label]) => (
+        <button key={m} type="button" className="btn small" aria-pressed={tool.mode === m} onClick={() => { tool.setMode(m); onChange(); }}>
+          {label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/** The board's unit (mm/mil) and grid step, stored in the document (CANVAS): one undo step each. */
+function GridControl({ ed, disabled, onChange }: { ed: PcbEditor; disabled: boolean; onChange: () => void }) {
+  const { unit, size } = ed.grid;
+  const shown = formatLen(size, unit);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  const commitSize = () => {
+    const mil = parseLen(text, unit);
+    if (mil === undefined || !(mil > 0)) { setText(shown); return; }
+    setGridSettings(ed.doc, { size: mil });
+    onChange();
+  };
+  return (
+    <span className="cp-grid-ctl">
+      <label>
+        Grid{' '}
+        <input className="cp-grid-size mono" aria-label="Grid size" value={text} disabled={disabled} size={6} onChange={(e) => setText(e.target.value)} onBlur={commitSize} onKeyDown={(e) => { e.stopPropagation(); if (e.key === 'Enter') commitSize(); if (e.key === 'Escape') setText(shown); }} />
+      </label>
+      <select className="cp-select" aria-label="Units" value={unit} disabled={disabled} onChange={(e) => { setGridSettings(ed.doc, { unit: e.target.value as BoardUnit }); onChange(); }}>
+        <option value="mm">mm</option>
+        <option value="mil">mil</option>
+        <option value="inch">inch</option>
+      </select>
+    </span>
   );
 }

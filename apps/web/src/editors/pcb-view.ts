@@ -22,6 +22,8 @@ export interface PcbView {
   /** Page CSS pixels -> board mil. */
   toBoard(clientX: number, clientY: number): { x: number; y: number };
   showRatsnest: boolean;
+  /** Draw the grid (ed.grid: the board's step, in dots). */
+  showGrid: boolean;
   /** Look at the board from the bottom (mirrored view). */
   setMirrored(on: boolean): void;
   destroy(): void;
@@ -34,9 +36,10 @@ export interface PcbViewOptions {
 }
 
 const SELECT_COLOR = '#ffffff';
-/** Grid of the drawing tools (mil). */
-export const GRID_MIL = 5;
 const NET_COLOR = '#00e5ff';
+const GRID_COLOR = '#8090a8';
+/** Grid lines closer than this (CSS px) are thinned to every 5th, then every 10th... */
+const GRID_MIN_PX = 8;
 
 export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: PcbViewOptions): PcbView {
   const dpr = window.devicePixelRatio || 1;
@@ -69,6 +72,34 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     g.globalAlpha = 1;
   };
 
+  /** The grid as dots at each step (every 5th brighter), thinned when the steps get too close. */
+  const drawGrid = (s: number) => {
+    let step = ed.grid.size;
+    let major = step * 5;
+    while (step * s < GRID_MIN_PX * dpr) { step = major; major *= 2; }
+    const w = vp.visible();
+    const x0 = Math.floor(w.minX / step), x1 = Math.ceil(w.maxX / step), y0 = Math.floor(w.minY / step), y1 = Math.ceil(w.maxY / step);
+    if ((x1 - x0) * (y1 - y0) > 250_000) return;
+    const d = 1.5 / s; // dot size: 1.5 device px
+    g.fillStyle = GRID_COLOR;
+    for (const [alpha, onlyMajor] of [[0.35, false], [0.7, true]] as const) {
+      g.globalAlpha = alpha;
+      g.beginPath();
+      for (let i = x0; i <= x1; i++) {
+        const x = i * step;
+        const mx = Math.abs(x / major - Math.round(x / major)) < 1e-6;
+        for (let j = y0; j <= y1; j++) {
+          const y = j * step;
+          const isMajor = mx && Math.abs(y / major - Math.round(y / major)) < 1e-6;
+          if (isMajor !== onlyMajor) continue;
+          g.rect(x - d / 2, y - d / 2, d, d);
+        }
+      }
+      g.fill();
+    }
+    g.globalAlpha = 1;
+  };
+
   const draw = (): number => {
     const t0 = performance.now();
     const visible = new Set(ed.panel.visibleIds());
@@ -77,6 +108,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     const o = vp.toScreen(0, 0);
     g.save();
     g.setTransform(s, 0, 0, -s, o.x, o.y);
+    if (view.showGrid) drawGrid(s);
     g.lineCap = 'round';
     g.lineJoin = 'round';
     if (view.showRatsnest) {
@@ -149,13 +181,15 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   };
 
   /**
-   * Drawing tools work on a grid (GRID_MIL), except where the pointer is over copper: a route or via
-   * starts or ends on the pad/track itself (the tool takes its centre).
+   * Drawing tools work on the board's grid (CANVAS, `ed.grid`), except where the pointer is over
+   * copper: a route or via starts or ends on the pad/track itself (the tool takes its centre).
    */
   const snapped = (p: { x: number; y: number }) => {
     const id = ed.tools.active?.id;
-    if (id === 'select' || id === 'drag-segment' || ed.copperAt(p.x, p.y)) return p;
-    return { x: Math.round(p.x / GRID_MIL) * GRID_MIL, y: Math.round(p.y / GRID_MIL) * GRID_MIL };
+    if (id === 'select' || id === 'drag-segment' || (id !== 'outline' && ed.copperAt(p.x, p.y))) return p;
+    const step = ed.grid.size;
+    const q = (v: number) => Math.round(Math.round(v / step) * step * 10000) / 10000 || 0; // never -0
+    return { x: q(p.x), y: q(p.y) };
   };
 
   let pan: { x: number; y: number } | null = null;
@@ -232,9 +266,11 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     toPage,
     toBoard,
     showRatsnest: true,
+    showGrid: true,
     fit() {
-      const outline = [...ed.scene.all()].filter((p) => p.layer === 11);
-      vp.fit(primsBox(outline.length ? outline : ed.scene.all()));
+      // everything: the outline and the parts placed beside it
+      const b = ed.extent();
+      vp.fit(b.minX <= b.maxX ? b : primsBox(ed.scene.all()));
       invalidate();
     },
     setMirrored(on) {

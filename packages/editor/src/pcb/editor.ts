@@ -13,9 +13,12 @@ import { type Box, emptyBox, isEmptyBox, unionBox, boxContainsBox, boxesOverlap 
 import { LayersPanel } from './layers-panel.ts';
 import { type Prim, primDistance } from './prims.ts';
 import { type PcbProject, PcbScene } from './scene.ts';
-import { flipRecord, rotateRecord, translateRecord, withNet } from './edit-ops.ts';
+import { flipRecord, withNet } from './edit-ops.ts';
+import { EditEngine } from '../core/edit-engine.ts';
+import { pcbHooks } from './edit-hooks.ts';
 import { isCopper, L } from './layers.ts';
 import { type Ratsnest, computeRatsnest } from './ratsnest.ts';
+import { type GridSettings, gridSettings } from './units.ts';
 
 export interface PcbEditorOptions {
   project?: PcbProject;
@@ -26,6 +29,8 @@ export interface DesignRules { trackWidth: number; viaDiameter: number; viaDrill
 
 /** Record types a selection filter can name. */
 export const SELECTABLE = ['COMPONENT', 'LINE', 'ARC', 'VIA', 'PAD', 'POLY', 'FILL', 'POUR', 'REGION', 'STRING', 'ATTR', 'DIMENSION', 'IMAGE', 'OBJ', 'TEARDROP'] as const;
+
+const INFO_KEYS = new Set(['Designator', 'Footprint', 'Device']);
 
 export class PcbEditor {
   readonly doc: EditorDocument;
@@ -79,7 +84,8 @@ export class PcbEditor {
       const r = (c.after ?? c.before)!;
       const t = recType(r);
       // an ATTR without a position (never shown) changes what its component draws
-      return t === 'COMPONENT' || t === 'PAD_NET' || t === 'LAYER' || t === 'FONT' || (t === 'ATTR' && !PcbAttr.raw(r, 'x'));
+      // so does a component's Designator/Footprint/Device (the component infos hold them)
+      return t === 'COMPONENT' || t === 'PAD_NET' || t === 'LAYER' || t === 'FONT' || (t === 'ATTR' && (!PcbAttr.raw(r, 'x') || INFO_KEYS.has(PcbAttr.get(r, 'key'))));
     });
     if (structural || cs.changes.length > 200) this.rebuild();
     else {
@@ -118,6 +124,23 @@ export class PcbEditor {
   }
 
   boxOf(key: string): Box | undefined { return this.keyBoxes.get(key); }
+
+  /** The board outline's box (layer 11), else the box of everything; empty for an empty board. */
+  boardBox(): Box {
+    let b = emptyBox();
+    for (const p of this.scene.all()) if (p.layer === L.OUTLINE) b = unionBox(b, p.box);
+    return isEmptyBox(b) ? this.extent() : b;
+  }
+
+  /** The box of everything drawn (outline, parts beside it, text...): what Fit shows. */
+  extent(): Box {
+    let b = emptyBox();
+    for (const kb of this.keyBoxes.values()) b = unionBox(b, kb);
+    return b;
+  }
+
+  /** The board's display unit and grid (CANVAS). */
+  get grid(): GridSettings { return gridSettings(this.doc); }
   ratsnest(): Ratsnest { return (this.rats ??= computeRatsnest(this.scene)); }
 
   private pickable(key: string): boolean {
@@ -137,8 +160,10 @@ export class PcbEditor {
       if (!this.pickable(k)) continue;
       let d = Infinity;
       for (const p of this.scene.prims.get(k) ?? []) d = Math.min(d, primDistance(p, x, y));
-      if (d > tol) continue;
       const b = this.keyBoxes.get(k)!;
+      // a footprint is picked anywhere on its body (the box of its pads and graphics), not only on them
+      if (d > tol && recType(this.doc.get(k)!) === 'COMPONENT' && x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY) d = 0;
+      if (d > tol) continue;
       const onActive = (this.scene.prims.get(k) ?? []).some((p) => p.layer === this.panel.active) ? 0 : 1;
       scored.push([k, d + onActive * 0.001, (b.maxX - b.minX) * (b.maxY - b.minY)]);
     }
@@ -168,111 +193,42 @@ export class PcbEditor {
   undo(): void { this.doc.undo(); }
   redo(): void { this.doc.redo(); }
 
-  /** Pads (with their component) of the selection's components, for rubber-banding attached tracks. */
-  private attachedTrackEnds(keys: Set<string>): Array<{ key: string; end: 0 | 1 }> {
-    const out: Array<{ key: string; end: 0 | 1 }> = [];
-    const pads: Prim[] = [];
-    for (const k of keys) for (const p of this.scene.prims.get(k) ?? []) if (p.kind === 'pad' || p.kind === 'via') pads.push(p);
-    if (!pads.length) return out;
-    let b = emptyBox();
-    for (const p of pads) b = unionBox(b, p.box);
-    for (const k of this.index.query(b)) {
-      if (keys.has(k)) continue;
-      const r = this.doc.get(k);
-      const t = r ? recType(r) : '';
-      if (!r || (t !== 'LINE' && t !== 'ARC')) continue;
-      const kind = t === 'LINE' ? Line : PcbArc; // same fields for ends and layer
-      const layer = kind.get(r, 'layer');
-      for (const end of [0, 1] as const) {
-        const x = kind.get(r, end ? 'x2' : 'x1'), y = kind.get(r, end ? 'y2' : 'y1');
-        if (pads.some((p) => (p.layer === layer || p.layer === L.MULTI) && primDistance(p, x, y) <= 0.5)) out.push({ key: k, end });
-      }
-    }
-    return out;
-  }
+  /** The shared move/rotate/mirror/delete/copy/paste (core/edit-engine.ts) with the PCB hooks. */
+  get engine(): EditEngine { return (this.eng ??= new EditEngine(this.doc, pcbHooks(this))); }
+  private eng?: EditEngine;
 
-  /** Move records by (dx, dy) mil; tracks ending on moved pads and vias follow (their end moves). */
-  move(keys: Iterable<string>, dx: number, dy: number): ChangeSet {
-    const set = this.withChildren(keys);
-    const ends = this.attachedTrackEnds(set);
-    return this.commit('Move', (tx) => {
-      for (const k of set) tx.update(k, (r) => translateRecord(r, dx, dy));
-      for (const { key, end } of ends) tx.update(key, (r) => {
-        const kind = recType(r) === 'LINE' ? Line : PcbArc;
-        const [kx, ky] = end ? (['x2', 'y2'] as const) : (['x1', 'y1'] as const);
-        return kind.with(r, { [kx]: kind.get(r, kx) + dx, [ky]: kind.get(r, ky) + dy });
-      });
-    });
-  }
+  /** Move records by (dx, dy) mil; their ATTRs go along, tracks ending on moved pads and vias follow. */
+  move(keys: Iterable<string>, dx: number, dy: number): ChangeSet { return this.engine.move(keys, dx, dy); }
 
-  /** Keys plus the ATTRs (with positions) of selected components. */
-  private withChildren(keys: Iterable<string>): Set<string> {
-    const set = new Set(keys);
-    const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
-    if (comps.size) for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PcbAttr.is(r) && comps.has(PcbAttr.get(r, 'parentId'))) set.add(k); }
-    return set;
-  }
+  /** Turn by `angle` degrees CCW: a lone component about its origin, else about the selection's centre. */
+  rotate(keys: Iterable<string>, angle = 90): ChangeSet { return this.engine.rotate(keys, angle); }
 
-  private centre(keys: Iterable<string>): { x: number; y: number } {
-    let b = emptyBox();
-    for (const k of keys) { const kb = this.keyBoxes.get(k); if (kb) b = unionBox(b, kb); }
-    if (isEmptyBox(b)) return { x: 0, y: 0 };
-    return { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
-  }
+  /** Mirror about the selection's vertical ('x') or horizontal ('y') centre line, to the other side. */
+  mirror(keys: Iterable<string>, axis: 'x' | 'y' = 'x'): ChangeSet { return this.engine.mirror(keys, axis); }
 
-  rotate(keys: Iterable<string>, angle = 90): ChangeSet {
-    const base = [...keys];
-    const set = this.withChildren(base);
-    const one = base.length === 1 ? this.doc.get(base[0]) : undefined;
-    const c = one && PcbComponent.is(one) ? { x: PcbComponent.get(one, 'x'), y: PcbComponent.get(one, 'y') } : this.centre(base);
-    return this.commit('Rotate', (tx) => { for (const k of set) tx.update(k, (r) => rotateRecord(r, c.x, c.y, angle)); });
-  }
-
-  /** Flip to the other side (components top <-> bottom; tracks, text and graphics change layer). */
+  /** Flip to the other side in place (components top <-> bottom; tracks, text and graphics change layer). */
   flip(keys: Iterable<string>): ChangeSet {
-    const set = this.withChildren(keys);
+    const set = this.engine.expand(keys, 'transform');
     return this.commit('Flip', (tx) => { for (const k of set) tx.update(k, flipRecord); });
   }
 
+  /** Delete records with their ATTRs and PAD_NETs. */
   delete(keys: Iterable<string>): ChangeSet {
-    const set = this.withChildren(keys);
-    const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
-    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PadNet.is(r) && comps.has(PadNet.get(r, 'componentId'))) set.add(k); }
-    const cs = this.commit('Delete', (tx) => { for (const k of set) tx.remove(k); });
+    const cs = this.engine.delete(keys);
     this.selection.clear();
     return cs;
   }
 
+  /** Copy records (with their ATTRs and PAD_NETs) to the editor's clipboard; returns how many. */
   copy(keys: Iterable<string>): number {
-    const set = this.withChildren(keys);
-    const comps = new Set<string>();
-    for (const k of set) { const r = this.doc.get(k); if (r && PcbComponent.is(r)) comps.add(PcbComponent.get(r, 'id')); }
-    for (const k of this.doc.keys()) { const r = this.doc.get(k)!; if (PadNet.is(r) && comps.has(PadNet.get(r, 'componentId'))) set.add(k); }
-    this.clipboard = this.doc.keys().filter((k) => set.has(k)).map((k) => this.doc.get(k)!.slice());
+    this.clipboard = this.engine.copy(keys);
     return this.clipboard.length;
   }
 
   /** Paste the clipboard moved by (dx, dy) with fresh ids; the pasted records become the selection. */
   paste(dx: number, dy: number): string[] {
-    const added: string[] = [];
-    if (!this.clipboard.length) return added;
-    this.commit('Paste', (tx) => {
-      const ids = new Map<string, string>();
-      for (const r of this.clipboard) { const id = recId(r); if (id !== undefined) ids.set(id, tx.newId()); }
-      for (const r of this.clipboard) {
-        let o = translateRecord(r, dx, dy);
-        const t = recType(o);
-        const kind = kindOf(o, 'pcb');
-        if (t === 'PAD_NET') o = PadNet.with(o, { componentId: ids.get(PadNet.get(o, 'componentId')) });
-        else if (kind && recId(o) !== undefined) o = kind.with(o, { id: ids.get(recId(o)!) });
-        if (t === 'ATTR') o = PcbAttr.with(o, { parentId: ids.get(PcbAttr.get(o, 'parentId')) });
-        const k = tx.add(o.slice());
-        if (t !== 'ATTR' && t !== 'PAD_NET') added.push(k);
-      }
-    });
-    this.selection.select(added);
+    const added = this.engine.paste(this.clipboard, dx, dy);
+    if (added.length) this.selection.select(added);
     return added;
   }
 
@@ -287,6 +243,29 @@ export class PcbEditor {
     for (const f of Object.keys(fields)) if (!(f in kind.fields)) throw new Error(`${kind.type} has no field ${f}`);
     this.commit(label, (tx) => tx.update(key, (q) => kind.with(q, fields)));
     return true;
+  }
+
+  /** Put a component (with its attributes and the tracks ending on its pads) at (x, y) mil. */
+  placeComponent(key: string, x: number, y: number): ChangeSet | undefined {
+    const r = this.doc.get(key);
+    if (!r || !PcbComponent.is(r)) return undefined;
+    const dx = x - PcbComponent.get(r, 'x'), dy = y - PcbComponent.get(r, 'y');
+    return dx || dy ? this.move([key], dx, dy) : undefined;
+  }
+
+  /** Turn a component to an absolute angle (degrees CCW) about its origin. */
+  setComponentAngle(key: string, angle: number): ChangeSet | undefined {
+    const r = this.doc.get(key);
+    if (!r || !PcbComponent.is(r)) return undefined;
+    const d = (((angle - PcbComponent.get(r, 'angle')) % 360) + 360) % 360;
+    return d ? this.rotate([key], d) : undefined;
+  }
+
+  /** Put a component on a side (flips it when it is on the other one). */
+  setComponentSide(key: string, bottom: boolean): ChangeSet | undefined {
+    const r = this.doc.get(key);
+    if (!r || !PcbComponent.is(r) || (PcbComponent.get(r, 'layer') === L.BOTTOM) === bottom) return undefined;
+    return this.flip([key]);
   }
 
   /** Assign a net to copper records (tracks, vias, free pads, fills) and to component pads via PAD_NET keys. */

@@ -12,7 +12,8 @@ import { Net, Pad, PadNet, PcbAttr, PcbComponent, SchAttr, SchComponent } from '
 import { buildNetlist, type SheetInput } from '../sch/netlist.ts';
 import type { SchContext } from '../sch/context.ts';
 import { componentInfos, type PcbProject } from './scene.ts';
-import { emptyBox, isEmptyBox, unionBox } from '@copperplate/board';
+import type { Box } from '@copperplate/board';
+import { footprintBox, placeParts } from './place-parts.ts';
 import type { PcbEditor } from './editor.ts';
 
 export interface SchPart {
@@ -24,6 +25,10 @@ export interface SchPart {
   footprint: string;
   /** pin number -> net name */
   pinNets: Map<string, string>;
+  /** The sheet and the position on it (0.01 inch): new parts are grouped on the board as on the schematic. */
+  sheet: string;
+  x: number;
+  y: number;
 }
 
 /** Parts and pin nets of a schematic (all its sheets). Components without a footprint are left out. */
@@ -49,7 +54,7 @@ export function schematicParts(sheets: SheetInput[], ctx: SchContext): SchPart[]
         const [s, c, numb] = k.split('|');
         if (s === sheet && c === key) pinNets.set(numb, v);
       }
-      out.push({ uniqueId, schId: schId || key, designator: attrs.get('Designator') ?? '', device, footprint, pinNets });
+      out.push({ uniqueId, schId: schId || key, designator: attrs.get('Designator') ?? '', device, footprint, pinNets, sheet, x: SchComponent.get(r, 'x'), y: SchComponent.get(r, 'y') });
     }
   }
   return out;
@@ -119,15 +124,21 @@ export function planUpdate(doc: EditorDocument, parts: SchPart[], project?: PcbP
   return { changes, parts };
 }
 
-/** Apply a plan (or a chosen subset of its changes) as one commit. New components are placed in a row beside the board. */
+/**
+ * Apply a plan (or a chosen subset of its changes) as one commit. New components land to the right of
+ * the board outline, grouped as on the schematic (place-parts.ts), with their designator shown on the
+ * silkscreen above the footprint.
+ */
 export function applyUpdate(ed: PcbEditor, plan: UpdatePlan, only?: (c: UpdateChange) => boolean): number {
   const changes = plan.changes.filter((c) => !only || only(c));
   if (!changes.length) return 0;
   const doc = ed.doc;
   const partOf = new Map(plan.parts.map((p) => [p.uniqueId, p]));
-  let box = emptyBox();
-  for (const k of doc.keys()) { const b = ed.boxOf(k); if (b) box = unionBox(box, b); }
-  let px = isEmptyBox(box) ? 0 : box.maxX + 200, py = isEmptyBox(box) ? 0 : box.maxY;
+  const fpOf = (p: SchPart) => ed.opts.project?.footprint?.(p.footprint);
+  const adds = changes.filter((c) => c.kind === 'add-component').map((c) => partOf.get(c.uniqueId)!).filter(Boolean);
+  const taken: Box[] = [];
+  for (const k of doc.keys()) { const r = doc.get(k)!; const b = ed.boxOf(k); if (b && PcbComponent.is(r)) taken.push(b); }
+  const at = placeParts(adds.map((p) => ({ uniqueId: p.uniqueId, sheet: p.sheet, x: p.x, y: p.y, footprint: fpOf(p) })), ed.boardBox(), taken);
   const compIds = new Map<string, string>(); // uid -> component id
   for (const k of doc.keys()) { const r = doc.get(k)!; if (PcbComponent.is(r)) compIds.set(uniqueIdOf(r), PcbComponent.get(r, 'id')); }
   ed.commit('Update Schematic to PCB', (tx) => {
@@ -142,13 +153,15 @@ export function applyUpdate(ed: PcbEditor, plan: UpdatePlan, only?: (c: UpdateCh
       else if (c.kind === 'add-component') {
         const p = partOf.get(c.uniqueId)!;
         const id = tx.newId();
-        tx.add(PcbComponent.create({ id, group: 0, layer: 1, x: px, y: py, angle: 0, attrs: { 'Unique ID': p.uniqueId, 'Reuse Block': '', 'Group ID': '', 'Channel ID': `$1${p.schId}` }, locked: false }));
-        for (const [key, value] of [['Device', p.device], ['Footprint', p.footprint], ['Designator', p.designator]] as const) tx.add(newAttr(id, key, value));
+        const { x, y } = at.get(p.uniqueId) ?? { x: 0, y: 0 };
+        tx.add(PcbComponent.create({ id, group: 0, layer: 1, x, y, angle: 0, attrs: { 'Unique ID': p.uniqueId, 'Reuse Block': '', 'Group ID': '', 'Channel ID': `$1${p.schId}` }, locked: false }));
+        for (const [key, value] of [['Device', p.device], ['Footprint', p.footprint]] as const) tx.add(newAttr(id, key, value));
+        // the designator on the top silkscreen, centred above the footprint
+        const fb = footprintBox(fpOf(p));
+        tx.add(PcbAttr.with(newAttr(id, 'Designator', p.designator), { x: x + Math.round((fb.minX + fb.maxX) / 2), y: y + Math.round(fb.maxY) + 15, valueVisible: true, origin: 6, height: 40 }));
         const pads = padNumbers(ed.opts.project, p.footprint);
         for (const pad of pads) tx.add(PadNet.create({ componentId: id, padNumber: pad, net: p.pinNets.get(pad) ?? '' }, { upToGiven: true }));
         compIds.set(p.uniqueId, id);
-        px += 300;
-        if (px > (isEmptyBox(box) ? 3000 : box.maxX + 3000)) { px = isEmptyBox(box) ? 0 : box.maxX + 200; py -= 300; }
       } else if (c.kind === 'remove-component') {
         const cr = tx.get(c.key);
         const id = cr ? PcbComponent.get(cr, 'id') : '';

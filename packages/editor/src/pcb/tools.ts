@@ -7,6 +7,9 @@ import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
 import { Line, PcbPoly, PcbString, Via } from '@copperplate/format/records';
 import type { PcbEditor } from './editor.ts';
 import { isCopper, L } from './layers.ts';
+import { OutlineTool } from './outline-tool.ts';
+
+export { OutlineTool, threePointSweep, type OutlineMode } from './outline-tool.ts';
 
 const r4 = (v: number): number => Math.round(v * 10000) / 10000 || 0; // never -0
 
@@ -271,7 +274,7 @@ export function installPcbTools(ed: PcbEditor): void {
   ed.tools.register(new RouteTool(ed));
   ed.tools.register(new DragSegmentTool(ed));
   ed.tools.register(new ViaTool(ed));
-  ed.tools.register(new DrawTool(ed, 'outline'));
+  ed.tools.register(new OutlineTool(ed));
   ed.tools.register(new DrawTool(ed, 'graphic'));
   ed.tools.register(new TextTool(ed));
   ed.tools.activate('select');
