@@ -51,9 +51,13 @@ export function ovalContour(w: number, h: number): Contour {
   return { x0: r, y0: -a, closed: true, segs: [{ k: 'L', x: r, y: a }, { k: 'A', sweep: 180, x: -r, y: a }, { k: 'L', x: -r, y: -a }, { k: 'A', sweep: 180, x: r, y: -a }] };
 }
 
-/** Rectangle w x h centred on the origin with corner radius `radiusPct` percent of the shorter side. */
+/**
+ * Rectangle w x h centred on the origin with corner radius `radiusPct` percent of half the shorter
+ * side (EasyEDA's corner ratio: 100% rounds the short ends fully; its Gerbers of Hexapod draw the
+ * 10% pads of 9 x 10 mm and 3 x 4 mm with radii 0.45 and 0.15 mm).
+ */
 export function roundRectContour(w: number, h: number, radiusPct: number): Contour {
-  const r = Math.max(0, Math.min(50, radiusPct)) / 100 * Math.min(w, h);
+  const r = Math.max(0, Math.min(100, radiusPct)) / 100 * Math.min(w, h) / 2;
   if (r <= 0) return { x0: -w / 2, y0: h / 2, closed: true, segs: [{ k: 'L', x: w / 2, y: h / 2 }, { k: 'L', x: w / 2, y: -h / 2 }, { k: 'L', x: -w / 2, y: -h / 2 }, { k: 'L', x: -w / 2, y: h / 2 }] };
   const x = w / 2, y = h / 2;
   return {

@@ -9,7 +9,7 @@
  */
 import {
   Fill, Layer, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, PcbString, Line, Poured, Pour, Region, Rule,
-  Teardrop, Via, PcbImage, num, str, type Raw,
+  Teardrop, Via, PcbImage, Canvas, num, str, type Raw,
 } from '@copperplate/format/records';
 import {
   type Contour, type Mat, IDENTITY, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
@@ -241,7 +241,12 @@ export function fabBoard(input: FabInput): FabBoard {
       problems.push(c.footprintUuid ? `component ${label}: footprint ${c.footprintUuid} not found (its pads, holes and drawing are missing from the outputs)` : `component ${label}: no footprint`);
       continue;
     }
-    const pl: Placement = { m: componentTransform(c.x, c.y, c.angle, c.bottom), bottom: c.bottom, designator: c.designator, componentId: c.id, padNets: c.padNets };
+    // The footprint's CANVAS origin is its anchor: that point lands on the component position
+    // (0,0 in every V2 fixture; V3 footprints keep theirs, e.g. Hexapod's B400 at 190,215 mil).
+    const cv = fp.find((r) => Canvas.is(r));
+    const o = cv ? Canvas.parse(cv) : undefined;
+    const m = componentTransform(c.x, c.y, c.angle, c.bottom);
+    const pl: Placement = { m: o && (o.originX || o.originY) ? mul(m, translate(-o.originX, -o.originY)) : m, bottom: c.bottom, designator: c.designator, componentId: c.id, padNets: c.padNets };
     const before = { pads: b.pads.length, strokes: b.strokes.length };
     for (const r of fp) if (!PcbAttr.is(r)) addRecord(b, r, rules, pl, false);
     const box = emptyBox();

@@ -31,7 +31,7 @@ export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction)
   switch (kind) {
     case 'RECT': {
       if (sw <= 0 || sh <= 0) return false;
-      const rr = (Math.max(0, Math.min(50, num(shape[3]))) / 100) * Math.min(sw, sh);
+      const rr = (Math.max(0, Math.min(100, num(shape[3]))) / 100) * Math.min(sw, sh) / 2; // as shapes.ts roundRectContour
       if (rr <= 0 && e <= 0) {
         const W = Math.max(0.01, sw + 2 * e), H = Math.max(0.01, sh + 2 * e);
         if (q90) { w.flash(x, y, { t: 'R', w: swap ? H : W, h: swap ? W : H }, fn); return true; }

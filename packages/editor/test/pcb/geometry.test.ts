@@ -39,7 +39,8 @@ describe('PCB geometry (mil, Y up)', () => {
   it('[PCB-GEOM] pad shapes: RECT with radius %, ELLIPSE, OVAL, NGON, POLY; ROUND and SLOT holes', () => {
     const area = (s: unknown) => Math.abs(ringArea(flattenContour(padShapeContours(s)[0], 0.01)));
     expect(area(['RECT', 20, 10, 0])).toBeCloseTo(200, 3);
-    expect(area(['RECT', 20, 10, 50])).toBeCloseTo(200 - (4 - Math.PI) * 25, 0);
+    expect(area(['RECT', 20, 10, 50])).toBeCloseTo(200 - (4 - Math.PI) * 2.5 ** 2, 0); // radius 50% of half the short side
+    expect(area(['RECT', 20, 10, 100])).toBeCloseTo(200 - (4 - Math.PI) * 25, 0);
     expect(area(['ELLIPSE', 10, 10])).toBeCloseTo(Math.PI * 25, 0);
     expect(area(['ELLIPSE', 20, 10])).toBeCloseTo(Math.PI * 50, 0);
     expect(area(['OVAL', 30, 10])).toBeCloseTo(200 + Math.PI * 25, 0);
