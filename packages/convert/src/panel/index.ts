@@ -5,3 +5,4 @@ export * from './model.ts';
 export * from './svg.ts';
 export * from './dxf.ts';
 export * from './export.ts';
+export * from './derive.ts';

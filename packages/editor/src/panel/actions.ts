@@ -1,0 +1,26 @@
+/** The panel editor's actions (toolbar, shortcuts, command palette): the shared ActionRegistry. */
+import { ActionRegistry } from '../core/actions.ts';
+import type { PanelEditor } from './editor.ts';
+
+export function panelActions(ed: PanelEditor): ActionRegistry {
+  const reg = new ActionRegistry();
+  const sel = () => ed.selection.ids;
+  const tool = (id: string, label: string, shortcut?: string) => reg.register({ id: `tool.${id}`, label, menu: 'Place', shortcut, run: () => ed.tools.activate(id) });
+  tool('select', 'Select', 'S');
+  tool('cutout', 'Cut-out / hole', 'H');
+  tool('text', 'Text', 'T');
+  tool('dimension', 'Dimension', 'D');
+  tool('aux', 'Auxiliary line', 'A');
+  tool('outline-polygon', 'Polygon outline');
+  reg.register({ id: 'edit.undo', label: 'Undo', menu: 'Edit', shortcut: 'Ctrl+Z', run: () => void ed.doc.undo(), enabled: () => ed.doc.canUndo() });
+  reg.register({ id: 'edit.redo', label: 'Redo', menu: 'Edit', shortcut: ['Ctrl+Y', 'Ctrl+Shift+Z'], run: () => void ed.doc.redo(), enabled: () => ed.doc.canRedo() });
+  reg.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => ed.delete(sel()), enabled: () => sel().length > 0 });
+  for (const [how, label] of [['left', 'Align left'], ['right', 'Align right'], ['top', 'Align top'], ['bottom', 'Align bottom'], ['centerX', 'Align centres horizontally'], ['centerY', 'Align centres vertically']] as const) {
+    reg.register({ id: `align.${how}`, label, menu: 'Align', run: () => ed.align(sel(), how), enabled: () => sel().length > 1 });
+  }
+  reg.register({ id: 'distribute.x', label: 'Distribute horizontally', menu: 'Align', run: () => ed.distribute(sel(), 'x'), enabled: () => sel().length > 2 });
+  reg.register({ id: 'distribute.y', label: 'Distribute vertically', menu: 'Align', run: () => ed.distribute(sel(), 'y'), enabled: () => sel().length > 2 });
+  reg.register({ id: 'outline.rect', label: 'Rectangular outline', menu: 'Panel', run: () => void ed.setOutline('rect') });
+  reg.register({ id: 'outline.rounded', label: 'Rounded outline', menu: 'Panel', run: () => void ed.setOutline('rounded') });
+  return reg;
+}
