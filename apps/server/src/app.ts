@@ -19,6 +19,7 @@ import { liveRoutes } from './routes/live.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
+import { libraryRoutes } from './routes/library.ts';
 import { spiceRoutes } from './routes/spice.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 
@@ -111,6 +112,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
   fabRoutes(app, ctx);
+  libraryRoutes(app, ctx);
   spiceRoutes(app, ctx);
   liveRoutes(app, ctx);
 
