@@ -81,6 +81,19 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/projects/{uuid}/live': { level: 'read' },
   'POST /api/spice/netlist': { level: 'user', body: {} },
   'POST /api/spice/simulate': { level: 'user', body: {} },
+  // the component library (issue 16): any signed-in user; scopes decide what each sees (library.test.ts)
+  'POST /api/components/search': { level: 'user', body: { q: 'led' } },
+  'GET /api/components/libraries': { level: 'user' },
+  'POST /api/components/search-by-ids': { level: 'user', body: { uuids: [] } },
+  'POST /api/components/list-by-key': { level: 'user', body: { title: 'none' } },
+  'POST /api/components/get-by-pcb-id': { level: 'user', body: { pcbId: 'none' } },
+  'GET /api/components/detail': { level: 'user' },
+  'POST /api/components/detail': { level: 'user', body: { uuid: 'none' } },
+  'POST /api/components/check-updates': { level: 'user', body: { items: [] } },
+  'POST /api/components/update-canvas': { level: 'user', body: {} },
+  'POST /api/components/modify': { level: 'user', body: { uuid: 'none', title: 'x' } },
+  'POST /api/components/delete': { level: 'user', body: { uuid: 'none', g_ticket: 0 } },
+  'POST /api/components/batch-import': { level: 'user', body: { data: [] } },
 };
 
 describe.each(BACKENDS)('access matrix on %s', (backend) => {
