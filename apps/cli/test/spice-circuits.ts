@@ -67,7 +67,8 @@ export function circuitEpro(spec: CircuitSpec): Uint8Array {
   for (const [uuid, s] of Object.entries(SYMBOLS)) entries.set(`SYMBOL/${uuid}.esym`, s.text);
   entries.set('SHEET/sch1/1.esch', serializeDocument(drawSheet(spec)));
   const projectJson = {
-    schematics: { sch1: { name: spec.name, sheets: [{ name: 'P1', id: 1 }] } },
+    boards: {},
+    schematics: { sch1: { name: spec.name, sheets: [{ name: 'P1', id: 1, uuid: '5b1ce7c0ffee4c0ffee0000000000001' }] } },
     symbols: Object.fromEntries(Object.entries(SYMBOLS).map(([uuid, s]) => [uuid, { title: s.title, type: s.type }])),
   };
   return writeEpro({ projectJson, entries });

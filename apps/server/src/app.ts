@@ -30,7 +30,7 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self' ws: wss: data:", // data: the browser's SPICE engine (eecircuit-engine) fetches its inlined WebAssembly
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",

@@ -21,6 +21,7 @@ import { ErcPanel } from './ErcPanel.tsx';
 import { otherSheets } from './sheets.ts';
 import { SymbolTools } from './SymbolTools.tsx';
 import { itemName } from '../project/http-session.ts';
+import { SimulationPanel } from '../sim/SimulationPanel.tsx';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
 
@@ -178,6 +179,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
           </div>
         )}
       </div>
+      {ed && <SimulationPanel ed={ed} view={view} canvas={canvasRef.current} sync={sync} id={id} ctx={ctx} />}
       <div className="cp-status" aria-label="Editor status">
         <span>{readOnly ? 'Read-only' : ed ? TOOL_NAMES[tool] ?? tool : 'Symbol'}</span>
         <span className="mono" data-testid="cursor">

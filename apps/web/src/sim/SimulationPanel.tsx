@@ -1,0 +1,220 @@
+/**
+ * The simulation panel at the bottom of the schematic editor (issue 18): an analysis with its
+ * parameters (operating point, DC sweep, AC, transient), Run on the server (ngspice) or in the
+ * browser (offline: eecircuit-engine in a Web Worker), the errors naming parts and nets, and the
+ * waveform viewer (uPlot): traces to tick, probes by clicking a net on the canvas, drag to zoom
+ * (double-click resets), a cursor (mouse, or a value typed in) with the traces' values read there,
+ * and dB / phase axes for AC. Operating-point values are listed per net.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/editor';
+import { componentPins, netOf, schematicCircuit } from '@copperplate/editor';
+import { CatalogueError } from '@copperplate/model';
+import { db, parseSpiceNumber, phaseDeg, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type NetlistResult, type Plot } from '@copperplate/spice';
+import type { DocSync } from '../editors/doc-sync.ts';
+import { otherSheets } from '../editors/sheets.ts';
+import { itemName } from '../project/http-session.ts';
+import { e2eEnabled } from '../editors/test-hook.ts';
+import { runInBrowser, runOnServer, type EngineKind, type RunResult } from './engine.ts';
+import './sim.css';
+
+type Kind = Analysis['kind'];
+const DEFAULTS: Record<Kind, Record<string, string>> = {
+  op: {},
+  tran: { step: '10u', stop: '10m' },
+  ac: { points: '100', fstart: '1', fstop: '1meg' },
+  dc: { source: 'V1', start: '0', stop: '5', step: '0.1' },
+};
+
+function analysisOf(kind: Kind, p: Record<string, string>): Analysis {
+  switch (kind) {
+    case 'op': return { kind };
+    case 'tran': return { kind, step: p.step, stop: p.stop };
+    case 'ac': return { kind, sweep: 'dec', points: Number(p.points) || 100, fstart: p.fstart, fstop: p.fstop };
+    case 'dc': return { kind, source: p.source, start: p.start, stop: p.stop, step: p.step };
+  }
+}
+
+const fmt = (v: number) => (Number.isFinite(v) ? Number(v.toPrecision(6)).toString() : '—');
+
+export interface SimulationPanelProps { ed: SchematicEditor; view: CanvasView | null; canvas: HTMLCanvasElement | null; sync: DocSync; id: string; ctx: SchContext }
+
+export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationPanelProps) {
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<Kind>('tran');
+  const [params, setParams] = useState<Record<Kind, Record<string, string>>>(DEFAULTS);
+  const [engine, setEngine] = useState<EngineKind>(typeof navigator !== 'undefined' && !navigator.onLine ? 'browser' : 'server');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [result, setResult] = useState<(RunResult & { netlist: NetlistResult; nets: Net[]; sheet: string }) | null>(null);
+  const [shown, setShown] = useState<string[]>([]);
+  const [probing, setProbing] = useState(false);
+  const [cursorText, setCursorText] = useState('');
+  const [cursorX, setCursorX] = useState<number | null>(null);
+  const [acMode, setAcMode] = useState<'db' | 'phase' | 'both'>('both');
+  const plotEl = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
+
+  const plot: Plot | undefined = result ? result.plots.find((p) => p.points > 1 && /tran|ac|dc|sweep/i.test(p.plotname)) ?? result.plots[result.plots.length - 1] : undefined;
+  const label = (name: string) => {
+    const m = /^([vi])\((.*)\)$/i.exec(name);
+    if (!m || !result) return name;
+    return m[1].toLowerCase() === 'v' ? `V(${result.netlist.netOf[m[2]] ?? m[2]})` : `I(${result.netlist.partOf[m[2]] ?? m[2]})`;
+  };
+
+  async function run() {
+    setBusy(true); setErrors([]);
+    try {
+      const sheet = itemName(sync.current);
+      const sheets = [{ name: sheet, doc: sync.doc }, ...(await otherSheets(sync.session, id))];
+      const { circuit, nets, missingIncludes } = schematicCircuit(sheets, ctx, { title: sheet });
+      const netlist = writeNetlist(circuit, { analysis: analysisOf(kind, params[kind]) });
+      const errs = [...missingIncludes.map((n) => `SPICE: .include ${n}: no model file of that name in the project`), ...netlist.errors.map((e) => e.message)];
+      if (errs.length) { setErrors(errs); return; }
+      const r = engine === 'browser' ? await runInBrowser(netlist.text, netlist) : await runOnServer(netlist.text);
+      setResult({ ...r, netlist, nets, sheet });
+      // browser tests read the last run's numbers (the same vectors the chart draws)
+      if (e2eEnabled()) (window as unknown as { __cpSim?: unknown }).__cpSim = { engine: r.engine, netlist: netlist.text, nodeOf: netlist.nodeOf, loadMs: r.loadMs, ms: r.ms, plots: r.plots.map((p) => ({ plotname: p.plotname, vectors: p.vectors.map((v) => ({ name: v.name, re: Array.from(v.re) })) })) };
+      const p = r.plots[r.plots.length - 1];
+      const first = tracesOf(p).filter((v) => /^v\(/i.test(v.name) && !v.name.includes('.')).slice(0, 2).map((v) => v.name);
+      setShown((s) => (s.length && s.every((n) => p.vectors.some((v) => v.name === n)) ? s : first));
+    } catch (e) {
+      setErrors([e instanceof CatalogueError || e instanceof Error ? e.message : String(e)]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // probes: a click on a net (wire, label, pin) while probing adds its voltage
+  useEffect(() => {
+    if (!probing || !canvas || !view) return;
+    const onDown = (e: PointerEvent) => {
+      if (e.button !== 0 || !result) return;
+      e.stopPropagation(); e.preventDefault();
+      const r = canvas.getBoundingClientRect();
+      const p = view.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
+      const tol = 4 / Math.max(view.viewport.zoom / 100, 0.01);
+      let key = ed.wireAt(p.x, p.y) ?? ed.hit(p.x, p.y);
+      if (key && sync.doc.get(key)?.[0] === 'COMPONENT') {
+        const pin = componentPins(sync.doc, key, ctx).sort((a, b) => Math.hypot(a.x - p.x, a.y - p.y) - Math.hypot(b.x - p.x, b.y - p.y))[0];
+        if (pin && Math.hypot(pin.x - p.x, pin.y - p.y) <= Math.max(tol, 10)) key = key + pin.pin;
+      }
+      const net = key ? netOf(result.nets, result.sheet, key) : undefined;
+      const node = net ? result.netlist.nodeOf[net.name] : undefined;
+      if (!net || node === undefined) { setErrors([`No net at the point clicked`]); return; }
+      if (node === '0') { setErrors([`${net.name} is ground (0 V)`]); return; }
+      const name = `v(${node})`;
+      setErrors([]);
+      setShown((s) => (s.includes(name) ? s : [...s, name]));
+    };
+    canvas.addEventListener('pointerdown', onDown, { capture: true });
+    return () => canvas.removeEventListener('pointerdown', onDown, { capture: true });
+  }, [probing, canvas, view, ed, result, sync, ctx]);
+
+  // the chart
+  const series = useMemo(() => {
+    if (!plot) return null;
+    const s = sweepOf(plot);
+    if (!s) return null;
+    const traces = shown.map((n) => plot.vectors.find((v) => v.name === n)).filter((v): v is NonNullable<typeof v> => !!v);
+    const cols: Array<{ label: string; data: Float64Array; scale: string }> = [];
+    for (const v of traces) {
+      if (plot.complex) {
+        if (acMode !== 'phase') cols.push({ label: `${label(v.name)} dB`, data: Float64Array.from(v.re, (_, i) => db(v, i)), scale: 'dB' });
+        if (acMode !== 'db') cols.push({ label: `${label(v.name)} °`, data: Float64Array.from(v.re, (_, i) => phaseDeg(v, i)), scale: 'deg' });
+      } else cols.push({ label: label(v.name), data: v.re, scale: /^i\(/i.test(v.name) ? 'A' : 'V' });
+    }
+    return { x: s.re, xName: s.name, cols };
+  }, [plot, shown, acMode]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    const el = plotEl.current;
+    chart.current?.destroy();
+    chart.current = null;
+    if (!el || !series || !open) return;
+    const colors = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2'];
+    const scales = [...new Set(series.cols.map((c) => c.scale))];
+    const log = !!plot?.complex;
+    const opts: uPlot.Options = {
+      width: Math.max(300, el.clientWidth || 600), height: 220,
+      scales: { x: { time: false, distr: log ? 3 : 1 }, ...Object.fromEntries(scales.map((s) => [s, { auto: true }])) },
+      axes: [{ label: series.xName }, ...scales.map((s, i) => ({ scale: s, label: s, side: i === 0 ? 3 : 1, grid: { show: i === 0 } }))],
+      series: [{ label: series.xName }, ...series.cols.map((c, i) => ({ label: c.label, scale: c.scale, stroke: colors[i % colors.length], width: 1.5 }))],
+      cursor: { drag: { x: true, y: false } },
+      hooks: { setCursor: [(u: uPlot) => { const i = u.cursor.idx; if (i != null) setCursorX(u.data[0][i] as number); }] },
+    };
+    chart.current = new uPlot(opts, [Array.from(series.x), ...series.cols.map((c) => Array.from(c.data))], el);
+    return () => { chart.current?.destroy(); chart.current = null; };
+  }, [series, open, plot?.complex]);
+
+  const readAt = cursorText.trim() ? parseSpiceNumber(cursorText) ?? null : cursorX;
+  const readout = series && readAt != null ? series.cols.map((c) => ({ label: c.label, value: valueAt(series.x, c.data, readAt) })) : [];
+  const op = result?.plots.find((p) => /operating point/i.test(p.plotname));
+
+  if (!open) {
+    return (
+      <div className="cp-sim closed">
+        <button type="button" className="btn small" data-testid="sim-open" onClick={() => setOpen(true)}>Simulation ▸</button>
+      </div>
+    );
+  }
+  const p = params[kind];
+  const setP = (k: string, v: string) => setParams({ ...params, [kind]: { ...p, [k]: v } });
+  return (
+    <div className="cp-sim" data-testid="sim-panel" aria-label="Simulation">
+      <div className="cp-sim-bar">
+        <button type="button" className="btn small" onClick={() => setOpen(false)} title="Close the simulation panel">▾</button>
+        <select className="cp-select" aria-label="Analysis" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <option value="tran">Transient</option>
+          <option value="ac">AC (Bode)</option>
+          <option value="dc">DC sweep</option>
+          <option value="op">Operating point</option>
+        </select>
+        {Object.keys(DEFAULTS[kind]).map((k) => (
+          <label key={k} className="cp-sim-param">{k} <input aria-label={k} value={p[k] ?? ''} size={6} onChange={(e) => setP(k, e.target.value)} /></label>
+        ))}
+        <select className="cp-select" aria-label="Engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineKind)}>
+          <option value="server">Server (ngspice)</option>
+          <option value="browser">Browser (offline)</option>
+        </select>
+        <button type="button" className="btn small primary" data-testid="sim-run" disabled={busy} onClick={() => void run()}>{busy ? 'Running…' : 'Run'}</button>
+        <button type="button" className={`btn small${probing ? ' active' : ''}`} aria-pressed={probing} data-testid="sim-probe" disabled={!result} onClick={() => setProbing(!probing)} title="Click nets on the sheet to plot their voltage">Probe</button>
+        {plot?.complex && (
+          <select className="cp-select" aria-label="AC axes" value={acMode} onChange={(e) => setAcMode(e.target.value as 'db')}>
+            <option value="both">dB + phase</option><option value="db">dB</option><option value="phase">phase</option>
+          </select>
+        )}
+        <label className="cp-sim-param">cursor <input aria-label="Cursor at" data-testid="sim-cursor" value={cursorText} size={7} placeholder={readAt != null ? fmt(readAt) : ''} onChange={(e) => setCursorText(e.target.value)} /></label>
+        {result && <span className="muted" data-testid="sim-status">{result.engine === 'server' ? 'ngspice (server)' : 'ngspice (browser)'} · {plot?.points ?? 0} points · {Math.round(result.ms)} ms</span>}
+      </div>
+      {errors.length > 0 && <ul className="cp-sim-errors" data-testid="sim-errors">{errors.map((e, i) => <li key={i}>{e}</li>)}</ul>}
+      <div className="cp-sim-body">
+        <div className="cp-sim-plot" ref={plotEl} data-testid="sim-plot" data-series={series?.cols.length ?? 0} />
+        <div className="cp-sim-side">
+          {plot && (
+            <div className="cp-sim-traces" aria-label="Traces">
+              {tracesOf(plot).map((v) => (
+                <label key={v.name}><input type="checkbox" checked={shown.includes(v.name)} onChange={(e) => setShown(e.target.checked ? [...shown, v.name] : shown.filter((n) => n !== v.name))} /> {label(v.name)}</label>
+              ))}
+            </div>
+          )}
+          {readout.length > 0 && (
+            <table className="cp-sim-readout" data-testid="sim-readout">
+              <tbody>
+                <tr><th>{series?.xName}</th><td className="mono">{fmt(readAt!)}</td></tr>
+                {readout.map((r) => <tr key={r.label}><th>{r.label}</th><td className="mono" data-trace={r.label}>{fmt(r.value)}</td></tr>)}
+              </tbody>
+            </table>
+          )}
+          {op && (
+            <table className="cp-sim-readout" data-testid="sim-op">
+              <tbody>{tracesOf(op).map((v) => <tr key={v.name}><th>{label(v.name)}</th><td className="mono">{fmt(v.re[0])}</td></tr>)}</tbody>
+            </table>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
