@@ -12,6 +12,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/editor';
 import { componentPins, netOf, schematicCircuit } from '@copperplate/editor';
 import { CatalogueError } from '@copperplate/model';
+import { recType } from '@copperplate/format/records';
 import { db, parseSpiceNumber, phaseDeg, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type NetlistResult, type Plot } from '@copperplate/spice';
 import type { DocSync } from '../editors/doc-sync.ts';
 import { otherSheets } from '../editors/sheets.ts';
@@ -97,7 +98,7 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
       const p = view.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
       const tol = 4 / Math.max(view.viewport.zoom / 100, 0.01);
       let key = ed.wireAt(p.x, p.y) ?? ed.hit(p.x, p.y);
-      if (key && sync.doc.get(key)?.[0] === 'COMPONENT') {
+      if (key && recType(sync.doc.get(key) ?? []) === 'COMPONENT') {
         const pin = componentPins(sync.doc, key, ctx).sort((a, b) => Math.hypot(a.x - p.x, a.y - p.y) - Math.hypot(b.x - p.x, b.y - p.y))[0];
         if (pin && Math.hypot(pin.x - p.x, pin.y - p.y) <= Math.max(tol, 10)) key = key + pin.pin;
       }
