@@ -30,8 +30,8 @@ export interface DomainHooks {
   follow?(tx: Tx, doc: EditorDocument, moved: ReadonlySet<string>, before: ReadonlyMap<string, Rec>, op: EditOp): void;
   /** Pivot of rotate and mirror for these (selected) keys. */
   pivot(doc: EditorDocument, keys: readonly string[]): Pt;
-  /** A pasted record with fresh ids: its own id and the ids it refers to, through `id(old)`. */
-  reId(r: Rec, id: (old: string) => string): Rec;
+  /** A pasted record with fresh ids: its own id and the ids it refers to, through `id(old)` (undefined: not pasted). */
+  reId(r: Rec, id: (old: string) => string | undefined): Rec;
   /** True for records pasted along with their parent (not selected after a paste). */
   isChild(r: Rec): boolean;
 }
@@ -96,7 +96,7 @@ export class EditEngine {
       const op: EditOp = { kind: 'move', dx, dy };
       for (const r of records) {
         const moved = dx || dy ? this.hooks.transform(r, op, this.doc, '') : r.slice();
-        const k = tx.add(this.hooks.reId(moved, (old) => ids.get(old) ?? old));
+        const k = tx.add(this.hooks.reId(moved, (old) => ids.get(old)));
         if (!this.hooks.isChild(r)) out.push(k);
       }
     });

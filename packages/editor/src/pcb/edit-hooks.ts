@@ -102,7 +102,8 @@ export function pcbHooks(ed: PcbEditor): DomainHooks {
       for (const k of keys) { const kb = ed.boxOf(k); if (kb) b = unionBox(b, kb); }
       return isEmptyBox(b) ? { x: 0, y: 0 } : { x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 };
     },
-    reId(r, id) {
+    reId(r, fresh) {
+      const id = (old: string) => fresh(old) ?? old;
       const t = recType(r);
       if (t === 'PAD_NET') return PadNet.with(r, { componentId: id(PadNet.get(r, 'componentId')) });
       const kind = kindOf(r, 'pcb');

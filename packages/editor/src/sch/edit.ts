@@ -62,26 +62,45 @@ export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, k
   const pinMoves = new Map<string, { x: number; y: number }>();
   for (const k of all) {
     const r = doc.get(k)!;
-    let out = mapPoints(r, m);
-    const rt = recType(r);
-    if (rt === 'COMPONENT') {
-      // placement = translate . mirror . rotate: an outer rotation by d turns a mirrored part by -d;
-      // an outer horizontal flip toggles the mirror and keeps the angle (a vertical flip adds 180).
-      const c = SchComponent.parse(r);
-      let mir = c.mirror;
-      const rot = mirror ? c.rotation + rotDelta : mir ? c.rotation - rotDelta : c.rotation + rotDelta;
-      if (mirror) mir = !mir;
-      // the mirror flag is written in the style it was read (true/false or 1/0)
-      out = SchComponent.with(out, { rotation: normAngle(rot), mirror: mir });
+    const out = transformRecord(r, m, rotDelta, mirror);
+    if (recType(r) === 'COMPONENT') {
       const before = componentPins(doc, k, ctx, r), after = componentPins(doc, k, ctx, out);
       before.forEach((p, i) => { if (after[i]) pinMoves.set(`${p.x},${p.y}`, { x: after[i].x, y: after[i].y }); });
-    } else if (rt === 'ATTR' && rotDelta) {
-      out = SchAttr.with(out, { rotation: normAngle(SchAttr.get(r, 'rotation') + rotDelta) });
-    } else if (rt === 'TEXT' && rotDelta) {
-      out = SchText.with(out, { rotation: normAngle(SchText.get(r, 'rotation') + rotDelta) });
     }
     tx.set(k, out);
   }
+  followWires(tx, doc, set, pinMoves, near);
+}
+
+/**
+ * One sheet record under `m` (points), `rotDelta` (degrees, added to rotations) and `mirror` (toggles
+ * a component's mirror flag). Used by transformRecords and the shared edit engine (sch/edit-hooks.ts).
+ */
+export function transformRecord(r: Rec, m: Mat, rotDelta = 0, mirror = false): Rec {
+  let out = mapPoints(r, m);
+  const rt = recType(r);
+  if (rt === 'COMPONENT') {
+    // placement = translate . mirror . rotate: an outer rotation by d turns a mirrored part by -d;
+    // an outer horizontal flip toggles the mirror and keeps the angle (a vertical flip adds 180).
+    const c = SchComponent.parse(r);
+    let mir = c.mirror;
+    const rot = mirror ? c.rotation + rotDelta : mir ? c.rotation - rotDelta : c.rotation + rotDelta;
+    if (mirror) mir = !mir;
+    // the mirror flag is written in the style it was read (true/false or 1/0)
+    out = SchComponent.with(out, { rotation: normAngle(rot), mirror: mir });
+  } else if (rt === 'ATTR' && rotDelta && SchAttr.raw(r, 'x') !== null) {
+    // an unplaced attribute (no position: never drawn) keeps its fields as they are
+    out = SchAttr.with(out, { rotation: normAngle(SchAttr.get(r, 'rotation') + rotDelta) });
+  } else if (rt === 'TEXT' && rotDelta) {
+    out = SchText.with(out, { rotation: normAngle(SchText.get(r, 'rotation') + rotDelta) });
+  }
+  return out;
+}
+
+/** Wires (not in `moved`) with an end on a moved pin end ("x,y" -> new point) follow it, kept orthogonal. */
+export function followWires(tx: Tx, doc: EditorDocument, moved: ReadonlySet<string>, pinMoves: Map<string, { x: number; y: number }>,
+  near?: (x: number, y: number) => string[]): void {
+  const set = moved;
   if (!pinMoves.size) return;
   let candidates: Array<[string, Rec]>;
   if (near) {

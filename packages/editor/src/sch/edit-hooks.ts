@@ -1,0 +1,77 @@
+/**
+ * The schematic/symbol domain of the shared edit engine (core/edit-engine.ts): a sheet record under an
+ * operation (sch/edit.ts `transformRecord`: points, rotation, a component's mirror flag), what goes with
+ * a record (its ATTRs, the ATTRs on a component's pins), the wires whose ends sit on moved pins (they
+ * follow with an orthogonal elbow), the pivot (a lone component turns about its origin, anything else
+ * about the centre of its box) and fresh ids on paste (ATTR parents, pin ATTRs `component + pin`).
+ * Frame: 0.01 inch, Y up.
+ */
+import type { DomainHooks, EditOp } from '../core/edit-engine.ts';
+import type { BBox, Mat } from '../core/geometry.ts';
+import { type Rec, recId, recType } from '../core/records.ts';
+import { SchAttr, SchComponent, kindOf } from '@copperplate/format/records';
+import type { SchContext } from './context.ts';
+import { componentPins } from './component.ts';
+import { followWires, mirrorAbout, rotationAbout, transformRecord, translation, withChildren } from './edit.ts';
+
+/** The matrix, rotation delta and mirror flag of an operation (as the schematic editor applies them). */
+export function opTransform(op: EditOp): { m: Mat; rotDelta: number; mirror: boolean } {
+  if (op.kind === 'move') return { m: translation(op.dx, op.dy), rotDelta: 0, mirror: false };
+  if (op.kind === 'rotate') return { m: rotationAbout(op.angle, op.cx, op.cy), rotDelta: op.angle, mirror: false };
+  return { m: mirrorAbout(op.axis, op.c), rotDelta: op.axis === 'y' ? 180 : 0, mirror: true };
+}
+
+export interface SchHookOptions {
+  /** Records near a point (the scene's index), for the wires that follow; default every WIRE. */
+  near?: (x: number, y: number) => string[];
+  /** Drawn box of a record (the scene), for the pivot of a multiple selection. */
+  boxOf?: (key: string) => BBox | undefined;
+}
+
+export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHooks {
+  return {
+    children: (doc, key) => withChildren(doc, [key], ctx).filter((k) => k !== key),
+    transform(r, op) {
+      const { m, rotDelta, mirror } = opTransform(op);
+      return transformRecord(r, m, rotDelta, mirror);
+    },
+    follow(tx, doc, moved, before, op) {
+      const pinMoves = new Map<string, { x: number; y: number }>();
+      void op;
+      for (const k of moved) {
+        const was = before.get(k), now = tx.get(k);
+        if (!was || !now || recType(was) !== 'COMPONENT') continue;
+        const a = componentPins(doc, k, ctx, was), b = componentPins(doc, k, ctx, now);
+        a.forEach((p, i) => { if (b[i]) pinMoves.set(`${p.x},${p.y}`, { x: b[i].x, y: b[i].y }); });
+      }
+      followWires(tx, doc, moved, pinMoves, opts.near);
+    },
+    pivot(doc, keys) {
+      const one = keys.length === 1 ? doc.get(keys[0]) : undefined;
+      if (one && SchComponent.is(one)) return { x: SchComponent.get(one, 'x'), y: SchComponent.get(one, 'y') };
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (const k of keys) {
+        const b = opts.boxOf?.(k);
+        if (b) { minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY); continue; }
+        const r = doc.get(k);
+        if (r && SchComponent.is(r)) { const x = SchComponent.get(r, 'x'), y = SchComponent.get(r, 'y'); minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); }
+      }
+      return minX <= maxX ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2 } : { x: 0, y: 0 };
+    },
+    reId(r, fresh) {
+      const kind = kindOf(r, 'sch');
+      let o = r.slice();
+      const own = recId(o);
+      if (kind && own !== undefined) o = kind.with(o, { id: fresh(own) ?? own });
+      if (SchAttr.is(o)) {
+        const parent = SchAttr.get(o, 'parentId');
+        let next = fresh(parent);
+        // an ATTR on a pin names its parent `component id + pin id`
+        if (next === undefined && parent) for (let i = parent.length - 1; i > 0 && next === undefined; i--) { const head = fresh(parent.slice(0, i)); if (head !== undefined) next = head + parent.slice(i); }
+        if (next !== undefined) o = SchAttr.with(o, { parentId: next });
+      }
+      return o;
+    },
+    isChild: (r: Rec) => recType(r) === 'ATTR',
+  };
+}
