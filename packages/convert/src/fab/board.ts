@@ -152,19 +152,31 @@ export interface FabInput {
   project?: FabProject;
 }
 
-/** Design-rule defaults the outputs need (mil). */
-interface Rules { maskTop: number; maskBottom: number; pasteTop: number; pasteBottom: number }
+/**
+ * Design-rule defaults the outputs need (mil). The rules are found by type (RULE type 9 solder mask,
+ * 8 paste; their names vary: "solderMaskExpansion", "Common"...). Solder mask data: pad top/bottom,
+ * via top/bottom, test-point pad top/bottom; paste: pad top/bottom, test-point pad top/bottom
+ * (falcon-flight: its test points without their own paste expansion get no paste, -1000, as in
+ * EasyEDA's Gerbers). Test points are pads of padType 1.
+ */
+interface Rules { maskTop: number; maskBottom: number; pasteTop: number; pasteBottom: number; tpMaskTop: number; tpMaskBottom: number; tpPasteTop: number; tpPasteBottom: number }
 
 function readRules(records: readonly Raw[]): Rules {
-  const out: Rules = { maskTop: 2, maskBottom: 2, pasteTop: 0, pasteBottom: 0 };
+  const out: Rules = { maskTop: 2, maskBottom: 2, pasteTop: 0, pasteBottom: 0, tpMaskTop: 2, tpMaskBottom: 2, tpPasteTop: 0, tpPasteBottom: 0 };
   for (const r of records) {
     if (!Rule.is(r)) continue;
     const rule = Rule.parse(r);
     if (!rule.isDefault || !Array.isArray(rule.data)) continue;
     // Values are stored in mil whatever the display unit in data[0] says.
     const d = rule.data as unknown[];
-    if (rule.name === 'solderMaskExpansion') { out.maskTop = num(d[1], 2); out.maskBottom = num(d[2], out.maskTop); }
-    if (rule.name === 'pasteMaskExpansion') { out.pasteTop = num(d[1], 0); out.pasteBottom = num(d[2], out.pasteTop); }
+    if (rule.typeCode === '9' || rule.name === 'solderMaskExpansion') {
+      out.maskTop = num(d[1], 2); out.maskBottom = num(d[2], out.maskTop);
+      out.tpMaskTop = num(d[5], out.maskTop); out.tpMaskBottom = num(d[6], out.maskBottom);
+    }
+    if (rule.typeCode === '8' || rule.name === 'pasteMaskExpansion') {
+      out.pasteTop = num(d[1], 0); out.pasteBottom = num(d[2], out.pasteTop);
+      out.tpPasteTop = num(d[3], out.pasteTop); out.tpPasteBottom = num(d[4], out.pasteBottom);
+    }
   }
   return out;
 }
@@ -425,13 +437,14 @@ function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
   const layer = layerOf(p.layer, pl);
   const net = (pl?.padNets.get(p.number) ?? p.net) || '';
   const c = apply(m, 0, 0);
+  const tp = p.padType === 1; // a test point: its own rule values
   const pad: FabPad = {
     designator: pl?.designator ?? '', componentId: pl?.componentId ?? '', number: p.number, net, layer, x: c.x, y: c.y, m,
     shape: p.shape, copper,
-    maskTop: (pl?.bottom ? p.bottomMaskExpansion : p.topMaskExpansion) ?? rules.maskTop,
-    maskBottom: (pl?.bottom ? p.topMaskExpansion : p.bottomMaskExpansion) ?? rules.maskBottom,
-    pasteTop: (pl?.bottom ? p.bottomPasteExpansion : p.topPasteExpansion) ?? rules.pasteTop,
-    pasteBottom: (pl?.bottom ? p.topPasteExpansion : p.bottomPasteExpansion) ?? rules.pasteBottom,
+    maskTop: (pl?.bottom ? p.bottomMaskExpansion : p.topMaskExpansion) ?? (tp ? rules.tpMaskTop : rules.maskTop),
+    maskBottom: (pl?.bottom ? p.topMaskExpansion : p.bottomMaskExpansion) ?? (tp ? rules.tpMaskBottom : rules.maskBottom),
+    pasteTop: (pl?.bottom ? p.bottomPasteExpansion : p.topPasteExpansion) ?? (tp ? rules.tpPasteTop : rules.pasteTop),
+    pasteBottom: (pl?.bottom ? p.topPasteExpansion : p.bottomPasteExpansion) ?? (tp ? rules.tpPasteBottom : rules.pasteBottom),
   };
   // A paste expansion of -1000 or less means "no paste opening" in EasyEDA's rules.
   if (Array.isArray(p.hole) && holeContours(p.hole).length) {
