@@ -168,7 +168,7 @@ describe('schematic editor in the browser (issue 5)', () => {
     const comps = () => page.evaluate(() => (window as any).__cpEditor.doc.ofType('COMPONENT').length as number);
     const c0 = await comps();
     const place = page.getByLabel('Place component (P)');
-    const option = await place.locator('option').nth(1).getAttribute('value');
+    const option = await place.locator('option[value*="|"]').first().getAttribute('value');
     await place.selectOption(option!);
     await page.waitForFunction(() => (window as any).__cpEditor.editor.tools.active.id === 'place');
     const spot = { x: Math.round(pick.b.maxX / 5) * 5 + 60, y: Math.round(pick.y / 5) * 5 };
@@ -182,6 +182,10 @@ describe('schematic editor in the browser (issue 5)', () => {
     const des = () => page.evaluate((k) => (window as any).__cpEditor.editor.attributeValue(k, 'Designator') as string, placed[1] as string);
     expect(await des()).toMatch(/\?$/);
     await page.getByRole('button', { name: 'Annotate' }).click();
+    const dlg = page.getByRole('dialog', { name: 'Annotate designators' });
+    await dlg.getByLabel('Scope').selectOption('sheet');
+    await dlg.getByRole('button', { name: 'Annotate' }).click();
+    await dlg.waitFor({ state: 'detached' });
     expect(await des()).toMatch(/^[A-Za-z]+\d+$/);
     await page.getByLabel('Schematic canvas').focus();
     await page.keyboard.press('Control+z');

@@ -5,7 +5,12 @@
  * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { componentPins, createCanvasView, type CanvasView, type PlaceTool } from '@copperplate/editor';
+import { POWER_FLAG_NAMES, componentPins, createCanvasView, type CanvasView, type PlaceTool } from '@copperplate/editor';
+import { PromptDialog } from '../dialogs/PromptDialog.tsx';
+import { AnnotateDialog, type AnnotateChoice } from './AnnotateDialog.tsx';
+import { FindPanel } from './FindPanel.tsx';
+import { globalShortcuts, saveFlagSymbol, saveSheets, schematicSheets } from './sch-host.ts';
+import { toast } from '../ui/toasts.tsx';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import type { DocSync } from './doc-sync.ts';
@@ -23,7 +28,9 @@ import { SymbolTools } from './SymbolTools.tsx';
 import { itemName } from '../project/http-session.ts';
 import { SimulationPanel } from '../sim/SimulationPanel.tsx';
 
-const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place' };
+const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place', noConnect: 'No connect' };
+/** Grid steps offered (0.01 inch). */
+const GRID_SIZES = [1, 2.5, 5, 10, 20, 50];
 
 export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
   const wrap = useRef<HTMLDivElement>(null);
@@ -37,14 +44,34 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const ctx = useMemo(() => contextOf(items).sch, [items]);
   const readOnly = sync.readOnly;
   const highlightRef = useRef<() => Promise<void>>(async () => {});
+  const [asking, setAsking] = useState<{ initial: string; resolve: (v: string | null) => void } | null>(null);
+  const [finding, setFinding] = useState(false);
+  const [annotating, setAnnotating] = useState(false);
+  /** Grid controls re-render at once (a controlled input must see its new value in the same event). */
+  const [, setGridTick] = useState(0);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
-    const v = createCanvasView(canvas, sync.doc, { ctx, background: '#FFFFFF', onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch') });
+    const offs: Array<() => void> = [];
+    const v = createCanvasView(canvas, sync.doc, {
+      ctx, background: '#FFFFFF', onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch'),
+      askName: (initial) => new Promise<string | null>((resolve) => setAsking({ initial, resolve })),
+      onSymbolCreated: (info, text) => void saveFlagSymbol(sync.session, info, text).catch((e: Error) => toast(e.message, 'error')),
+    });
     setView(v);
     const ed = v.editor;
     ed?.actions.register({ id: 'view.highlightNet', label: 'Highlight net', menu: 'View', shortcut: 'H', run: () => void highlightRef.current() });
-    const offs: Array<() => void> = [];
+    ed?.actions.register({ id: 'edit.find', label: 'Find…', menu: 'Edit', shortcut: 'Ctrl+F', run: () => setFinding(true) });
+    ed?.actions.register({ id: 'tools.annotateAll', label: 'Annotate…', menu: 'Tools', run: () => setAnnotating(true) });
+    if (ed && !readOnly) {
+      // shortcuts wherever the focus is after a click in a panel (the canvas handles its own)
+      offs.push(globalShortcuts(canvas, (ev) => {
+        if (ev.ctrl && ev.shift && ev.key.toLowerCase() === 'p') { setPalette(true); return true; }
+        const used = ed.key(ev);
+        if (used) v.invalidate();
+        return used;
+      }));
+    }
     if (ed) offs.push(ed.tools.subscribe(kick), ed.selection.subscribe(kick), ed.onChange(kick));
     offs.push(v.viewport.subscribe(kick), sync.subscribe(kick));
     const onMove = (e: PointerEvent) => {
@@ -140,10 +167,34 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const devices = useMemo(() => placeable(items, ctx.symbols), [items, ctx]);
   const place = (value: string) => {
     if (!ed || !value) return;
-    const [sym, dev] = value.split('|');
-    const t = ed.tools.get('place') as PlaceTool;
-    t.arm(sym, dev);
-    ed.tools.activate('place');
+    if (value.startsWith('flag:')) ed.armNetFlag(value.slice(5));
+    else if (value === 'port') { run('place.netPort'); return; }
+    else if (value === 'noConnect') ed.tools.activate('noConnect');
+    else {
+      const [sym, dev] = value.split('|');
+      const t = ed.tools.get('place') as PlaceTool;
+      t.arm(sym, dev);
+      ed.tools.activate('place');
+    }
+    kick();
+    canvasRef.current?.focus();
+  };
+  /** Annotate this sheet, or every sheet of its schematic (the others are saved through the session). */
+  const annotate = async (c: AnnotateChoice) => {
+    if (!ed) return;
+    if (c.scope === 'sheet') {
+      const n = ed.annotate({ order: c.order, renumber: c.renumber }).size;
+      toast(`${n} designator${n === 1 ? '' : 's'} changed`, 'success', 3000);
+    } else {
+      const { others, order } = await schematicSheets(sync.session, id);
+      const mine = itemName(sync.current);
+      const changed = ed.annotateAll(others, { order: c.order, renumber: c.renumber, sheetOrder: order.map((n) => (n === mine ? ed.sheetName : n)) });
+      await saveSheets(sync.session, others, changed.keys());
+      const n = [...changed.values()].reduce((a, m) => a + m.size, 0);
+      toast(`${n} designator${n === 1 ? '' : 's'} changed on ${changed.size} sheet${changed.size === 1 ? '' : 's'}`, 'success', 3000);
+    }
+    setAnnotating(false);
+    view?.invalidate();
     kick();
     canvasRef.current?.focus();
   };
@@ -152,16 +203,32 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-editor'}>
       {ed ? (
         <Toolbar label="Schematic tools" groups={groups}>
-          <button type="button" className="btn small" disabled={!edit} title="Annotate designators (number the U?, R? ... of this sheet)" onClick={() => run('tools.annotate')}>
+          <button type="button" className="btn small" disabled={!edit} title="Annotate designators (number the U?, R? ... of this sheet or of the whole schematic)" onClick={() => setAnnotating(true)}>
             Annotate
           </button>
-          <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit || !devices.length} onChange={(e) => place(e.target.value)}>
+          <button type="button" className="btn small" disabled={!ed} title="Find parts, nets and text (Ctrl+F)" onClick={() => setFinding(true)}>
+            Find
+          </button>
+          <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit} onChange={(e) => place(e.target.value)}>
             <option value="">Place…</option>
-            {devices.map((d) => (
-              <option key={d.value} value={d.value}>
-                {d.label}
-              </option>
-            ))}
+            <optgroup label="Power and ground">
+              {POWER_FLAG_NAMES.map((n) => (
+                <option key={n} value={`flag:${n}`}>
+                  {n}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="Flags">
+              <option value="port">Net port…</option>
+              <option value="noConnect">No connect (Q)</option>
+            </optgroup>
+            <optgroup label="Parts">
+              {devices.map((d) => (
+                <option key={d.value} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </Toolbar>
       ) : (
@@ -170,6 +237,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       <div className="cp-main">
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+          {finding && ed && <FindPanel ed={ed} onFocus={() => { view?.invalidate(); kick(); }} onClose={() => { setFinding(false); canvasRef.current?.focus(); }} />}
           {palette && ed && !readOnly && <CommandPalette actions={ed.actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>
         {ed && (
@@ -186,10 +254,33 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
           <span ref={cursorEl}>X 0 Y 0</span> <span className="muted">(0.01 in)</span>
         </span>
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
+        {ed && (
+          <label className="cp-grid-ctl" title="Grid (0.01 inch)">
+            <input type="checkbox" aria-label="Show grid" checked={ed.gridVisible} onChange={(e) => { ed.setGridVisible(e.target.checked); setGridTick((t) => t + 1); }} /> Grid
+            <select className="cp-select" aria-label="Grid size" value={ed.grid.size} onChange={(e) => { ed.setGridSize(Number(e.target.value)); setGridTick((t) => t + 1); }}>
+              {(GRID_SIZES.includes(ed.grid.size) ? GRID_SIZES : [...GRID_SIZES, ed.grid.size].sort((a, b) => a - b)).map((g) => (
+                <option key={g} value={g}>
+                  {g}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {ed && <span>{ed.selection.size} selected</span>}
         <span className="spacer" />
         <SaveBadge sync={sync} />
       </div>
+      {asking && (
+        <PromptDialog
+          title="Net name"
+          label="Name"
+          okText="Place"
+          initial={asking.initial}
+          onOk={(v) => { asking.resolve(v); setAsking(null); canvasRef.current?.focus(); }}
+          onClose={() => { asking.resolve(null); setAsking(null); canvasRef.current?.focus(); }}
+        />
+      )}
+      {annotating && ed && <AnnotateDialog onOk={annotate} onClose={() => { setAnnotating(false); canvasRef.current?.focus(); }} />}
     </div>
   );
 }
