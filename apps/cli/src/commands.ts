@@ -5,6 +5,7 @@ import { serve } from './commands/serve.ts';
 import { user } from './commands/user.ts';
 import { push } from './commands/push.ts';
 import { pull } from './commands/pull.ts';
+import { project } from './commands/project.ts';
 import { simulateSync } from './commands/simulate-sync.ts';
 import { simulate } from './commands/simulate.ts';
 import { pour } from './commands/pour.ts';
@@ -28,6 +29,7 @@ export const COMMANDS: Command[] = [
   user,
   push,
   pull,
+  project,
   simulateSync,
   simulate,
   exportCmd,

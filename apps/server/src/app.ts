@@ -13,6 +13,7 @@ import { installErrorHandler } from './http.ts';
 import { checkUrl, parseJsonBody } from './input.ts';
 import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
+import { trashRoutes } from './routes/trash.ts';
 import { itemRoutes } from './routes/items.ts';
 import { miscRoutes } from './routes/misc.ts';
 import { liveRoutes } from './routes/live.ts';
@@ -106,6 +107,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
 
   authRoutes(app, ctx);
   projectRoutes(app, ctx);
+  trashRoutes(app, ctx);
   itemRoutes(app, ctx);
   lookupRoutes(app, ctx);
   miscRoutes(app, ctx);

@@ -29,9 +29,11 @@ export interface Ctx {
   bulkItemDelayMs: number;
   /** Session lifetime. */
   sessionDays: number;
+  /** The clock (ms since the epoch): the trash's 30 days are counted on it (tests inject one). */
+  now: () => number;
 }
 
-export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partial<Limits> = {}): Ctx {
+export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partial<Limits> = {}, now: () => number = Date.now): Ctx {
   return {
     db,
     bus,
@@ -47,6 +49,7 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partia
     routes: [],
     bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
     sessionDays: 30,
+    now,
   };
 }
 

@@ -12,7 +12,7 @@ import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation } from './context.ts';
 import { buildApp, type TrustProxy } from './app.ts';
 import type { Limits } from './limiter.ts';
-import { pruneAnswers, pruneSessions } from './repo/index.ts';
+import { pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
 
 export interface ServerOptions {
   port?: number;
@@ -29,6 +29,8 @@ export interface ServerOptions {
   trustProxy?: TrustProxy;
   /** Attempt limits and quotas (limiter.ts DEFAULT_LIMITS). */
   limits?: Partial<Limits>;
+  /** The clock (ms since the epoch; default Date.now): the trash's 30 days are counted on it. */
+  now?: () => number;
 }
 
 export interface RunningServer {
@@ -73,14 +75,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     await migrate(db);
     await migrateLibrary(db); // the component library's tables (library/schema.ts)
     const bus = new Bus(db);
-    const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
+    const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits, o.now), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
     wireInvalidation(ctx);
     await bus.start();
     await pruneAnswers(db, 48);
     await pruneSessions(db);
-    // housekeeping: stored answers of idempotent writes (48 h) and expired sessions
+    await purgeTrash(db, ctx.now());
+    // housekeeping: stored answers of idempotent writes (48 h), expired sessions, projects 30 days in the trash
     const housekeeping = setInterval(() => {
-      void pruneAnswers(db, 48).then(() => pruneSessions(db)).catch((e: unknown) => app.log.warn({ err: e }, 'housekeeping failed'));
+      void pruneAnswers(db, 48).then(() => pruneSessions(db)).then(() => purgeTrash(db, ctx.now())).catch((e: unknown) => app.log.warn({ err: e }, 'housekeeping failed'));
     }, 3_600_000);
     housekeeping.unref();
     app.addHook('onClose', async () => clearInterval(housekeeping));

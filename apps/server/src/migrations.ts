@@ -72,6 +72,11 @@ export const MIGRATIONS: string[] = [
   `
   create unique index users_username_lower on users (lower(username));
   `,
+  // 4: a deleted project goes to the trash for 30 days (issue 14): restorable by its owner until purged.
+  `
+  alter table projects add column trashed_at timestamptz;
+  create index projects_trashed on projects(trashed_at);
+  `,
 ];
 
 const LOCK_ID = 74_110_007;

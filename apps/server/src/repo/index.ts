@@ -5,3 +5,4 @@ export * from './items.ts';
 export * from './requests.ts';
 export * from './misc.ts';
 export * from './lookups.ts';
+export * from './trash.ts';

@@ -25,12 +25,12 @@ export async function insertProject(q: Queryable, p: { uuid: string; title: stri
 }
 
 export async function projectByUuid(q: Queryable, uuid: string, forUpdate = false): Promise<ProjectRow | undefined> {
-  const r = await q.query(`select ${COLS} from projects where uuid = $1${forUpdate ? ' for update' : ''}`, [uuid]);
+  const r = await q.query(`select ${COLS} from projects where uuid = $1 and trashed_at is null${forUpdate ? ' for update' : ''}`, [uuid]);
   return r[0] ? norm(r[0]) : undefined;
 }
 
 export async function projectTitleTaken(q: Queryable, ownerUuid: string, title: string, exceptUuid = ''): Promise<boolean> {
-  const r = await q.query('select 1 from projects where owner_uuid = $1 and title = $2 and uuid <> $3 limit 1', [ownerUuid, title, exceptUuid]);
+  const r = await q.query('select 1 from projects where owner_uuid = $1 and title = $2 and uuid <> $3 and trashed_at is null limit 1', [ownerUuid, title, exceptUuid]);
   return r.length > 0;
 }
 
@@ -38,7 +38,7 @@ export async function projectTitleTaken(q: Queryable, ownerUuid: string, title: 
 export async function projectsOfUser(q: Queryable, userUuid: string): Promise<Array<ProjectRow & { opened_at: Date | null }>> {
   const r = await q.query(
     `select ${COLS.split(', ').map((c) => 'p.' + c).join(', ')}, m.opened_at from projects p join project_members m on m.project_uuid = p.uuid
-     where m.user_uuid = $1 order by m.opened_at desc nulls last, p.updated_at desc`,
+     where m.user_uuid = $1 and p.trashed_at is null order by m.opened_at desc nulls last, p.updated_at desc`,
     [userUuid],
   );
   return r.map((x) => ({ ...norm(x), opened_at: (x.opened_at as Date | null) ?? null }));
@@ -82,7 +82,7 @@ export async function accessFacts(q: Queryable, projectUuid: string, userUuid: s
     `select p.scope, m.role, tm.role as team_role from projects p
      left join project_members m on m.project_uuid = p.uuid and m.user_uuid = $2
      left join team_members tm on tm.team_uuid = p.team_uuid and tm.user_uuid = $2
-     where p.uuid = $1`,
+     where p.uuid = $1 and p.trashed_at is null`,
     [projectUuid, userUuid],
   );
   return r[0];

@@ -90,8 +90,8 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     return projectDetail(ctx, project.uuid, project.role);
   });
 
-  route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/delete', summary: 'Delete a project (owner only)', access: 'owner' }, async ({ project }) => {
-    await repo.deleteProject(ctx.db, project.uuid);
+  route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/delete', summary: 'Delete a project (owner only): it goes to the trash for 30 days (GET /api/trash)', access: 'owner' }, async ({ project }) => {
+    await repo.trashProject(ctx.db, project.uuid, new Date(ctx.now()));
     await accessChanged(ctx, project.uuid, 'project_deleted');
     return null;
   });
