@@ -89,11 +89,14 @@ describe('schematic editor in the browser (issue 5)', () => {
     expect(drawn.wires).toHaveLength(1);
     const wire = drawn.wires[0];
 
-    // N, click on the new wire: a NET label on it
+    // N, click on the new wire: the name is asked (the suggestion taken), a NET label on it
     await page.keyboard.press('n');
     await pressed(page, 'Net label (N)');
     await clickAt(page, mid.x, mid.y);
-    const labelled = await wiresBetween(page, a, b);
+    const ask = page.getByRole('dialog', { name: 'Net name' });
+    await ask.getByRole('button', { name: 'Place' }).click();
+    await ask.waitFor({ state: 'detached' });
+    const labelled = await until(async () => { const w = await wiresBetween(page, a, b); return w.labels.length ? w : null; }, 10_000, 'net label');
     expect(labelled.labels).toHaveLength(1);
     const label = labelled.labels[0];
     expect(label.wire).toBe(wire);
