@@ -1,6 +1,6 @@
 /**
  * The editable drawing of an open document: sheets and symbols in the schematic editor, PCBs and
- * footprints in the PCB editor. Opens the document once per tab (DocSync: saves through the session,
+ * footprints in the PCB editor, panels in the panel editor. Opens the document once per tab (DocSync: saves through the session,
  * applies newer items from it as remote changes) and shows `fallback` (the read-only drawing) when
  * the text cannot be opened.
  */
@@ -10,9 +10,10 @@ import type { ProjectSession, ViewKind } from '../project/types.ts';
 import { DocSync } from './doc-sync.ts';
 import { PcbEditorView } from './PcbEditorView.tsx';
 import { SchematicEditorView } from './SchematicEditorView.tsx';
+import { PanelEditorView } from './PanelEditorView.tsx';
 import './editors.css';
 
-const EDITABLE: ReadonlySet<ViewKind> = new Set(['sheets', 'symbols', 'pcbs', 'footprints']);
+const EDITABLE: ReadonlySet<ViewKind> = new Set(['sheets', 'symbols', 'pcbs', 'footprints', 'panels']);
 export const hasEditor = (kind: ViewKind): boolean => EDITABLE.has(kind);
 
 export function DocumentEditor({ session, kind, item, fallback }: { session: ProjectSession; kind: ViewKind; item: Item; fallback: ReactNode }) {
@@ -54,6 +55,7 @@ export function DocumentEditor({ session, kind, item, fallback }: { session: Pro
     );
   }
   if (!sync) return <div className="cp-editor cp-loading">Opening…</div>;
+  if (kind === 'panels') return <PanelEditorView key={id} sync={sync} items={items} id={id} title={String(item.title ?? item.display_title ?? 'panel')} />;
   return kind === 'pcbs' || kind === 'footprints' ? <SchematicOrPcb pcb sync={sync} items={items} id={id} /> : <SchematicOrPcb sync={sync} items={items} id={id} />;
 }
 

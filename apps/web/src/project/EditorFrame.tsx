@@ -6,7 +6,7 @@ import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
-import { addBoard, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, sheetOrder } from './structure.ts';
+import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, sheetOrder } from './structure.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
 import { clipboardPage, copyPageToClipboard, pastePage } from './paste.ts';
 import { PROGRESS } from '../lib/messages.ts';
@@ -181,6 +181,13 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
       const b = session.snapshot().detail.boards.find((x) => x.name === name);
       const ids = [...(b?.sch ? sheetOrder(session, b.sch) : []), ...(b?.pcb ? [b.pcb] : [])];
       items.push({ label: 'Delete board', disabled: ro, run: () => ask('Delete board', `Delete the board "${name}" with its schematic and PCB?`, () => deleteBoard(session, name), ids) });
+    }
+    const openPanel = (pid: string) => open({ key: `panels:${pid}`, label: '', icon: 'panel', doc: { kind: 'panels', id: pid } });
+    if (n.doc?.kind === 'pcbs') { const pid = n.doc.id; items.push({ label: 'New front panel', disabled: ro, run: () => void addPanel(session, pid).then(openPanel, toastError) }); }
+    if (n.key === 'group:panels') items.push({ label: 'New panel', disabled: ro, run: () => void addPanel(session).then(openPanel, toastError) });
+    if (n.doc?.kind === 'panels') {
+      const pid = n.doc.id;
+      items.push({ label: 'Delete panel', disabled: ro, run: () => ask('Delete panel', `Delete the panel "${n.label}"?`, () => session.remove('panels', pid), [pid]) });
     }
     if (n.icon === 'board' || n.icon === 'schematic' || n.doc?.kind === 'pcbs') {
       items.push({ label: 'New board', disabled: ro, run: () => run(addBoard(session), 'Board added') });

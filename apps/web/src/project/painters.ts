@@ -8,6 +8,7 @@ import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { openDocument, renderSchematicSvg, renderSymbolSvg, type SchContext, type SymbolInfo } from '@copperplate/editor';
 // the PCB painter is not re-exported by the package index yet
 import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
+import { panelEditorSvg, resolvePanel } from '@copperplate/convert/panel/index';
 import type { PcbProject } from '@copperplate/editor/pcb/scene';
 import type { Item } from '../api/schemas.ts';
 import type { ProjectSnapshot, ViewKind } from './types.ts';
@@ -68,6 +69,8 @@ export function paintSvg(kind: ViewKind, item: Item, items: ProjectSnapshot['ite
       return renderPcbSvg(text, { background: '#10141a' });
     case 'symbols':
       return renderSymbolSvg(openDocument(text), { background: '#FFFFFF' });
+    case 'panels':
+      return panelEditorSvg(resolvePanel(openDocument(text).records()));
     default:
       return null;
   }

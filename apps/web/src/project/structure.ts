@@ -1,6 +1,6 @@
 /**
  * The project's structure from the tree and the menus (issue 14 §1): add, delete and reorder sheets;
- * add and delete schematics, PCBs and boards. Documents are saved through the session like any
+ * add and delete schematics, PCBs, boards and front panels. Documents are saved through the session like any
  * edit (local first, then uploaded); the board list lives in the project detail and changes online
  * (as the copy of a board does). New documents start as the create call's do (@copperplate/format
  * blankSheetText / blankPcbText). Names are free names (NAME-2: `name_1`, ...).
@@ -10,6 +10,9 @@ import { CatalogueError, newDocumentId, renameWithSuffix } from '@copperplate/mo
 import { api } from '../api/api.ts';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
+import { blankPanelText } from '@copperplate/editor/panel/editor';
+import { boardSize } from '@copperplate/convert/panel/index';
+import { boardSourceOf } from '../editors/panel-board.ts';
 import type { ProjectSession } from './types.ts';
 
 /** The sheets of a schematic in tree order (its `sort`, then sheet number). */
@@ -83,6 +86,23 @@ async function newPcb(session: ProjectSession, base: string): Promise<string> {
   const title = renameWithSuffix(base, (n) => [...items.pcbs.values()].some((p) => itemName(p) === n));
   const id = newDocumentId();
   await session.edit('pcbs', { uuid: id, title, display_title: title, parent_uuid: '', dataStr: blankPcbText() } as Item);
+  return id;
+}
+
+/**
+ * A front panel (issue 19): a plate with a rectangular outline; for a PCB, 20 mm wider and higher
+ * than the board, titled after it. Returns its id.
+ */
+export async function addPanel(session: ProjectSession, pcbId?: string): Promise<string> {
+  const { items } = session.snapshot();
+  const pcb = pcbId ? items.pcbs.get(pcbId) : undefined;
+  const src = pcbId ? boardSourceOf(items, pcbId) : null;
+  const size = src ? boardSize(src) : null;
+  const mmOf = (mil: number) => Math.round((mil * 25.4) / 1000 + 20);
+  const title = renameWithSuffix(pcb ? `${itemName(pcb)} panel` : 'Panel1', (n) => [...items.panels.values()].some((p) => itemName(p) === n));
+  const id = newDocumentId();
+  const dataStr = blankPanelText(size ? { width: mmOf(size.width), height: mmOf(size.height) } : {});
+  await session.edit('panels', { uuid: id, title, display_title: title, dataStr } as Item);
   return id;
 }
 

@@ -51,6 +51,23 @@ export interface DeriveOptions {
   clearance?: number;
 }
 
+type Board = ReturnType<typeof resolveBoard>;
+
+/** The board's extent (mil, Y up): its outline, else its components; null when empty. */
+function extentOf(board: Board): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const grow = (x: number, y: number) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
+  for (const p of board.outline) for (const q of p) grow(q.x / CLIP_SCALE, q.y / CLIP_SCALE);
+  if (!Number.isFinite(minX)) for (const c of board.components) { grow(c.box.minX / CLIP_SCALE, c.box.minY / CLIP_SCALE); grow(c.box.maxX / CLIP_SCALE, c.box.maxY / CLIP_SCALE); }
+  return Number.isFinite(minX) ? { minX, minY, maxX, maxY } : null;
+}
+
+/** Width and height of a board (mil), for a panel sized to it; null when the board is empty. */
+export function boardSize(src: BoardSource): { width: number; height: number } | null {
+  const e = extentOf(resolveBoard(src));
+  return e ? { width: e.maxX - e.minX, height: e.maxY - e.minY } : null;
+}
+
 /** Cut-outs for the panel parts of a board, aligned to their board positions on a plate of `settings`. */
 export function deriveCutouts(src: BoardSource, settings: PanelSettings, o: DeriveOptions = {}): DerivedCutout[] {
   const clearance = o.clearance ?? 1000 * 0.5 / 25.4;
@@ -66,13 +83,9 @@ export function deriveCutouts(src: BoardSource, settings: PanelSettings, o: Deri
     attrs.set(a.parentId, m);
   }
   const ids = new Set((src.records as Raw[]).filter((r) => PcbComponent.is(r)).map((r) => PcbComponent.get(r, 'id')));
-  // the board's extent: its outline, else its components
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const grow = (x: number, y: number) => { minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y); };
-  for (const p of board.outline) for (const q of p) grow(q.x / CLIP_SCALE, q.y / CLIP_SCALE);
-  if (!Number.isFinite(minX)) for (const c of board.components) { grow(c.box.minX / CLIP_SCALE, c.box.minY / CLIP_SCALE); grow(c.box.maxX / CLIP_SCALE, c.box.maxY / CLIP_SCALE); }
-  if (!Number.isFinite(minX)) return [];
-  const bx = (minX + maxX) / 2, by = (minY + maxY) / 2;
+  const ext = extentOf(board);
+  if (!ext) return [];
+  const bx = (ext.minX + ext.maxX) / 2, by = (ext.minY + ext.maxY) / 2;
   const px = settings.originX + settings.width / 2, py = settings.originY + settings.height / 2;
   const out: DerivedCutout[] = [];
   for (const c of board.components) {

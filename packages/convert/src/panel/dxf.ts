@@ -40,7 +40,7 @@ export function panelDxfEntities(m: PanelModel): DxfEntity[] {
     const circ = layer === 'CUT' || layer === 'OUTLINE' ? asCircle(c) : null;
     if (circ) out.push({ type: 'CIRCLE', layer, x: X(circ.cx), y: Y(circ.cy), r: r6(circ.r * MM) });
     // Y is flipped: a positive bulge (angle increasing in panel numbers) turns the other way
-    else out.push({ type: 'LWPOLYLINE', layer, closed: c.closed, vertices: c.pts.map((p) => ({ x: X(p.x), y: Y(p.y), bulge: r6(-p.b) })) });
+    else out.push({ type: 'LWPOLYLINE', layer, closed: c.closed, vertices: c.pts.map((p) => ({ x: X(p.x), y: Y(p.y), bulge: r6(-p.b) || 0 })) });
   };
   for (const c of m.outline) contour(c, 'OUTLINE');
   for (const c of m.cutouts) contour(c, 'CUT');

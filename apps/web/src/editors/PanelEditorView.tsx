@@ -1,0 +1,190 @@
+/**
+ * The front-panel editor in the browser (issue 19): a PanelEditor (packages/editor/src/panel) on the
+ * open PANEL document, its tools and actions (toolbar + shortcuts), the panel drawn as SVG in its
+ * colours (packages/convert/src/panel) with selection and tool overlays, a property panel for the
+ * plate (material, thickness, print side, craft, cover and background colour, size), cut-outs from a
+ * PCB of the project, and the outputs (DXF and SVG for the cutter, the picture). Frame: panel mil.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
+import { PanelEditor, mm, MIL_PER_MM, type CutoutSpec } from '@copperplate/editor/panel/editor';
+import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool } from '@copperplate/editor/panel/tools';
+import { panelActions } from '@copperplate/editor/panel/actions';
+import { panelEditorSvg } from '@copperplate/convert/panel/index';
+import type { Overlay } from '@copperplate/editor';
+import type { ProjectSnapshot } from '../project/types.ts';
+import type { DocSync } from './doc-sync.ts';
+import { publishTestHook } from './test-hook.ts';
+import { Toolbar, type ToolButton } from './Toolbar.tsx';
+import { SaveBadge } from './SaveBadge.tsx';
+import { boardSourceOf, downloadText, panelFiles, pcbChoices } from './panel-board.ts';
+
+const TOOL_NAMES: Record<string, string> = { select: 'Select', cutout: 'Cut-out / hole', text: 'Text', dimension: 'Dimension', aux: 'Auxiliary line', 'outline-polygon': 'Polygon outline' };
+const MATERIALS = ['acrylic', 'aluminium', 'PVC', 'PC', 'ABS', 'FR4'];
+const PRINT_SIDES = ['Top Side', 'Bottom Side', ''];
+const fmm = (mil: number) => String(Math.round((mil / MIL_PER_MM) * 100) / 100);
+
+interface VB { x: number; y: number; w: number; h: number }
+
+export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; items: ProjectSnapshot['items']; id: string; title: string }) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [, setTick] = useState(0);
+  const kick = useCallback(() => setTick((t) => t + 1), []);
+  const readOnly = sync.readOnly;
+  const ed = useMemo(() => { const e = new PanelEditor(sync.doc); registerPanelTools(e); return e; }, [sync]);
+  const actions = useMemo(() => panelActions(ed), [ed]);
+  const fit = useCallback((): VB => { const b = ed.model.box; const m = Math.max(b.maxX - b.minX, b.maxY - b.minY) * 0.08 + 50; return { x: b.minX - m, y: b.minY - m, w: b.maxX - b.minX + 2 * m, h: b.maxY - b.minY + 2 * m }; }, [ed]);
+  const [vb, setVb] = useState<VB>(() => fit());
+  const [pcb, setPcb] = useState(() => pcbChoices(items)[0]?.id ?? '');
+  const [cutSpec, setCutSpec] = useState<{ shape: CutoutSpec['shape']; a: string; b: string }>({ shape: 'round', a: '6', b: '3' });
+  const [text, setText] = useState('TEXT');
+  const cursor = useRef({ x: 0, y: 0 });
+  const [cursorText, setCursorText] = useState('X 0 Y 0');
+
+  useEffect(() => {
+    const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(kick)];
+    return () => offs.forEach((o) => o());
+  }, [ed, kick]);
+
+  // the cut-out tool's shape and size from the toolbar fields (mm)
+  useEffect(() => {
+    const t = ed.tools.get('cutout') as CutoutTool;
+    const a = mm(Number(cutSpec.a) || 1), b = mm(Number(cutSpec.b) || 1);
+    t.spec = cutSpec.shape === 'round' ? { shape: 'round', d: a } : cutSpec.shape === 'rect' ? { shape: 'rect', w: a, h: b } : cutSpec.shape === 'd' ? { shape: 'd', d: a, flat: a / 2 - Math.min(b, a / 2) }
+      : { shape: 'custom', points: [{ x: 0, y: -a / 2 }, { x: a / 2, y: a / 2 }, { x: -a / 2, y: a / 2 }] };
+  }, [ed, cutSpec]);
+  useEffect(() => { (ed.tools.get('text') as TextTool).text = text; }, [ed, text]);
+
+  const toDoc = useCallback((cx: number, cy: number) => {
+    const s = svgRef.current!;
+    const m = s.getScreenCTM()!.inverse();
+    const p = new DOMPoint(cx, cy).matrixTransform(m);
+    return { x: p.x, y: p.y };
+  }, []);
+
+  useEffect(() => publishTestHook({
+    kind: 'panels', id, editor: ed, doc: sync.doc, sync, view: true,
+    toPage: (x, y) => { const s = svgRef.current!; const p = new DOMPoint(x, y).matrixTransform(s.getScreenCTM()!); return { x: p.x, y: p.y }; },
+    fitBox: (minX, minY, maxX, maxY) => setVb({ x: minX, y: minY, w: maxX - minX, h: maxY - minY }),
+  }), [ed, sync, id]);
+
+  const onPointer = (kind: 'down' | 'move' | 'up') => (e: RPointerEvent<SVGSVGElement>) => {
+    const p = toDoc(e.clientX, e.clientY);
+    cursor.current = p;
+    if (kind === 'move') setCursorText(`X ${fmm(p.x - ed.settings.originX)} Y ${fmm(p.y - ed.settings.originY)}`);
+    if (readOnly && ed.tools.active?.id !== 'select') return;
+    if (kind === 'down') (e.currentTarget as Element).setPointerCapture?.(e.pointerId);
+    if (readOnly) return;
+    ed.tools.pointer({ kind, x: p.x, y: p.y, shift: e.shiftKey, ctrl: e.ctrlKey, button: e.button });
+    if (kind !== 'up' || ed.tools.active?.state !== 'idle') kick();
+  };
+  const onWheel = (e: React.WheelEvent<SVGSVGElement>) => {
+    const p = toDoc(e.clientX, e.clientY);
+    const k = e.deltaY > 0 ? 1.2 : 1 / 1.2;
+    setVb((v) => ({ x: p.x - (p.x - v.x) * k, y: p.y - (p.y - v.y) * k, w: v.w * k, h: v.h * k }));
+  };
+  const onKey = (e: React.KeyboardEvent) => {
+    if ((e.target as HTMLElement).tagName === 'INPUT' || (e.target as HTMLElement).tagName === 'SELECT') return;
+    const ev = { key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey };
+    if (ed.tools.key(ev) || (!readOnly && actions.handleKey(ev))) { e.preventDefault(); kick(); }
+  };
+
+  const tool = ed.tools.active?.id ?? 'select';
+  const sel = ed.selection.ids;
+  const a = (actionId: string, glyph: string, toolId?: string): ToolButton => {
+    const act = actions.get(actionId)!;
+    const sc = Array.isArray(act.shortcut) ? act.shortcut[0] : act.shortcut;
+    return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: readOnly || (act.enabled ? !act.enabled() : false), onClick: () => { actions.run(actionId); kick(); } };
+  };
+  const groups: ToolButton[][] = [
+    [a('tool.select', 'select', 'select'), a('tool.cutout', 'hole', 'cutout'), a('tool.text', 'text', 'text'), a('tool.dimension', 'dimension', 'dimension'), a('tool.aux', 'aux', 'aux'), a('tool.outline-polygon', 'outline', 'outline-polygon')],
+    [a('edit.undo', 'undo'), a('edit.redo', 'redo'), a('edit.delete', 'delete')],
+    [a('align.left', 'left'), a('align.centerY', 'middle'), a('distribute.x', 'distribute')],
+    [{ label: 'Fit', glyph: 'fit', onClick: () => setVb(fit()) }],
+  ];
+  const svg = panelEditorSvg(ed.model);
+  const inner = svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
+  const overlays: Overlay[] = ed.tools.overlay();
+  const s = ed.settings;
+  const canvasRec = ed.canvasKey() ? ed.doc.get(ed.canvasKey()!) : undefined;
+  const setting = (k: 'material' | 'thickness' | 'print' | 'craft' | 'coverColor' | 'backgroundColor' | 'width' | 'height', v: string) => { if (!readOnly) ed.setCanvas({ [k]: v }, `Panel ${k}`); };
+  const download = (kind: 'dxf' | 'cut-svg' | 'picture-svg') => {
+    const f = panelFiles(title, ed.doc.records()).find((x) => x.kind === kind)!;
+    downloadText(f.name, f.data, kind === 'dxf' ? 'application/dxf' : 'image/svg+xml');
+  };
+  const derive = () => {
+    const src = boardSourceOf(items, pcb);
+    if (!src) { ed.status = 'The PCB has no content'; kick(); return; }
+    ed.deriveFromBoard(src);
+    kick();
+  };
+  return (
+    <div className="cp-editor cp-panel" data-testid="panel-editor" tabIndex={-1} onKeyDown={onKey}>
+      <Toolbar label="Panel tools" groups={groups}>
+        {tool === 'cutout' && (
+          <span className="cp-inline" aria-label="Cut-out shape">
+            <select className="cp-select" aria-label="Hole shape" value={cutSpec.shape} onChange={(e) => setCutSpec({ ...cutSpec, shape: e.target.value as CutoutSpec['shape'] })}>
+              <option value="round">Round</option><option value="rect">Rectangular</option><option value="d">D-shaped</option><option value="custom">Custom (triangle)</option>
+            </select>
+            <input className="cp-num" aria-label={cutSpec.shape === 'rect' ? 'Width (mm)' : 'Diameter (mm)'} value={cutSpec.a} onChange={(e) => setCutSpec({ ...cutSpec, a: e.target.value })} size={4} />
+            {(cutSpec.shape === 'rect' || cutSpec.shape === 'd') && <input className="cp-num" aria-label={cutSpec.shape === 'rect' ? 'Height (mm)' : 'Flat depth (mm)'} value={cutSpec.b} onChange={(e) => setCutSpec({ ...cutSpec, b: e.target.value })} size={4} />}
+          </span>
+        )}
+        {tool === 'text' && <input className="cp-text" aria-label="Text to place" value={text} onChange={(e) => setText(e.target.value)} />}
+        {tool === 'aux' && <button type="button" className="cp-btn" onClick={() => { const t = ed.tools.get('aux') as AuxLineTool; t.angle = t.angle ? 0 : 90; kick(); }}>{(ed.tools.get('aux') as AuxLineTool).angle ? 'Vertical' : 'Horizontal'}</button>}
+        <select className="cp-select" aria-label="Outline" value="" disabled={readOnly} onChange={(e) => { if (e.target.value) { ed.setOutline(e.target.value as 'rect' | 'rounded'); kick(); } }}>
+          <option value="">Outline…</option><option value="rect">Rectangle</option><option value="rounded">Rounded rectangle</option>
+        </select>
+        <span className="cp-inline">
+          <select className="cp-select" aria-label="Board for cut-outs" value={pcb} onChange={(e) => setPcb(e.target.value)}>
+            {pcbChoices(items).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+          </select>
+          <button type="button" className="cp-btn" disabled={readOnly || !pcb} onClick={derive}>Cut-outs from board</button>
+        </span>
+        <span className="cp-inline" aria-label="Panel outputs">
+          <button type="button" className="cp-btn" onClick={() => download('dxf')}>Export DXF</button>
+          <button type="button" className="cp-btn" onClick={() => download('cut-svg')}>Export SVG</button>
+          <button type="button" className="cp-btn" onClick={() => download('picture-svg')}>Picture</button>
+        </span>
+      </Toolbar>
+      <div className="cp-main">
+        <div className="cp-canvas-wrap">
+          <svg ref={svgRef} className="cp-canvas cp-panel-canvas" role="img" aria-label="Panel canvas" viewBox={`${vb.x} ${vb.y} ${vb.w} ${vb.h}`} preserveAspectRatio="xMidYMid meet"
+            onPointerDown={onPointer('down')} onPointerMove={onPointer('move')} onPointerUp={onPointer('up')} onWheel={onWheel} style={{ width: '100%', height: '100%', background: '#f4f5f7', touchAction: 'none' }}>
+            <g dangerouslySetInnerHTML={{ __html: inner }} />
+            <g className="cp-selection" fill="none" stroke="#ff6d00" strokeWidth={vb.w / 400} strokeDasharray={`${vb.w / 150} ${vb.w / 300}`}>
+              {sel.map((k) => { const b = ed.boxOf(k); return b ? <rect key={k} x={b.minX} y={b.minY} width={b.maxX - b.minX} height={b.maxY - b.minY} /> : null; })}
+            </g>
+            <g className="cp-overlay" fill="none" stroke="#2962ff" strokeWidth={vb.w / 500}>
+              {overlays.map((o, i) => o.kind === 'rect' ? <rect key={i} x={o.minX} y={o.minY} width={o.maxX - o.minX} height={o.maxY - o.minY} />
+                : o.kind === 'polyline' ? <polyline key={i} points={o.points.join(' ')} /> : <circle key={i} cx={o.x} cy={o.y} r={vb.w / 200} />)}
+            </g>
+          </svg>
+        </div>
+        <div className="cp-side">
+          <section className="cp-props" aria-label="Panel settings">
+            <h3>Panel</h3>
+            <label>Material <select aria-label="Material" value={canvasRec ? s.material : ''} disabled={readOnly} onChange={(e) => setting('material', e.target.value)}>
+              {[...new Set([s.material, ...MATERIALS])].map((m) => <option key={m} value={m}>{m}</option>)}
+            </select></label>
+            <label>Thickness <input aria-label="Thickness" defaultValue={s.thickness} key={`t${s.thickness}`} disabled={readOnly} onBlur={(e) => e.target.value !== s.thickness && setting('thickness', e.target.value)} /></label>
+            <label>Print side <select aria-label="Print side" value={s.print} disabled={readOnly} onChange={(e) => setting('print', e.target.value)}>
+              {[...new Set([s.print, ...PRINT_SIDES])].map((m) => <option key={m} value={m}>{m || 'No print'}</option>)}
+            </select></label>
+            <label>Finish <input aria-label="Finish" defaultValue={s.craft} key={`c${s.craft}`} disabled={readOnly} onBlur={(e) => e.target.value !== s.craft && setting('craft', e.target.value)} /></label>
+            <label>Cover colour <input aria-label="Cover colour" defaultValue={s.coverColor} key={`v${s.coverColor}`} disabled={readOnly} onBlur={(e) => e.target.value !== s.coverColor && setting('coverColor', e.target.value)} /></label>
+            <label>Colour <input aria-label="Panel colour" type="color" value={/^#[0-9a-f]{6}$/i.test(s.backgroundColor) ? s.backgroundColor : '#dfe9ee'} disabled={readOnly} onChange={(e) => setting('backgroundColor', e.target.value)} /></label>
+            <label>Width (mm) <input aria-label="Width (mm)" defaultValue={fmm(s.width)} key={`w${s.width}`} disabled={readOnly} onBlur={(e) => Number(e.target.value) > 0 && e.target.value !== fmm(s.width) && setting('width', `${Number(e.target.value)}mm`)} /></label>
+            <label>Height (mm) <input aria-label="Height (mm)" defaultValue={fmm(s.height)} key={`h${s.height}`} disabled={readOnly} onBlur={(e) => Number(e.target.value) > 0 && e.target.value !== fmm(s.height) && setting('height', `${Number(e.target.value)}mm`)} /></label>
+            <p className="muted small">{ed.model.cutouts.length} cut-outs · {ed.model.items.filter((i) => i.kind === 'text').length} texts</p>
+          </section>
+        </div>
+      </div>
+      <div className="cp-status" aria-label="Editor status">
+        <span>{readOnly ? 'Read-only' : TOOL_NAMES[tool] ?? tool}</span>
+        <span className="mono" data-testid="cursor">{cursorText} <span className="muted">mm</span></span>
+        <span data-testid="panel-status">{ed.status}</span>
+        <SaveBadge sync={sync} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Issue 19 "Must show" in Chromium: create a front panel for a fixture board (tree menu on the PCB),
+ * derive the cut-outs from its connectors, switches and LEDs, add text with the text tool (a real
+ * click on the canvas), export DXF and SVG (browser downloads); the DXF read back by an independent
+ * reader (npm dxf-parser) has the same entities as the panel the server stores.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import DxfParser from 'dxf-parser';
+import { parseDocuments } from '@copperplate/format';
+import { PanelPoly, PanelString } from '@copperplate/format/records';
+import { panelDxfEntities, resolvePanel } from '@copperplate/convert/panel/index';
+import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
+import { clickAt, importAndOpen, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+
+let stack: Stack;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+let project = '';
+const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
+  await signUp(page, 'panel');
+  project = await importAndOpen(page, file);
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+});
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: button, exact: true }).click()]);
+  const path = await d.path();
+  return { name: d.suggestedFilename(), text: readFileSync(path!, 'utf8') };
+}
+
+describe('front panel editor', () => {
+  it('[issue-19] a panel for the fixture board: cut-outs from its parts, text, DXF and SVG exported, the DXF read back with the same entities', async () => {
+    // 1. the tree's menu on the PCB creates a panel for it and opens the panel editor
+    await page.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first().click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'New front panel' }).click();
+    await waitForEditor(page, 'panels');
+    const panelId = await page.evaluate(() => (window as any).__cpEditor.id as string);
+    // 2. cut-outs from the board's connectors, switches and LEDs
+    await page.getByRole('button', { name: 'Cut-outs from board' }).click();
+    await page.getByTestId('panel-status').filter({ hasText: 'cut-outs from the board' }).waitFor({ timeout: 30_000 });
+    const derived = await page.evaluate(() => [...(window as any).__cpEditor.editor.derivedKeys().keys()].sort());
+    expect(derived).toEqual(['LED1', 'LED2', 'SW1', 'SW2', 'USB2']);
+    // 3. text with the text tool, placed by a click on the canvas
+    await page.getByRole('button', { name: 'Text (T)' }).click();
+    await page.getByLabel('Text to place').fill('POWER');
+    const at = await page.evaluate(() => { const s = (window as any).__cpEditor.editor.settings; return { x: s.originX + s.width / 2, y: s.originY + s.height * 0.15 }; });
+    await clickAt(page, at.x, at.y);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.items.some((i: any) => i.kind === 'text' && i.text === 'POWER')), 20_000, 'the text on the panel');
+    // 4. saved: the server's panel has the derived cut-outs and the text
+    const stored = await until(async () => {
+      const t = await serverDataStr(page, project, 'panels', panelId);
+      return t.includes('POWER') && t.includes('board:USB2') ? t : null;
+    }, 30_000, 'the panel saved on the server');
+    const recs = parseDocuments(stored)[0].records;
+    expect(recs.filter((r) => PanelPoly.is(r) && PanelPoly.get(r, 'name').startsWith('board:'))).toHaveLength(5);
+    expect(recs.filter((r) => PanelString.is(r)).map((r) => PanelString.get(r, 'text'))).toEqual(['POWER']);
+    // 5. DXF and SVG downloads
+    const dxf = await download(page, 'Export DXF');
+    expect(dxf.name).toMatch(/\.dxf$/);
+    const parsed = new DxfParser().parseSync(dxf.text)!;
+    const ours = panelDxfEntities(resolvePanel(recs));
+    const theirs = parsed.entities as unknown as Record<string, any>[];
+    expect(theirs.map((e) => [e.type, e.layer])).toEqual(ours.map((e) => [e.type, e.layer]));
+    expect(theirs.filter((e) => e.layer === 'CUT')).toHaveLength(5);
+    expect(theirs.find((e) => e.type === 'TEXT')!.text).toBe('POWER');
+    ours.forEach((e, i) => {
+      if (e.type === 'CIRCLE') expect([theirs[i].center.x, theirs[i].center.y, theirs[i].radius]).toEqual([e.x, e.y, e.r]);
+      if (e.type === 'LWPOLYLINE') expect(theirs[i].vertices.map((v: any) => [v.x, v.y, v.bulge ?? 0])).toEqual(e.vertices.map((v) => [v.x, v.y, v.bulge]));
+    });
+    const svg = await download(page, 'Export SVG');
+    expect(svg.name).toMatch(/_cut\.svg$/);
+    expect(svg.text.match(/stroke="#ff0000"/g)).toHaveLength(6); // the outline and 5 cut-outs
+    expect(svg.text).toContain('data-text="POWER"');
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
