@@ -125,6 +125,8 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   }
   const fillPour = new Map<CopperItem, string>();
   for (const f of fillItems) fillPour.set(f, f.key.split(/[#~]/)[0]);
+  // the clearance a fill owes by its pour's COPPER rule, without EasyEDA's extra (per fill item)
+  const pourClear = fillItems.map((f) => rules.pour(fillPour.get(f)!, f.net).clearance - POUR_EXTRA_CLEARANCE);
   const edgeIndex = new Map<CopperItem, EdgeIndex>();
   for (const f of fillItems) if (f.paths.reduce((k, p) => k + p.length, 0) > 64) edgeIndex.set(f, new EdgeIndex(f.paths));
   const dist = (a: CopperItem, b: CopperItem, stop: number, r: number): number => {
@@ -160,10 +162,9 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       if (i >= nItems && j >= nItems) continue;
       let need = rules.clearance(kinds[i], kinds[j], a.net, b.net) * S;
       // A pour fill also owes the clearance of its COPPER rule (and of the other object's net rule).
-      const fa = fillPour.get(a), fb = fillPour.get(b);
-      if (fa || fb) {
-        const other = fa ? b : a;
-        const pr = rules.pour(fa ?? fb!, (fa ? a : b).net).clearance - POUR_EXTRA_CLEARANCE;
+      if (i >= nItems || j >= nItems) {
+        const other = i >= nItems ? b : a;
+        const pr = pourClear[(i >= nItems ? i : j) - nItems];
         const nr = other.net ? Math.max(0, rules.netPourClearance(other.net) - POUR_EXTRA_CLEARANCE) : 0;
         need = Math.max(need, pr * S, nr * S);
       }

@@ -37,7 +37,8 @@ export class EdgeIndex {
     let e = 0;
     for (const p of paths) for (let i = 0; i < p.length; i++) {
       const a = p[i], b = p[(i + 1) % p.length];
-      this.xs.set([a.x, a.y, b.x, b.y], e * 4);
+      const xs = this.xs, o = e * 4;
+      xs[o] = a.x; xs[o + 1] = a.y; xs[o + 2] = b.x; xs[o + 3] = b.y;
       this.maxIx = Math.max(this.maxIx, Math.floor(Math.max(a.x, b.x) / this.cell));
       for (let ix = Math.floor(Math.min(a.x, b.x) / this.cell); ix <= Math.floor(Math.max(a.x, b.x) / this.cell); ix++)
         for (let iy = Math.floor(Math.min(a.y, b.y) / this.cell); iy <= Math.floor(Math.max(a.y, b.y) / this.cell); iy++) {
@@ -78,6 +79,11 @@ export class EdgeIndex {
             if (d < best) best = d;
             continue;
           }
+          // the item lies in its box: an edge whose box is farther from it than `r` (or than the best
+          // so far) cannot come closer
+          const gx = Math.max(0, b.minX - Math.max(ex1, ex2), Math.min(ex1, ex2) - b.maxX), gy = Math.max(0, b.minY - Math.max(ey1, ey2), Math.min(ey1, ey2) - b.maxY);
+          const g2 = gx * gx + gy * gy;
+          if (g2 > r * r || g2 >= best) continue;
           for (const p of ps) for (let i = 0; i < p.length; i++) {
             const a = p[i], c = p[(i + 1) % p.length];
             const d = segSegDist2(a.x, a.y, c.x, c.y, ex1, ey1, ex2, ey2);
