@@ -33,7 +33,7 @@ export async function ensureWebBuilt(): Promise<void> {
     newestMtime(join(WEB, 'public')),
     statSync(join(WEB, 'index.html')).mtimeMs,
     statSync(join(WEB, 'vite.config.ts')).mtimeMs,
-    ...['model', 'format', 'sync', 'store', 'editor', 'convert', 'spice'].map((p) => newestMtime(join(ROOT, 'packages', p, 'src'))),
+    ...['model', 'format', 'board', 'sync', 'store', 'editor', 'convert', 'spice'].map((p) => newestMtime(join(ROOT, 'packages', p, 'src'))),
   );
   const lock = join(tmpdir(), 'copperplate-web-build.lock');
   for (let i = 0; ; i++) {

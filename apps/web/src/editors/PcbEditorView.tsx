@@ -24,6 +24,8 @@ import { PropertyPanel } from './PropertyPanel.tsx';
 import { pcbProps } from './pcb-props.ts';
 import { UpdateFromSchematic } from './UpdateFromSchematic.tsx';
 import { FootprintGenerator, PadTool } from './FootprintTools.tsx';
+import { DrcMarkers, DrcPanel } from './DrcPanel.tsx';
+import { useBoardChecks } from './drc-state.ts';
 
 /** Selection filters: which record kinds a click or box picks. */
 const FILTERS: Record<string, string[] | null> = {
@@ -68,6 +70,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     return a;
   }, [ed]);
   const viewRef = useRef<PcbView | null>(null);
+  const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]));
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -159,10 +162,12 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
       <div className="cp-main">
         <div className="cp-canvas-wrap">
           <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
+          {checks && <DrcMarkers checks={checks} view={view} canvas={canvasRef.current} />}
           {palette && !readOnly && <CommandPalette actions={actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>
         <div className="cp-side cp-dark">
           <PropertyPanel {...pcbProps(ed)} readOnly={readOnly} />
+          {checks && <DrcPanel checks={checks} ed={ed} view={view} readOnly={readOnly} />}
           <LayersPanel panel={ed.panel} onSide={(bottom) => { ed.panel.setSide(bottom ? 'bottom' : 'top'); view?.setMirrored(bottom); }} />
         </div>
       </div>

@@ -150,6 +150,12 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       edits++;
       schedule();
     },
+    async editCopper(path, dataStr) {
+      const cur = await s.get('copper', path);
+      await s.edit('copper', path, { ...(cur ?? {}), path, dataStr });
+      edits++;
+      schedule();
+    },
     async remove(kind, id) {
       await s.edit(kind, id, null);
       edits++;

@@ -47,6 +47,8 @@ export interface ProjectSession {
   loadItem(kind: ViewKind, id: string): Promise<Item | undefined>;
   /** Saves an edited item (title, dataStr, ...); it is uploaded by the engine. */
   edit(kind: ViewKind, item: Item): Promise<void>;
+  /** Saves a copper pour fill item (kind `copper`, key = path: refilled pours); absent where fills cannot be saved. */
+  editCopper?(path: string, dataStr: string): Promise<void>;
   /** Deletes a document (saved locally first, then uploaded like an edit). */
   remove(kind: ViewKind, id: string): Promise<void>;
   /** The user's answer to the Warning dialog. */
