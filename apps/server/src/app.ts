@@ -21,6 +21,7 @@ import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
 import { libraryRoutes } from './routes/library.ts';
+import { drcRoutes } from './routes/drc.ts';
 import { spiceRoutes } from './routes/spice.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 
@@ -115,6 +116,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
   fabRoutes(app, ctx);
   libraryRoutes(app, ctx);
+  drcRoutes(app, ctx);
   spiceRoutes(app, ctx);
   liveRoutes(app, ctx);
 

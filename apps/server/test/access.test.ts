@@ -76,6 +76,7 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/projects/{uuid}/export': { level: 'read' },
   'GET /api/projects/{uuid}/fabrication': { level: 'read' },
   'GET /api/projects/{uuid}/fabrication/preview': { level: 'read' },
+  'GET /api/projects/{uuid}/drc': { level: 'read' },
   'POST /analyzer/api/convert/from/{from}/to/{to}': { level: 'user', body: new Uint8Array([0]) },
   'POST /api/projects/import/kicad': { level: 'user', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/live': { level: 'read' },
