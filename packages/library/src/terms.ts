@@ -32,21 +32,31 @@ export function itemTerms(it: Pick<LibraryItem, 'title' | 'value' | 'package' | 
 
 /** The plain text the trigram index covers (name, value, package, manufacturer part, keywords), lower case, words once. */
 export function trigramText(it: Pick<LibraryItem, 'title' | 'value' | 'package' | 'manufacturerPart' | 'keywords'>): string {
-  return [...new Set([it.title, it.value, it.package, it.manufacturerPart, ...it.keywords.split(/\s+/)].filter(Boolean).map((s) => s.toLowerCase()))].join(' ').slice(0, 500);
+  return [...new Set([it.title, it.value, it.package, it.manufacturerPart, ...it.keywords.split(/\s+/)].filter(Boolean).map((s) => s.toLowerCase()))].join(' ').slice(0, 240);
 }
 
 /**
  * A query as a PostgreSQL tsquery in the `simple` configuration: every word must match, each as a
  * prefix (`led:* & 0603:*`). Only letters and digits reach the query text, so it is always valid.
- * Empty when the query has no word.
+ * Empty when the query has no word. `weights` ('A', 'AB'...) restricts the match to those weights.
  */
-export function tsQuery(q: string): string {
+export function tsQuery(q: string, weights = ''): string {
   const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
   const parts: string[] = [];
   for (const w of words) {
     const sub = tokens(w);
     // A word like `1608Metric` also matches its parts (`1608 & metric`): either spelling finds it.
-    parts.push(sub.length > 1 ? `(${sub[0]}:* | (${sub.slice(1).map((s) => `${s}:*`).join(' & ')}))` : `${sub[0]}:*`);
+    parts.push(sub.length > 1 ? `(${sub[0]}:*${weights} | (${sub.slice(1).map((s) => `${s}:*${weights}`).join(' & ')}))` : `${sub[0]}:*${weights}`);
   }
   return parts.join(' & ');
+}
+
+/**
+ * The name range of a short as-you-type query (one word of at most 3 letters or digits): names from
+ * `lo` (inclusive) to `hi` (exclusive), lower case, in byte order; undefined for other queries.
+ */
+export function namePrefixRange(q: string): { lo: string; hi: string } | undefined {
+  const w = q.trim().toLowerCase();
+  if (!/^[a-z0-9][a-z0-9_-]{0,2}$/.test(w)) return undefined;
+  return { lo: w, hi: w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1) };
 }

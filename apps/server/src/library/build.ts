@@ -73,5 +73,6 @@ export async function writeLibrary(db: Db, src: LibrarySource = kicadSource(), o
     kicad: src.symbolLibs.length + src.footprintLibs.length > 0, report: report.list().map((e) => ({ group: e.group, what: e.what, count: e.count })),
   };
   await setMeta(db, 'build', info);
+  await db.query('analyze library_items'); // fresh statistics: the planner must know that most rows are the system's
   return info;
 }

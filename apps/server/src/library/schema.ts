@@ -29,6 +29,15 @@ export const LIBRARY_MIGRATIONS: string[] = [
   create index library_items_source on library_items (source) where source <> '';
   create table library_meta (key text primary key, value jsonb not null, updated_at timestamptz not null default now());
   `,
+  // 2: short as-you-type queries read names in byte order from this index (search: the name path)
+  `
+  create index library_items_name_c on library_items ((lower(title) collate "C"), type) where not deleted;
+  drop index library_items_title;
+  create index library_items_title on library_items (lower(title));
+  drop index library_items_owner;
+  create index library_items_owner on library_items (owner_uuid, owner) where owner in (0, 1) and not deleted;
+  analyze library_items
+  `,
 ];
 
 const LOCK_ID = 74_110_016;

@@ -3,7 +3,7 @@
  * trigram fallback for misspellings), reads by ids, by key, detail, and the writes of users' own
  * libraries. The only place that knows the library tables.
  */
-import { itemTerms, trigramText, tsQuery, LIB_OWNER, type LibraryItem } from '@copperplate/library';
+import { itemTerms, namePrefixRange, trigramText, tsQuery, LIB_OWNER, type LibraryItem } from '@copperplate/library';
 import type { Queryable, Row } from '../db.ts';
 
 /** What a search row and a detail carry (a detail adds the document: fields and dataStr). */
@@ -104,7 +104,7 @@ export interface SearchOptions {
   pageSize?: number;
 }
 
-export interface SearchResult { items: LibraryRow[]; page: number; pageSize: number; hasMore: boolean; by: 'text' | 'trigram' | 'list' }
+export interface SearchResult { items: LibraryRow[]; page: number; pageSize: number; hasMore: boolean; by: 'name' | 'text' | 'trigram' | 'list' }
 
 /**
  * Search: every word of the query as a prefix in the full-text vector (name and value weigh most),
@@ -127,12 +127,24 @@ export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise
     const s = visible(`select ${COLS} from library_items where ${where.join(' and ')} and ${VISIBLE} order by title, type ${limit}`, params, v);
     return finish(await q.query<LibraryRow & Row>(s.sql, s.params), 'list');
   }
-  const p1 = [...params, tq, o.q.trim().toLowerCase()];
-  const tqn = p1.length - 1, rawn = p1.length;
+  // A short word (as typed: 'r', 'le', 'stm') matches too much for a ranked full-text scan: names that
+  // start with it come first, read in name order from an index; full text when no name starts so.
+  const range = namePrefixRange(o.q);
+  if (range) {
+    const pn = [...params, range.lo, range.hi];
+    const sn = visible(
+      `select ${COLS} from library_items where ${where.join(' and ')} and lower(title) collate "C" >= $${pn.length - 1} and lower(title) collate "C" < $${pn.length} and ${VISIBLE}
+       order by lower(title) collate "C", type ${limit}`, pn, v);
+    const named = await q.query<LibraryRow & Row>(sn.sql, sn.params);
+    if (named.length || page > 1) return finish(named, 'name');
+  }
+  const p1 = [...params, tq, o.q.trim().toLowerCase(), tsQuery(o.q, 'A')];
+  const tqn = p1.length - 2, rawn = p1.length - 1, tqa = p1.length;
+  // ranked by: exact name or value, words in the name or value (weight A), then shorter names
   const s1 = visible(
     `select ${COLS} from library_items where ${where.join(' and ')} and tsv @@ to_tsquery('simple', $${tqn}) and ${VISIBLE}
-     order by (lower(title) = $${rawn} or lower(value) = $${rawn}) desc, ts_rank('{0.1, 0.2, 0.4, 1.0}', tsv, to_tsquery('simple', $${tqn}), 1) desc, length(title), title, type ${limit}`,
-    p1, v);
+     order by (lower(title) = $${rawn} or lower(value) = $${rawn}) desc, lower(title) like $${p1.length + 1} desc, (tsv @@ to_tsquery('simple', $${tqa})) desc, length(title), title, type ${limit}`,
+    [...p1, namePattern(o.q)], v);
   const rows = await q.query<LibraryRow & Row>(s1.sql, s1.params);
   if (rows.length || page > 1 || o.q.trim().length < 3) return finish(rows, 'text');
   const p2 = [...params, o.q.trim().toLowerCase()];
@@ -141,6 +153,11 @@ export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise
      order by word_similarity($${p2.length}, trgm) desc, length(title), title, type ${limit}`,
     p2, v);
   return finish(await q.query<LibraryRow & Row>(s2.sql, s2.params), 'trigram');
+}
+
+/** `led 0603` -> `led_0603%`: a name made of the words in order, one separator between them (LIKE escaped). */
+function namePattern(q: string): string {
+  return q.trim().toLowerCase().replace(/[%_\\]/g, '\\$&').split(/\s+/).join('_') + '%';
 }
 
 /** Items by uuid that the viewer may see (deleted ones left out); with the document when `withData`. */

@@ -1,0 +1,162 @@
+/**
+ * The component library (issue 16): search latency p50/p99 over 1,000 realistic queries on PGlite and
+ * on PostgreSQL (goal p99 < 30 ms), the library build time and its size on disk.
+ *
+ * The library is the full build (KiCad's libraries + generated parts; Debian's kicad-symbols and
+ * kicad-footprints through scripts/ensure.mjs --library). It is built once per database and kept:
+ * PGlite in LIBRARY_BENCH_PGLITE (default .tmp/library-bench/pglite), PostgreSQL in
+ * LIBRARY_BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/cp_library_bench, created when
+ * missing; skipped when PostgreSQL is unreachable). The build time reported is the stored one of that
+ * build (minutes on a loaded 2-core machine), with the process CPU time when this run built it.
+ *
+ * Queries (seeded): 600 from the library itself as users type them (a device's name cut to 2..8
+ * characters, its value and package size, a package word, a whole name) and 400 from a list of common
+ * searches with misspellings (trigram fallback). Each is one call of the server's search (page 1,
+ * 50 rows, devices and all kinds alternately), timed in the process; 50 warm-up queries first.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Db } from '../apps/server/src/db.ts';
+import { migrate } from '../apps/server/src/migrations.ts';
+import { kicadSource, libraryBuilt, writeLibrary, type BuildInfo } from '../apps/server/src/library/build.ts';
+import { search } from '../apps/server/src/library/store.ts';
+import { report, type Figure } from './lib/report.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const PGLITE_DIR = process.env.LIBRARY_BENCH_PGLITE ?? join(ROOT, '.tmp', 'library-bench', 'pglite');
+const PG_URL = process.env.LIBRARY_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cp_library_bench';
+
+function mulberry32(seed: number): () => number {
+  return () => {
+    seed |= 0; seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const COMMON = [
+  'LED', 'led 0603', 'resistor 0805', '10k', '100n', 'capacitor 0402', 'usb c', 'usb-c receptacle', 'header 2x05', 'pin header 1x04', 'STM32F103', 'stm32f4', 'ATmega328',
+  'NE555', 'LM317', 'AMS1117', 'LM358', 'op amp', 'opamp', 'mosfet n', 'SOT-23', 'SOIC-8', 'QFN-32', 'TQFP-44', 'crystal', 'crystal 16MHz', 'buzzer', 'relay', 'fuse',
+  'ESP32', 'esp8266', 'diode schottky', '1N4148', '1N4007', 'zener', 'BAT54', 'inductor 1210', 'ferrite bead', 'terminal block', 'JST PH', 'micro usb', 'RJ45',
+  'MCP2515', 'CH340', 'FT232', 'TPS5430', 'LM2596', 'XL6009', 'tactile switch', 'push button', 'potentiometer', 'transistor npn', 'BC547', '2N3904', 'IRF540',
+  'regulator 3.3v', 'ldo', 'eeprom', '24LC256', 'W25Q32', 'sd card', 'battery holder', 'mounting hole', 'test point', 'TVS', 'SMBJ', 'optocoupler', 'PC817',
+  // misspellings and partial words
+  'resistr', 'capacitr', 'indcutor', 'oscilator', 'regulater', 'conector', 'transistr', 'atmega32', 'stm32f10', 'lm31', 'ne55', 'usbc', 'hedaer',
+];
+
+async function queries(db: Db, n: number): Promise<string[]> {
+  const rnd = mulberry32(16);
+  const rows = await db.query<{ title: string; value: string; package: string }>('select title, value, package from library_items where type = 3 and not deleted order by uuid');
+  const out: string[] = [];
+  const fromLib = Math.round(n * 0.6);
+  while (out.length < fromLib && rows.length) {
+    const r = rows[Math.floor(rnd() * rows.length)];
+    const k = rnd();
+    const size = /(\d{4})_\d{4}Metric|(SOT-\d+|SOIC-\d+|QFN-\d+|TQFP-\d+|DIP-\d+|TO-\d+)/.exec(r.package);
+    if (k < 0.45) out.push(r.title.slice(0, 2 + Math.floor(rnd() * 7)));
+    else if (k < 0.65 && size) out.push(`${r.value.split(/[_ ]/)[0]} ${size[1] ?? size[2]}`);
+    else if (k < 0.8 && r.package) out.push(r.package.split('_')[0]);
+    else out.push(r.title);
+  }
+  while (out.length < n) out.push(COMMON[Math.floor(rnd() * COMMON.length)]);
+  return out;
+}
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function du(dir: string): number {
+  let n = 0;
+  for (const f of readdirSync(dir)) {
+    const p = join(dir, f);
+    const s = statSync(p);
+    n += s.isDirectory() ? du(p) : s.size;
+  }
+  return n;
+}
+
+async function prepare(db: Db, name: string): Promise<{ info: BuildInfo; builtNow: boolean; cpuMs?: number }> {
+  await migrate(db);
+  const have = await libraryBuilt(db);
+  if (have && have.kicad) return { info: have, builtNow: false };
+  spawnSync(process.execPath, [join(ROOT, 'scripts', 'ensure.mjs'), '--library'], { stdio: 'inherit' });
+  console.log(`[library bench] building the full library into ${name} (minutes)...`);
+  const cpu0 = process.cpuUsage();
+  const info = await writeLibrary(db, kicadSource());
+  const cpu = process.cpuUsage(cpu0);
+  return { info, builtNow: true, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+async function measure(db: Db, label: string, figures: Figure[]): Promise<void> {
+  const viewer = { user: '', teams: [] as string[] };
+  const qs = await queries(db, 1000);
+  for (const q of qs.slice(0, 50)) await search(db, viewer, { q, pageSize: 50 });
+  const t: number[] = [];
+  let empty = 0;
+  for (let i = 0; i < qs.length; i++) {
+    const s = performance.now();
+    const r = await search(db, viewer, { q: qs[i], type: i % 2 ? 3 : 0, pageSize: 50 });
+    t.push(performance.now() - s);
+    if (!r.items.length) empty++;
+  }
+  t.sort((a, b) => a - b);
+  figures.push(
+    { name: `library search p50 (${label}, 1000 queries)`, value: pct(t, 50), unit: 'ms' },
+    { name: `library search p99 (${label}, 1000 queries)`, value: pct(t, 99), unit: 'ms', goal: '< 30 ms' },
+    { name: `library search max (${label})`, value: t[t.length - 1], unit: 'ms' },
+    { name: `library queries without a result (${label})`, value: empty, unit: 'of 1000' },
+  );
+}
+
+const figures: Figure[] = [];
+mkdirSync(PGLITE_DIR, { recursive: true });
+{
+  const db = await openPglite(PGLITE_DIR);
+  try {
+    const { info, builtNow, cpuMs } = await prepare(db, 'PGlite');
+    figures.push(
+      { name: 'library symbols', value: info.counts.symbols, unit: '', goal: '>= 17000' },
+      { name: 'library footprints', value: info.counts.footprints, unit: '', goal: '>= 12000' },
+      { name: 'library devices', value: info.counts.devices, unit: '', goal: '>= 20000' },
+      { name: 'library build time (PGlite, wall)', value: info.ms / 1000, unit: 's' },
+    );
+    if (builtNow && cpuMs !== undefined) figures.push({ name: 'library build CPU time (PGlite, this process)', value: cpuMs / 1000, unit: 's' });
+    const rel = await db.query<{ n: string }>("select pg_total_relation_size('library_items') as n");
+    figures.push({ name: 'library size in the database (PGlite, library_items with indexes)', value: Number(rel[0].n) / 1e6, unit: 'MB' });
+    await measure(db, 'PGlite', figures);
+  } finally {
+    await db.close();
+  }
+  figures.push({ name: 'library data folder on disk (PGlite, whole folder)', value: du(PGLITE_DIR) / 1e6, unit: 'MB' });
+}
+
+let pgOk = true;
+try {
+  const u = new URL(PG_URL);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(PG_URL), { pathname: '/postgres' }).toString(), connectionTimeoutMillis: 3000 });
+  await admin.connect();
+  const has = await admin.query('select 1 from pg_database where datname = $1', [u.pathname.slice(1)]);
+  if (!has.rowCount) await admin.query(`create database ${u.pathname.slice(1).replace(/[^a-z0-9_]/gi, '')}`);
+  await admin.end();
+} catch (e) {
+  pgOk = false;
+  console.warn(`[library bench] PostgreSQL at ${PG_URL} unreachable (${(e as Error).message}): its figures are skipped`);
+}
+if (pgOk) {
+  const db = await openPostgres(PG_URL, 2);
+  try {
+    const { info } = await prepare(db, 'PostgreSQL');
+    figures.push({ name: 'library build time (PostgreSQL, wall)', value: info.ms / 1000, unit: 's' });
+    const rel = await db.query<{ n: string }>("select pg_total_relation_size('library_items') as n");
+    figures.push({ name: 'library size in the database (PostgreSQL, library_items with indexes)', value: Number(rel[0].n) / 1e6, unit: 'MB' });
+    await measure(db, 'PostgreSQL', figures);
+  } finally {
+    await db.close();
+  }
+}
+void existsSync;
+report('library', figures);
