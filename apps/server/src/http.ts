@@ -10,7 +10,8 @@ import { authenticate, checkCsrf, projectAccess } from './auth.ts';
 
 /** A failure answered as `{code, message}` (HTTP 200 for business failures, per docs/API.md). */
 export class ApiError extends Error {
-  constructor(readonly code: number, message: string, readonly httpStatus = 200) {
+  /** `result`: details sent beside the message (e.g. which catalogue case, for the client to act on). */
+  constructor(readonly code: number, message: string, readonly httpStatus = 200, readonly result?: unknown) {
     super(message);
   }
 }
@@ -104,7 +105,7 @@ export function route<B = undefined, Q = undefined>(app: FastifyInstance, ctx: C
 /** Maps any thrown error to the envelope; unexpected ones are logged and answered 500. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.httpStatus).send({ code: err.code, message: err.message });
+    if (err instanceof ApiError) return reply.status(err.httpStatus).send({ code: err.code, message: err.message, ...(err.result === undefined ? {} : { result: err.result }) });
     const e = err as { code?: string; statusCode?: number; message?: string };
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
       return reply.status(413).send({ code: CODES.BODY_TOO_LARGE, message: messageForCode(CODES.BODY_TOO_LARGE) });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
 import { Client } from './client.ts';
+import { staleEpro } from '../../../packages/convert/test/fab/stale-archive.ts';
 
 const PG = await postgresAvailable();
 const FIX = new URL('../../../../shared/fixtures/epro/', import.meta.url);
@@ -62,5 +63,17 @@ describe.each(BACKENDS)('fabrication outputs on %s', (backend) => {
     expect(r.result!.board).toBe('PCB1');
     expect(r.result!.layers.map((l) => l.name)).toEqual(['Gerber_TopLayer.GTL', 'Gerber_BoardOutlineLayer.GKO']);
     expect(r.result!.layers[0].svg).toMatch(/^<svg[^>]+viewBox="/);
+  });
+
+  it.skipIf(skip)('[issue-12] stale pour fills: copper outputs refused (409, FAB_STALE_FILLS, the catalogue message); the BOM still exports', async () => {
+    const imp = await a.call<{ uuid: string }>('POST', '/api/projects/import?name=stale.epro', staleEpro());
+    expect(imp.code, imp.message).toBe(0);
+    const res = await a.raw('GET', `/api/projects/${imp.result!.uuid}/fabrication?kind=gerber`);
+    expect(res.status).toBe(409);
+    const body = await res.json() as { code: number; message: string; result?: { reason?: string } };
+    expect(body.result?.reason).toBe('FAB_STALE_FILLS');
+    expect(body.message).toMatch(/changed since they were filled: their stored fills are stale/);
+    const bom = await a.raw('GET', `/api/projects/${imp.result!.uuid}/fabrication?kind=bom`);
+    expect(bom.status).toBe(200);
   });
 });

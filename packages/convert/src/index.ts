@@ -6,6 +6,7 @@
 export * from './kicad/index.ts';
 export * from './fab/board.ts';
 export * from './fab/epro.ts';
+export * from './fab/stale.ts';
 export * from './fab/export.ts';
 export * from './gerber/writer.ts';
 export * from './gerber/layers.ts';

@@ -172,6 +172,8 @@ export const NAMED_ERRORS = {
   KICAD_NOTHING: 'No KiCad board, schematic or library was found in {file}',
   // Export (SPEC §5)
   FORMAT_NOT_SUPPORTED: 'Format is not supported!',
+  // Fabrication outputs (issue 12; not in SPEC §8, chosen here)
+  FAB_STALE_FILLS: 'The copper pours {pours} of {board} changed since they were filled: their stored fills are stale and the Gerbers would not show the board as it is. Refill them first (Rebuild copper pours), or export with refill',
   PROJECT_PATH_EMPTY: 'The projectPath is empty',
   // SPICE simulation (issue 18; not in SPEC §8, which leaves them unshown)
   SPICE_MODEL_MISSING: 'SPICE: part {part} has no simulation model ({reason}); set its SPICE Model attribute, add a model file, or set SPICE Exclude = yes',

@@ -15,19 +15,22 @@ import { exportPanel } from './export-panel.ts';
 
 export const exportCmd: Command = {
   name: 'export',
-  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD] | export panel FILE.epro [--doc PANEL] OUTDIR [--png]',
+  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD] [--refill | --allow-stale] | export panel FILE.epro [--doc PANEL] OUTDIR [--png]',
   summary: 'fabrication outputs of a PCB: Gerber X2, Excellon drill, BOM, pick-and-place, IPC-D-356A netlist, or the fabrication zip; a front panel: SVG and DXF for the cutter, a picture',
   async run(args: string[]): Promise<number> {
     if (args[0] === 'panel') return exportPanel(args.slice(1), this.usage);
     let doc: string | undefined;
     let layers: number[] | undefined;
     let xlsx = false;
+    let refill = false, allowStale = false;
     let now = new Date();
     const pos: string[] = [];
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--doc') doc = args[++i];
       else if (args[i] === '--layers') layers = (args[++i] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
       else if (args[i] === '--xlsx') xlsx = true;
+      else if (args[i] === '--refill') refill = true; // refill pours whose stored fill is stale first
+      else if (args[i] === '--allow-stale') allowStale = true; // write stale fills as they are
       else if (args[i] === '--date') now = new Date(`${args[++i]}T00:00:00Z`);
       else pos.push(args[i]);
     }
@@ -37,8 +40,8 @@ export const exportCmd: Command = {
       return 2;
     }
     const archive = readEpro(readInput(file), { name: file });
-    const input = fabInputFromEpro(archive, doc);
-    const res = fabOutputs(input, kind as FabKind, { now, layers, xlsx });
+    const input = fabInputFromEpro(archive, doc, { refill });
+    const res = fabOutputs(input, kind as FabKind, { now, layers, xlsx, allowStale });
     mkdirSync(outDir, { recursive: true });
     for (const f of res.files) {
       writeOutput(join(outDir, f.name), f.data);

@@ -24,10 +24,14 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
     pcb: z.string().max(256).optional(),
     layers: z.string().regex(/^\d+(,\d+)*$/).optional(),
     xlsx: z.enum(['0', '1']).optional(),
+    refill: z.enum(['0', '1']).optional(),
   });
+  /** A catalogue error of the job as the API answers it: stale fills are 409 (the client may retry with ?refill=1). */
+  const apiError = (e: CatalogueError): ApiError =>
+    e.code === 'FAB_STALE_FILLS' ? new ApiError(CODES.BAD_REQUEST, e.message, 409, { reason: 'FAB_STALE_FILLS' }) : new ApiError(typeof e.code === 'number' ? e.code : CODES.BAD_REQUEST, e.message);
   route(app, ctx, {
     method: 'GET', url: '/api/projects/:uuid/fabrication', access: 'read', raw: true, query,
-    summary: 'Fabrication outputs of a PCB (?pcb= name or uuid, default the first; ?kind=fab|gerber|drill|bom|pnp|netlist; ?layers=1,2,11; ?xlsx=1): Gerber_<board>_<date>.zip or the file; problems in X-Copperplate-Problems',
+    summary: 'Fabrication outputs of a PCB (?pcb= name or uuid, default the first; ?kind=fab|gerber|drill|bom|pnp|netlist; ?layers=1,2,11; ?xlsx=1; ?refill=1 refills stale pour fills first, else 409 FAB_STALE_FILLS): Gerber_<board>_<date>.zip or the file; problems in X-Copperplate-Problems',
   }, async ({ req, reply, project, query: q }) => {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     if (!p) fail(CODES.NO_PERMISSION);
@@ -35,9 +39,9 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
     const archive = projectDataToEpro(rowsToProjectData(p!, items));
     let out: FabJobResult;
     try {
-      out = await runFabInWorker({ archive, pcb: q.pcb, kind: q.kind as FabKind, now: Date.now(), layers: q.layers?.split(',').map(Number), xlsx: q.xlsx === '1' });
+      out = await runFabInWorker({ archive, pcb: q.pcb, kind: q.kind as FabKind, now: Date.now(), layers: q.layers?.split(',').map(Number), xlsx: q.xlsx === '1', refill: q.refill === '1' });
     } catch (e) {
-      if (e instanceof CatalogueError) throw new ApiError(typeof e.code === 'number' ? e.code : CODES.BAD_REQUEST, e.message);
+      if (e instanceof CatalogueError) throw apiError(e);
       throw e;
     }
     req.log.info({ project: project.uuid, board: out!.board, kind: q.kind, bytes: out!.bytes.length, problems: out!.problems.length }, 'fabrication outputs');
@@ -50,7 +54,7 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   route(app, ctx, {
-    method: 'GET', url: '/api/projects/:uuid/fabrication/preview', access: 'read', query: query.pick({ pcb: true, layers: true }),
+    method: 'GET', url: '/api/projects/:uuid/fabrication/preview', access: 'read', query: query.pick({ pcb: true, layers: true, refill: true }),
     summary: 'The Gerbers of a PCB drawn back by an independent reader (gerber-to-svg): {board, problems, layers: [{name, svg}]}',
   }, async ({ project, query: q }) => {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
@@ -58,9 +62,9 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
     const items = await repo.allItems(ctx.db, project.uuid);
     const archive = projectDataToEpro(rowsToProjectData(p!, items));
     try {
-      return await runFabInWorker({ archive, pcb: q.pcb, kind: 'preview', now: Date.now(), layers: q.layers?.split(',').map(Number) });
+      return await runFabInWorker({ archive, pcb: q.pcb, kind: 'preview', now: Date.now(), layers: q.layers?.split(',').map(Number), refill: q.refill === '1' });
     } catch (e) {
-      if (e instanceof CatalogueError) throw new ApiError(typeof e.code === 'number' ? e.code : CODES.BAD_REQUEST, e.message);
+      if (e instanceof CatalogueError) throw apiError(e);
       throw e;
     }
   });

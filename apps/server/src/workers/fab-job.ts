@@ -13,6 +13,8 @@ export interface FabJob {
   now: number;
   layers?: number[];
   xlsx?: boolean;
+  /** Refill the pours whose stored fill is stale before writing (else copper outputs are refused: FAB_STALE_FILLS). */
+  refill?: boolean;
 }
 
 export interface FabJobResult {
@@ -32,7 +34,7 @@ export interface FabPreview {
 
 /** The Gerbers of a board (chosen layers), each drawn back to SVG by gerber-to-svg. */
 export async function runFabPreview(job: FabJob): Promise<FabPreview> {
-  const input = fabInputFromEpro(job.archive, job.pcb);
+  const input = fabInputFromEpro(job.archive, job.pcb, { refill: job.refill });
   const res = fabOutputs(input, 'gerber', { now: new Date(job.now), layers: job.layers });
   const layers: FabPreview['layers'] = [];
   for (const f of res.files) {
@@ -43,7 +45,7 @@ export async function runFabPreview(job: FabJob): Promise<FabPreview> {
 }
 
 export function runFabJob(job: FabJob & { kind: FabKind }): FabJobResult {
-  const input = fabInputFromEpro(job.archive, job.pcb);
+  const input = fabInputFromEpro(job.archive, job.pcb, { refill: job.refill });
   const res = fabOutputs(input, job.kind, { now: new Date(job.now), layers: job.layers, xlsx: job.xlsx });
   const bytes = (d: string | Uint8Array) => (typeof d === 'string' ? strToU8(d) : d);
   if (job.kind === 'fab' || res.files.length === 1) return { name: res.files[0].name, bytes: bytes(res.files[0].data), problems: res.problems, board: input.name };

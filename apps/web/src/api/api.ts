@@ -48,10 +48,11 @@ export const api = {
   exportEpro: async (uuid: string): Promise<Uint8Array> => request<Uint8Array>('GET', `${p(uuid)}/export`, { projectUuid: uuid, binary: true }),
 
   /** Fabrication outputs of a PCB (issue 12): the Gerbers drawn back by the server's independent reader, then the zip. */
-  fabPreview: async (uuid: string, pcb: string | undefined, layers: number[]): Promise<FabPreview> =>
-    FabPreviewSchema.parse(await request('GET', `${p(uuid)}/fabrication/preview`, { query: { ...(pcb ? { pcb } : {}), layers: layers.join(',') }, projectUuid: uuid })),
-  fabFiles: async (uuid: string, pcb: string | undefined, kind: 'fab' | 'bom' | 'pnp' | 'netlist', layers?: number[]): Promise<Uint8Array> =>
-    request<Uint8Array>('GET', `${p(uuid)}/fabrication`, { query: { kind, ...(pcb ? { pcb } : {}), ...(layers ? { layers: layers.join(',') } : {}) }, projectUuid: uuid, binary: true }),
+  /** `refill`: refill pours whose stored fill is stale first (else the server refuses: result.reason FAB_STALE_FILLS). */
+  fabPreview: async (uuid: string, pcb: string | undefined, layers: number[], refill = false): Promise<FabPreview> =>
+    FabPreviewSchema.parse(await request('GET', `${p(uuid)}/fabrication/preview`, { query: { ...(pcb ? { pcb } : {}), layers: layers.join(','), ...(refill ? { refill: 1 } : {}) }, projectUuid: uuid })),
+  fabFiles: async (uuid: string, pcb: string | undefined, kind: 'fab' | 'bom' | 'pnp' | 'netlist', layers?: number[], refill = false): Promise<Uint8Array> =>
+    request<Uint8Array>('GET', `${p(uuid)}/fabrication`, { query: { kind, ...(pcb ? { pcb } : {}), ...(layers ? { layers: layers.join(',') } : {}), ...(refill ? { refill: 1 } : {}) }, projectUuid: uuid, binary: true }),
 
   ticket: async (uuid: string, gTicket = -1): Promise<TicketSnapshot> =>
     TicketSnapshotSchema.parse(await request('GET', `${p(uuid)}/ticket`, { query: { g_ticket: gTicket }, projectUuid: uuid })) as TicketSnapshot,

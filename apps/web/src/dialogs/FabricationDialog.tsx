@@ -3,6 +3,8 @@
  * Gerbers as an independent reader (gerber-to-svg, on the server's worker thread) draws them back,
  * then download the fabrication zip (Gerber_<board>_<date>.zip), the BOM and the pick-and-place file.
  * Problems (no outline, unknown pad shapes, missing footprints) are listed before the download.
+ * A board whose stored pour fills are stale is refused (FAB_STALE_FILLS): the dialog says so and
+ * offers to refill those pours and generate again.
  */
 import { useState } from 'react';
 import { fabZipName } from '@copperplate/convert/fab/export';
@@ -24,14 +26,19 @@ export function FabricationDialog({ projectUuid, pcbs, onClose }: { projectUuid:
   const [chosen, setChosen] = useState<Set<number>>(new Set(LAYERS.map(([l]) => l)));
   const [busy, setBusy] = useState<{ message: string; share: number } | null>(null);
   const [preview, setPreview] = useState<FabPreview | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const [refill, setRefill] = useState(false);
   const layers = () => [...chosen, ...INNER].sort((a, b) => a - b);
 
-  async function generate() {
-    setBusy({ message: 'Generating Gerber files…', share: 0.2 });
+  async function generate(withRefill = refill) {
+    setBusy({ message: withRefill ? 'Refilling copper pours and generating Gerber files…' : 'Generating Gerber files…', share: 0.2 });
     try {
-      setPreview(await api.fabPreview(projectUuid, pcb || undefined, layers()));
+      setPreview(await api.fabPreview(projectUuid, pcb || undefined, layers(), withRefill));
+      setRefill(withRefill);
+      setStale(null);
     } catch (e) {
-      toastError(e);
+      if ((e as { result?: { reason?: string } }).result?.reason === 'FAB_STALE_FILLS') setStale((e as Error).message);
+      else toastError(e);
     } finally {
       setBusy(null);
     }
@@ -42,7 +49,7 @@ export function FabricationDialog({ projectUuid, pcbs, onClose }: { projectUuid:
     const now = new Date();
     try {
       setBusy({ message: 'Fabrication zip…', share: 0.1 });
-      const zip = await api.fabFiles(projectUuid, pcb || undefined, 'fab', layers());
+      const zip = await api.fabFiles(projectUuid, pcb || undefined, 'fab', layers(), refill);
       setBusy({ message: 'Saving…', share: 0.5 });
       await saveBytes(zip, fabZipName(preview.board, now), (s) => setBusy({ message: 'Saving…', share: 0.5 + s / 4 }));
       const bom = await api.fabFiles(projectUuid, pcb || undefined, 'bom');
@@ -65,12 +72,12 @@ export function FabricationDialog({ projectUuid, pcbs, onClose }: { projectUuid:
           <button type="button" onClick={onClose}>Cancel</button>
           {preview
             ? <button type="button" className="primary" onClick={download} disabled={!!busy} data-testid="fab-download">Download</button>
-            : <button type="button" className="primary" onClick={generate} disabled={!!busy || !chosen.size} data-testid="fab-generate">Generate</button>}
+            : <button type="button" className="primary" onClick={() => generate()} disabled={!!busy || !chosen.size} data-testid="fab-generate">Generate</button>}
         </>
       }>
       {pcbs.length > 1 && (
         <label className="field">PCB{' '}
-          <select value={pcb} onChange={(e) => (setPcb(e.target.value), setPreview(null))}>
+          <select value={pcb} onChange={(e) => (setPcb(e.target.value), setPreview(null), setStale(null), setRefill(false))}>
             {pcbs.map((p) => <option key={p.uuid} value={p.uuid}>{p.name}</option>)}
           </select>
         </label>
@@ -84,6 +91,12 @@ export function FabricationDialog({ projectUuid, pcbs, onClose }: { projectUuid:
             </label>
           ))}
         </fieldset>
+      )}
+      {stale && !busy && (
+        <div className="fab-problems" role="alert" data-testid="fab-stale">
+          <p>{stale}</p>
+          <button type="button" onClick={() => generate(true)} data-testid="fab-refill">Refill copper pours and generate</button>
+        </div>
       )}
       {busy && <Progress message={busy.message} share={busy.share} />}
       {preview && (

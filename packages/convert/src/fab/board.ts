@@ -150,6 +150,8 @@ export interface FabInput {
   /** Further blocks of the .epcb (embedded FOOTPRINT blocks). */
   extraBlocks?: ReadonlyArray<{ docType: string; records: readonly Raw[] }>;
   project?: FabProject;
+  /** Pours whose stored fill is stale (filled by Copperplate, changed since): fabOutputs refuses copper outputs. */
+  staleFills?: Array<{ id: string; name: string }>;
 }
 
 /**

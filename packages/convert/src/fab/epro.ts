@@ -6,7 +6,9 @@
 import { type EproArchive, mainBlockOr, parseDocuments } from '@copperplate/format';
 import { CODES, CatalogueError } from '@copperplate/model';
 import type { Raw } from '@copperplate/format/records';
+import { refillArchive } from '@copperplate/board';
 import type { FabInput } from './board.ts';
+import { staleFills } from './stale.ts';
 
 const text = (v: Uint8Array | string | undefined): string | undefined =>
   v === undefined ? undefined : typeof v === 'string' ? v : new TextDecoder().decode(v);
@@ -30,13 +32,22 @@ function pcbName(v: unknown, uuid: string): string {
   return typeof n === 'string' ? n : uuid;
 }
 
-/** The fabrication input of a PCB found by name or uuid (the first PCB when `name` is undefined). */
-export function fabInputFromEpro(a: EproArchive, name?: string): FabInput {
+/**
+ * The fabrication input of a PCB found by name or uuid (the first PCB when `name` is undefined), with
+ * the pours whose stored fill is stale (`staleFills`); `refill: true` refills those first.
+ */
+export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?: boolean } = {}): FabInput {
   const pcbs = listPcbs(a);
   // Without a name: the first PCB whose document is in the archive.
   const hit = name === undefined ? pcbs.find((p) => a.entries.has(`PCB/${p.uuid}.epcb`)) : pcbs.find((p) => p.uuid === name || p.name === name);
   const t = hit ? text(a.entries.get(`PCB/${hit.uuid}.epcb`)) : undefined;
   if (!hit || t === undefined) throw CatalogueError.fromCode(CODES.DOCUMENT_NOT_EXISTS, { documentName: name ?? '(no PCB)' });
+  let stale = staleFills(a, hit.uuid);
+  if (opts.refill && stale.length) {
+    a = refillArchive(a, hit.uuid, { only: stale.map((p) => p.id) }).archive;
+    stale = staleFills(a, hit.uuid);
+    return { ...fabInputFromEpro(a, hit.uuid), name: hit.name, staleFills: stale };
+  }
   const blocks = parseDocuments(t);
   const main = mainBlockOr(blocks, 'PCB');
   const fpCache = new Map<string, readonly Raw[] | undefined>();
@@ -50,6 +61,7 @@ export function fabInputFromEpro(a: EproArchive, name?: string): FabInput {
   return {
     name: hit.name,
     pcbUuid: hit.uuid,
+    staleFills: stale,
     records: main?.records ?? [],
     extraBlocks: blocks.filter((b) => b !== main),
     project: {

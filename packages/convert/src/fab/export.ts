@@ -6,6 +6,7 @@
  * problems goes with them (and into the zip as PROBLEMS.txt, so a partial set never looks whole).
  */
 import { zipSync, strToU8 } from 'fflate';
+import { CatalogueError } from '@copperplate/model';
 import { type FabBoard, type FabInput, fabBoard } from './board.ts';
 import { gerberFiles } from '../gerber/layers.ts';
 import { drillFiles } from '../excellon/writer.ts';
@@ -28,6 +29,8 @@ export interface FabOptions {
   layers?: readonly number[];
   /** BOM as XLSX instead of CSV. */
   xlsx?: boolean;
+  /** Write copper from stale stored fills anyway (default: refuse with FAB_STALE_FILLS). */
+  allowStale?: boolean;
   /** Progress callback: fraction 0..1 and what is being written. */
   progress?: (fraction: number, step: string) => void;
 }
@@ -51,6 +54,10 @@ export const fabZipName = (board: string, now: Date): string => `Gerber_${safeNa
 /** The outputs of one kind (for 'fab': the zip holding Gerbers and drills, with BOM and pick-and-place beside it). */
 export function fabOutputs(input: FabInput | FabBoard, kind: FabKind, opts: FabOptions): FabResult {
   const p = opts.progress ?? (() => {});
+  const stale = 'pads' in input ? [] : input.staleFills ?? [];
+  if (stale.length && !opts.allowStale && (kind === 'gerber' || kind === 'fab')) {
+    throw CatalogueError.named('FAB_STALE_FILLS', { pours: stale.map((s) => s.name).join(', '), board: input.name });
+  }
   p(0, 'reading the board');
   const board = 'pads' in input ? input : fabBoard(input);
   const problems = [...board.problems];
