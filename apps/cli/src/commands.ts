@@ -11,6 +11,7 @@ import { simulate } from './commands/simulate.ts';
 import { pour } from './commands/pour.ts';
 import { drc } from './commands/drc.ts';
 import { exportCmd } from './commands/export.ts';
+import { api } from './commands/api.ts';
 import { library } from './commands/library.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
@@ -35,5 +36,6 @@ export const COMMANDS: Command[] = [
   exportCmd,
   pour,
   drc,
+  api,
   library,
 ];

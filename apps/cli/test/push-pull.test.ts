@@ -49,7 +49,7 @@ describe('copperplate user / serve / push / pull', () => {
       });
       child.once('exit', (c) => rej(new Error(`serve exited ${c}`)));
     });
-  }, 90_000);
+  }, 300_000); // two bin start-ups (user add, serve): slow on a loaded machine
   afterAll(() => {
     child?.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
@@ -82,6 +82,22 @@ describe('copperplate user / serve / push / pull', () => {
     const wrong = await inProcess('push', join(FIXTURES, readdirSync(FIXTURES)[0]), '--server', url, '--user', 'alice', '--password', 'nope');
     expect(wrong.status).toBe(1);
     expect(wrong.stderr.trim()).toBe('Wrong user name or password');
+  }, 60_000);
+
+  it('`api` makes any call: add a version, list it, star the project; a refused call prints its catalogue message', async () => {
+    const uuid = pushed[0];
+    const auth = ['--server', url, '--user', 'alice', '--password', 'pw-alice'];
+    const add = await inProcess('api', 'POST', `/api/projects/${uuid}/versions`, '{"name":"Rev A"}', ...auth);
+    expect(add.status, add.stderr).toBe(0);
+    expect(JSON.parse(add.stdout)).toMatchObject({ name: 'Rev A', current: true });
+    const list = await inProcess('api', 'get', `/api/projects/${uuid}/versions`, ...auth);
+    expect((JSON.parse(list.stdout) as Array<{ name: string }>).map((v) => v.name)).toEqual(['Rev A']);
+    expect(JSON.parse((await inProcess('api', 'POST', `/api/projects/${uuid}/star`, ...auth)).stdout)).toEqual({ stick: false, star: true });
+    const again = await inProcess('api', 'POST', `/api/projects/${uuid}/versions`, '{"name":"Rev A"}', ...auth);
+    expect(again.status).toBe(1);
+    expect(again.stderr.trim()).toBe('Backup Name already exists');
+    expect((await inProcess('api', 'POST', `/api/projects/${uuid}/versions`, '{not json', ...auth)).status).toBe(1);
+    expect((await inProcess('api', 'DELETE', '/api/projects', ...auth)).status).toBe(2);
   }, 60_000);
 });
 

@@ -24,6 +24,7 @@ import { libraryRoutes } from './routes/library.ts';
 import { drcRoutes } from './routes/drc.ts';
 import { spiceRoutes } from './routes/spice.ts';
 import { lookupRoutes } from './routes/lookups.ts';
+import { projectExtraRoutes } from './routes/project-extras.ts';
 
 /** Every response: the web app is served from this origin; no inline scripts, inline styles allowed. */
 export const CSP = [
@@ -111,6 +112,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   trashRoutes(app, ctx);
   itemRoutes(app, ctx);
   lookupRoutes(app, ctx);
+  projectExtraRoutes(app, ctx);
   miscRoutes(app, ctx);
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users

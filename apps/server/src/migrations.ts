@@ -77,6 +77,21 @@ export const MIGRATIONS: string[] = [
   alter table projects add column trashed_at timestamptz;
   create index projects_trashed on projects(trashed_at);
   `,
+  // 5: per-user marks (stick, star), project versions (named states one can switch between), and
+  // the links of a project to the project it was forked from and to its current version (issue 17).
+  `
+  create table project_user_marks (
+    user_uuid text not null references users(uuid) on delete cascade, project_uuid text not null references projects(uuid) on delete cascade,
+    stuck_at timestamptz, starred_at timestamptz, primary key (user_uuid, project_uuid));
+  create table project_versions (
+    id text primary key, project_uuid text not null references projects(uuid) on delete cascade,
+    name text not null, description text not null default '', g_ticket bigint not null, creator_uuid text not null,
+    created_at timestamptz not null default now(), updated_at timestamptz not null default now(), data bytea not null,
+    unique (project_uuid, name));
+  create table project_links (
+    project_uuid text primary key references projects(uuid) on delete cascade,
+    forked_from text, current_version text);
+  `,
 ];
 
 const LOCK_ID = 74_110_007;

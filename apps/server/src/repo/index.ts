@@ -6,3 +6,4 @@ export * from './requests.ts';
 export * from './misc.ts';
 export * from './lookups.ts';
 export * from './trash.ts';
+export * from './extras.ts';

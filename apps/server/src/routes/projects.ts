@@ -59,7 +59,13 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     const ids = [...new Set(rows.flatMap((r) => [r.owner_uuid, r.modifier_uuid]))];
     const users = await repo.usersByUuid(ctx.db, ids);
     const who = (id: string) => ({ uuid: id, nickname: users.get(id)?.nickname ?? '' });
+    // stuck projects first (most recently stuck first), then the rest in their order
+    const marks = await repo.marksOfUser(ctx.db, user.uuid);
+    const stuckAt = (id: string) => marks.get(id)?.stuckAt ?? 0;
+    rows.sort((x, y) => stuckAt(y.uuid) - stuckAt(x.uuid));
     return Promise.all(rows.map(async (r) => ({
+      stick: marks.get(r.uuid)?.stuck ?? false,
+      star: marks.get(r.uuid)?.starred ?? false,
       projectId: r.uuid,
       projectName: r.title,
       timeOfOpenProject: r.opened_at ? new Date(r.opened_at).getTime() : 0,
