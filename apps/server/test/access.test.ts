@@ -20,8 +20,8 @@ function admitted(level: Level, actor: Actor): boolean {
   return rank[actor] >= need[level];
 }
 
-/** Every route with the access level the matrix expects, and a body. `fresh`: run on a throwaway project; `ownSession`: on a second session of the actor. */
-const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ownSession?: boolean }> = {
+/** Every route with the access level the matrix expects, and a body. `fresh`: run on a throwaway project; `trashed`: one its owner deleted first; `ownSession`: on a second session of the actor. */
+const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ownSession?: boolean; trashed?: boolean }> = {
   'POST /api/auth/signup': { level: 'public', body: { username: 'x' } },
   'POST /api/auth/login': { level: 'public', body: { username: 'nobody', password: 'x' } },
   'POST /api/auth/logout': { level: 'user', ownSession: true },
@@ -62,6 +62,10 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'POST /api/projects/{uuid}/block-symbol/exists': { level: 'read', body: { uuid: 'none' } },
   'POST /api/projects/{uuid}/components/modify': { level: 'write', body: { uuid: 'none', title: 'x' } },
   'POST /api/projects/{uuid}/sheet-symbol/update': { level: 'write', body: { uuid: 'none', dataStr: '' } },
+  // the trash (issue 14): only the owner of a deleted project sees, restores or purges it
+  'GET /api/trash': { level: 'user' },
+  'POST /api/trash/{uuid}/restore': { level: 'owner', fresh: true, trashed: true },
+  'POST /api/trash/{uuid}/purge': { level: 'owner', fresh: true, trashed: true },
   'POST /api/projects/{uuid}/stick': { level: 'read' },
   'POST /api/projects/{uuid}/unstick': { level: 'read' },
   'POST /api/projects/{uuid}/star': { level: 'read' },
@@ -140,7 +144,7 @@ describe.each(BACKENDS)('access matrix on %s', (backend) => {
     clients['wrong password'] = new Client(s.url);
     expect((await clients['wrong password'].login('own', 'not-the-password')).code).toBe(CODES.LOGIN_FAILED);
     team = (await owner.post<{ uuid: string }>('/api/teams', { name: 'OwnTeam' })).result!.uuid;
-  });
+  }, 180_000);
   afterAll(async () => {
     await s?.stop();
   });
@@ -158,6 +162,7 @@ describe.each(BACKENDS)('access matrix on %s', (backend) => {
       const [method, tpl] = key.split(' ');
       for (const actor of ACTORS) {
         const pid = spec.fresh ? await project() : shared;
+        if (spec.trashed) expect((await owner.post(`/api/projects/${pid}/delete`)).code).toBe(0);
         const path = tpl.replace('{uuid}', pid).replace('{kind}', 'sheets').replace('{id}', 'none').replace('{key}', 'k').replace('{team}', team).replace('{from}', 'kicad').replace('{to}', 'epro');
         const c = spec.ownSession ? await secondSession(actor) : clients[actor];
         let code: number;
