@@ -3,7 +3,8 @@
  * outline (rectangle, then a polygon finished by a double click), "Update from schematic": the parts
  * land right of the outline; Fit shows them all; a click on a footprint's body selects it; the
  * property panel moves it in mm after the units are switched; the grid is drawn and its size set;
- * net highlight lights the net on the canvas; reload: the server and the reopened board have it all.
+ * net highlight lights the net on the canvas; a connection is routed (W, a click on each pad); reload:
+ * the server and the reopened board have it all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -38,7 +39,7 @@ const canvas = () => page.getByLabel('PCB canvas');
 const props = () => page.getByRole('region', { name: 'Properties' });
 
 describe('PCB essentials in the browser (issue 14, part 3)', () => {
-  it('[issue-14] outline by rectangle and by polygon (double click), Update from schematic lands the parts beside it, Fit shows all, body click selects, X in mm, grid, net highlight; reload keeps it', async () => {
+  it('[issue-14] outline by rectangle and by polygon (double click), Update from schematic lands the parts beside it, Fit shows all, body click selects, X in mm, grid, net highlight, a connection routed; reload: the server has it all', async () => {
     // an empty board: select everything, delete
     await canvas().focus();
     await page.keyboard.press('Control+a');
@@ -47,7 +48,7 @@ describe('PCB essentials in the browser (issue 14, part 3)', () => {
 
     // the outline tool, rectangle: two corners
     await hook('(h) => h.fitBox(-200, -1200, 1800, 200)');
-    await page.getByRole('button', { name: 'Board outline', exact: true }).click();
+    await page.getByRole('button', { name: 'Board outline (O)', exact: true }).click();
     await page.getByRole('group', { name: 'Outline shape' }).getByRole('button', { name: 'Rectangle' }).click();
     await clickAt(page, 0, 0);
     await clickAt(page, 1500, -1000);
@@ -150,20 +151,50 @@ describe('PCB essentials in the browser (issue 14, part 3)', () => {
     await page.keyboard.press('h');
     await page.getByRole('checkbox', { name: 'Ratsnest' }).check();
 
-    // the server has the outline, the parts beside it and the grid; the reopened board too
+    // route one connection of the ratsnest with the route tool (W): a click on each pad; the shortest
+    // pad-to-pad connections first, the next one when online DRC refuses a path
+    const rats = await hook<Array<{ net: string; x1: number; y1: number; x2: number; y2: number }>>(`(h) => {
+      const ed = h.editor;
+      const onTop = (x, y) => ed.copperAt(x, y, 1)?.kind === 'pad';
+      return ed.ratsnest().lines.filter((l) => onTop(l.x1, l.y1) && onTop(l.x2, l.y2)).sort((a, b) => Math.hypot(a.x2 - a.x1, a.y2 - a.y1) - Math.hypot(b.x2 - b.x1, b.y2 - b.y1)).slice(0, 6);
+    }`);
+    expect(rats.length).toBeGreaterThan(0);
+    const unrouted = () => hook<number>('(h) => h.editor.ratsnest().lines.length');
+    const total = await unrouted();
+    const lines0 = await hook<number>('(h) => h.doc.ofType("LINE").length');
+    await canvas().focus();
+    await page.keyboard.press('t');
+    await page.keyboard.press('w');
+    await page.locator('button[aria-label="Route track (W)"][aria-pressed=true]').waitFor({ timeout: 10_000 });
+    let routed = false;
+    for (const r of rats) {
+      await hook('(h, r) => h.fitBox(Math.min(r.x1, r.x2) - 60, Math.min(r.y1, r.y2) - 60, Math.max(r.x1, r.x2) + 60, Math.max(r.y1, r.y2) + 60)', r);
+      await clickAt(page, r.x1, r.y1);
+      await clickAt(page, r.x2, r.y2);
+      await page.keyboard.press('Escape'); // ends a route the DRC refused
+      if ((await unrouted()) === total - 1) { routed = true; break; }
+    }
+    expect(routed).toBe(true);
+    const lines1 = await hook<number>('(h) => h.doc.ofType("LINE").length');
+    expect(lines1).toBeGreaterThan(lines0);
+    await page.keyboard.press('Escape');
+
+    // the server has the outline, the parts beside it, the track and the grid; the reopened board too
     const id = await hook<string>('(h) => h.id');
     await until(async () => {
       const recs = recordsOf(await serverDataStr(page, project, 'pcbs', id));
       const outline = recs.filter((r) => r[0] === 'POLY' && r[4] === 11).length === 2;
       const moved = recs.some((r) => r[0] === 'COMPONENT' && r[4] === 3000);
       const grid = recs.some((r) => r[0] === 'CANVAS' && r[3] === 'mm' && Math.abs(Number(r[6]) - 19.685) < 0.001);
-      return outline && moved && grid && recs.filter((r) => r[0] === 'COMPONENT').length === comps.length;
+      return outline && moved && grid && recs.filter((r) => r[0] === 'COMPONENT').length === comps.length && recs.filter((r) => r[0] === 'LINE').length === lines1;
     }, 30_000, 'the board on the server');
     await page.reload();
     await waitForEditor(page, 'pcbs');
     expect(await hook<number>('(h) => h.doc.ofType("COMPONENT").length')).toBe(comps.length);
     expect((await outlines()).length).toBe(2);
     expect(await hook<string>('(h) => h.editor.grid.unit')).toBe('mm');
+    expect(await hook<number>('(h) => h.doc.ofType("LINE").length')).toBe(lines1);
+    expect(await unrouted()).toBe(total - 1);
     expect(errors).toEqual([]);
   }, 180_000);
 });

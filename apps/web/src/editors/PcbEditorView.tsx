@@ -13,7 +13,8 @@ import type { DocSync } from './doc-sync.ts';
 import { createPcbView, type PcbView } from './pcb-view.ts';
 import type { OutlineTool, OutlineMode } from '@copperplate/editor/pcb/tools';
 import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor/pcb/units';
-import { pcbActions } from './pcb-actions.ts';
+import { pcbActions } from '@copperplate/editor/pcb/actions';
+import { readPcbClip, writePcbClip } from './clipboard.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
@@ -65,7 +66,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sync, id]);
   const actions = useMemo(() => {
-    const a = pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); } });
+    const a = pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); }, readClip: readPcbClip, writeClip: writePcbClip });
     if (ed.tools.get('pad')) a.register({ id: 'tool.pad', label: 'Pad', menu: 'Place', shortcut: 'P', run: () => ed.tools.activate('pad') });
     return a;
   }, [ed]);

@@ -18,6 +18,7 @@ import { pcbProperties } from '../../src/pcb/properties.ts';
 import { gridSettings, setGridSettings, formatLen, parseLen } from '../../src/pcb/units.ts';
 import { netClearance } from '../../src/pcb/net-rules.ts';
 import { blankPcbText } from '@copperplate/format';
+import { pcbActions, type PcbClip } from '../../src/pcb/actions.ts';
 import { fixture } from './fixtures.ts';
 
 const click = (ed: PcbEditor, x: number, y: number) => { ed.tools.pointer({ kind: 'down', x, y }); ed.tools.pointer({ kind: 'up', x, y }); };
@@ -246,5 +247,34 @@ describe('PCB essentials (issue 14, part 3)', () => {
     for (const k of keys) expect((ed.scene.prims.get(k) ?? []).some((p) => p.net === 'GND')).toBe(true);
     ed.setHighlight(null);
     expect(ed.highlightNet).toBeNull();
+  });
+
+  it('[issue-14] the PCB actions live in the engine registry: O outline, H highlight, K fit, copy in one board and paste in another through the shared store', () => {
+    const { ed, ctx, sheets, ref } = blankBoard();
+    applyUpdate(ed, planUpdate(ed.doc, schematicParts(sheets, ctx), ref.project));
+    let store: PcbClip | undefined;
+    let fits = 0;
+    const host = (cursor: { x: number; y: number }) => ({ cursor: () => cursor, fit: () => void fits++, zoomBy: () => {}, readClip: () => store, writeClip: (c: PcbClip) => { store = c; } });
+    const a = pcbActions(ed, host({ x: 0, y: 0 }));
+    expect(a.handleKey({ key: 'o' })).toBe(true);
+    expect(ed.tools.active?.id).toBe('outline');
+    ed.tools.reset();
+    a.handleKey({ key: 'k' });
+    expect(fits).toBe(1);
+    const [ck, cr] = ed.doc.ofType('COMPONENT')[0];
+    ed.selection.select([ck]);
+    a.handleKey({ key: 'h' });
+    const padNet = (ed.scene.prims.get(ck) ?? []).find((p) => p.net)?.net ?? null;
+    expect(ed.highlightNet).toBe(padNet);
+    expect(a.handleKey({ key: 'c', ctrl: true })).toBe(true);
+    expect(store!.records.length).toBe(ed.engine.expand([ck], 'copy').length);
+    // another board pastes it around its cursor: the part, its attributes and pad nets, fresh ids
+    const other = blankBoard().ed;
+    const b = pcbActions(other, host({ x: store!.anchor.x + 1000, y: store!.anchor.y }));
+    expect(b.handleKey({ key: 'v', ctrl: true })).toBe(true);
+    const [, pr] = other.doc.ofType('COMPONENT')[0];
+    expect(pr[4]).toBeCloseTo((cr[4] as number) + 1000, 6);
+    expect(other.doc.ofType('PAD_NET').length).toBe(ed.doc.childrenOf(cr[1] as string).filter((k) => ed.doc.get(k)![0] === 'PAD_NET').length);
+    expect(other.selection.ids).toEqual([other.doc.ofType('COMPONENT')[0][0]]);
   });
 });

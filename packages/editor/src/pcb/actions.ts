@@ -1,20 +1,28 @@
 /**
- * The PCB/footprint editor's actions (menus, toolbar and shortcuts read these): tools (W route,
- * V via, D drag track segment), edit commands (undo/redo, copy/cut/paste at the cursor, delete,
- * rotate, flip), layers (T top, B bottom, L next copper layer; while routing a layer change drops a
- * via) and view commands. Coordinates: board mil, Y up.
+ * The PCB/footprint editor's actions, in the one action registry of the engine (core/actions.ts:
+ * menus, toolbar, shortcuts and the command palette read these): tools (W route, V via, D drag track
+ * segment, O board outline), edit commands (undo/redo, copy/cut/paste at the cursor, delete, rotate,
+ * flip), layers (T top, B bottom, L next copper layer; while routing a layer change drops a via) and
+ * view commands. The host gives the cursor, the view and the shared copy-and-paste store.
+ * Coordinates: board mil, Y up.
  */
-import { ActionRegistry } from '@copperplate/editor';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
-import type { RouteTool } from '@copperplate/editor/pcb/tools';
-import { L } from '@copperplate/editor/pcb/layers';
-import { readPcbClip, writePcbClip } from './clipboard.ts';
+import { ActionRegistry } from '../core/actions.ts';
+import type { Rec } from '../core/records.ts';
+import type { PcbEditor } from './editor.ts';
+import type { RouteTool } from './tools.ts';
+import { L } from './layers.ts';
+
+/** What a copy puts in the shared store: the records and the point they were copied around. */
+export interface PcbClip { anchor: { x: number; y: number }; records: Rec[] }
 
 export interface PcbActionHost {
   /** Last pointer position (board mil): the paste anchor. */
   cursor(): { x: number; y: number };
   fit(): void;
   zoomBy(f: number): void;
+  /** The copy-and-paste store shared by boards and tabs (default: this editor only). */
+  readClip?(): PcbClip | undefined;
+  writeClip?(clip: PcbClip): void;
 }
 
 export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
@@ -29,12 +37,12 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
     for (const k of ids) { const b = ed.boxOf(k); if (b) { minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY); } }
     anchor = minX <= maxX ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2 } : host.cursor();
     const n = ed.copy(ids);
-    if (n) writePcbClip({ anchor, records: ed.clipboard.map((r) => r.slice()) });
+    if (n) host.writeClip?.({ anchor, records: ed.clipboard.map((r) => r.slice()) });
     return n > 0;
   };
   /** The shared store's records (copied in any board or footprint) become this editor's clipboard. */
   const loadShared = () => {
-    const clip = readPcbClip();
+    const clip = host.readClip?.();
     if (clip) { ed.clipboard = clip.records; anchor = clip.anchor; }
   };
   /** Switch the active copper layer; while routing this drops a via (the route continues on the other layer). */
@@ -49,7 +57,7 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
   a.register({ id: 'tool.route', label: 'Route track', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('route') });
   a.register({ id: 'tool.via', label: 'Via', menu: 'Place', shortcut: 'V', run: () => ed.tools.activate('via') });
   a.register({ id: 'tool.drag', label: 'Drag track segment', menu: 'Tools', shortcut: 'D', run: () => ed.tools.activate('drag-segment') });
-  a.register({ id: 'tool.outline', label: 'Board outline', menu: 'Place', run: () => ed.tools.activate('outline') });
+  a.register({ id: 'tool.outline', label: 'Board outline', menu: 'Place', shortcut: 'O', run: () => ed.tools.activate('outline') });
   a.register({ id: 'tool.graphic', label: 'Line', menu: 'Place', run: () => ed.tools.activate('graphic') });
   a.register({ id: 'tool.text', label: 'Text', menu: 'Place', run: () => ed.tools.activate('text') });
   a.register({ id: 'edit.undo', label: 'Undo', menu: 'Edit', shortcut: 'Ctrl+Z', run: () => ed.undo(), enabled: () => ed.doc.canUndo() });
@@ -57,7 +65,7 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
   a.register({ id: 'edit.copy', label: 'Copy', menu: 'Edit', shortcut: 'Ctrl+C', run: () => void copy(), enabled: hasSel });
   a.register({ id: 'edit.cut', label: 'Cut', menu: 'Edit', shortcut: 'Ctrl+X', run: () => { if (copy()) ed.delete(ed.selection.ids); }, enabled: hasSel });
   a.register({
-    id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', enabled: () => ed.clipboard.length > 0 || readPcbClip() !== undefined,
+    id: 'edit.paste', label: 'Paste', menu: 'Edit', shortcut: 'Ctrl+V', enabled: () => ed.clipboard.length > 0 || host.readClip?.() !== undefined,
     run: () => { loadShared(); const c = host.cursor(); ed.paste(Math.round(c.x - anchor.x), Math.round(c.y - anchor.y)); },
   });
   a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => void ed.delete(ed.selection.ids), enabled: hasSel });
