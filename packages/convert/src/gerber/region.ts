@@ -10,14 +10,25 @@ import { type Contour, flattenContour, pointInRing, ringArea } from '@copperplat
 
 /** Closed rings [x, y, ...] -> groups of one outline and its holes. */
 export function nestRings(rings: number[][]): Array<{ outer: number[]; holes: number[][] }> {
-  const items = rings.filter((r) => r.length >= 6).map((r) => ({ r, area: Math.abs(ringArea(r)), depth: 0, parent: -1 }));
+  const items = rings.filter((r) => r.length >= 6).map((r) => {
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let i = 0; i + 1 < r.length; i += 2) {
+      const x = r[i], y = r[i + 1];
+      if (x < minX) minX = x; if (x > maxX) maxX = x; if (y < minY) minY = y; if (y > maxY) maxY = y;
+    }
+    return { r, area: Math.abs(ringArea(r)), depth: 0, parent: -1, minX, minY, maxX, maxY };
+  });
   items.sort((a, b) => b.area - a.area);
   for (let i = 0; i < items.length; i++) {
-    // The smallest ring (latest in the sorted order before i) that contains this one is its parent.
+    const a = items[i];
+    // The smallest ring (latest in the sorted order before i) that contains this one is its parent;
+    // a ring whose box does not hold this one's cannot (checked first: most pairs end there).
     for (let j = i - 1; j >= 0; j--) {
-      if (items[j].area > items[i].area && pointInRing(items[i].r[0], items[i].r[1], items[j].r) && ringInside(items[i].r, items[j].r)) {
-        items[i].parent = j;
-        items[i].depth = items[j].depth + 1;
+      const b = items[j];
+      if (a.minX < b.minX || a.maxX > b.maxX || a.minY < b.minY || a.maxY > b.maxY) continue;
+      if (b.area > a.area && pointInRing(a.r[0], a.r[1], b.r) && ringInside(a.r, b.r)) {
+        a.parent = j;
+        a.depth = b.depth + 1;
         break;
       }
     }
@@ -57,17 +68,22 @@ export function bridgeHoles(outer: number[], holes: number[][]): number[] {
     let best = -Infinity, bi = -1, bx = 0;
     const n = ring.length;
     for (let i = 0; i < n; i += 2) {
-      const ax = ring[i], ay = ring[i + 1], cx = ring[(i + 2) % n], cy = ring[(i + 3) % n];
+      const ay = ring[i + 1], cy = i + 3 < n ? ring[i + 3] : ring[1];
       if ((ay > my) === (cy > my)) continue;
+      const ax = ring[i], cx = i + 2 < n ? ring[i + 2] : ring[0];
+      if (ax > mx && cx > mx) continue; // the edge lies right of the hole: not on the ray to the left
       const x = ax + ((my - ay) * (cx - ax)) / (cy - ay);
       if (x <= mx && x > best) { best = x; bi = i; bx = x; }
     }
     if (bi < 0) continue; // not inside after all: drop the hole rather than write a crossing contour
     // Rotate the hole to start at its leftmost vertex, then splice: ... A, P, M, hole..., M, P, C ...
-    const rot: number[] = [];
-    for (let i = 0; i < h.length; i += 2) { const j = (k + i) % h.length; rot.push(h[j], h[j + 1]); }
-    const splice = [bx, my, ...rot, mx, my, bx, my];
-    ring = [...ring.slice(0, bi + 2), ...splice, ...ring.slice(bi + 2)];
+    const splice: number[] = [bx, my];
+    for (let i = 0; i < h.length; i += 2) { const j = (k + i) % h.length; splice.push(h[j], h[j + 1]); }
+    splice.push(mx, my, bx, my);
+    if (ring === outer) ring = ring.slice(); // never change the caller's array
+    const tail = ring.splice(bi + 2);
+    for (const v of splice) ring.push(v);
+    for (const v of tail) ring.push(v);
   }
   return ring;
 }
