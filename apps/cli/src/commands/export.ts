@@ -2,8 +2,8 @@
  * `copperplate export gerber|drill|bom|pnp|netlist|fab FILE.epro --doc PCB OUTDIR`: fabrication
  * outputs of one PCB (packages/convert). Writes the files into OUTDIR, prints one line per file and
  * every problem met (exit 0 when there is none, 3 when the files are written but incomplete).
- * `export panel FILE.epro --doc PANEL OUTDIR [--png]`: a front panel's cutter SVG and DXF and its
- * picture in colour (SVG; PNG too with --png, drawn by Chromium).
+ * `export panel FILE.epro --doc PANEL OUTDIR [--png] [--pdf]`: a front panel's cutter SVG and DXF, its
+ * picture in colour and its dimensioned drawing (SVG; PNG / PDF too, drawn by Chromium).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { exportPanel } from './export-panel.ts';
 
 export const exportCmd: Command = {
   name: 'export',
-  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD] [--refill | --allow-stale] | export panel FILE.epro [--doc PANEL] OUTDIR [--png]',
+  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD] [--refill | --allow-stale] | export panel FILE.epro [--doc PANEL] OUTDIR [--png] [--pdf]',
   summary: 'fabrication outputs of a PCB: Gerber X2, Excellon drill, BOM, pick-and-place, IPC-D-356A netlist, or the fabrication zip; a front panel: SVG and DXF for the cutter, a picture',
   async run(args: string[]): Promise<number> {
     if (args[0] === 'panel') return exportPanel(args.slice(1), this.usage);

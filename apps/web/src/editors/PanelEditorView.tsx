@@ -34,7 +34,8 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const actions = useMemo(() => panelActions(ed), [ed]);
   const fit = useCallback((): VB => { const b = ed.model.box; const m = Math.max(b.maxX - b.minX, b.maxY - b.minY) * 0.08 + 50; return { x: b.minX - m, y: b.minY - m, w: b.maxX - b.minX + 2 * m, h: b.maxY - b.minY + 2 * m }; }, [ed]);
   const [vb, setVb] = useState<VB>(() => fit());
-  const [pcb, setPcb] = useState(() => pcbChoices(items)[0]?.id ?? '');
+  // the PCB a panel was made for ("<PCB> panel"), else the first one
+  const [pcb, setPcb] = useState(() => { const c = pcbChoices(items); return (c.find((p) => title.startsWith(`${p.name} panel`)) ?? c[0])?.id ?? ''; });
   const [cutSpec, setCutSpec] = useState<{ shape: CutoutSpec['shape']; a: string; b: string }>({ shape: 'round', a: '6', b: '3' });
   const [text, setText] = useState('TEXT');
   const cursor = useRef({ x: 0, y: 0 });
@@ -111,10 +112,14 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
     const f = panelFiles(title, ed.doc.records()).find((x) => x.kind === kind)!;
     downloadText(f.name, f.data, kind === 'dxf' ? 'application/dxf' : 'image/svg+xml');
   };
+  // the board changed since its cut-outs were derived (checked when the panel opens or another PCB is picked)
+  const [stale, setStale] = useState(false);
+  useEffect(() => { const src = boardSourceOf(items, pcb); setStale(!!src && ed.derivedStale(src)); }, [ed, pcb, items]);
   const derive = () => {
     const src = boardSourceOf(items, pcb);
     if (!src) { ed.status = 'The PCB has no content'; kick(); return; }
     ed.deriveFromBoard(src);
+    setStale(false);
     kick();
   };
   return (
@@ -139,6 +144,7 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
             {pcbChoices(items).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
           </select>
           <button type="button" className="cp-btn" disabled={readOnly || !pcb} onClick={derive}>Cut-outs from board</button>
+          {stale && <button type="button" className="cp-btn cp-warn" disabled={readOnly} onClick={derive} title="The board's connectors, switches or LEDs moved since the cut-outs were derived">Board changed: update cut-outs</button>}
         </span>
         <span className="cp-inline" aria-label="Panel outputs">
           <button type="button" className="cp-btn" onClick={() => download('dxf')}>Export DXF</button>

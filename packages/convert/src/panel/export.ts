@@ -7,7 +7,7 @@ import { type EproArchive, mainBlockOr, parseDocuments, panelPath } from '@coppe
 import { CODES, CatalogueError } from '@copperplate/model';
 import type { Raw } from '@copperplate/format/records';
 import { resolvePanel } from './model.ts';
-import { panelSvg } from './svg.ts';
+import { panelDrawingSvg, panelSvg } from './svg.ts';
 import { panelDxf } from './dxf.ts';
 
 const text = (v: Uint8Array | string | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : new TextDecoder().decode(v));
@@ -32,12 +32,12 @@ export function panelFromEpro(a: EproArchive, name?: string): { uuid: string; na
   return { uuid: hit.uuid, name: hit.name, records: main?.records ?? [] };
 }
 
-export interface PanelFile { name: string; data: string; kind: 'cut-svg' | 'dxf' | 'picture-svg' }
+export interface PanelFile { name: string; data: string; kind: 'cut-svg' | 'dxf' | 'picture-svg' | 'drawing-svg' }
 
 /** A file-name-safe form of a panel name. */
 const safe = (s: string) => s.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^_+|_+$/g, '') || 'panel';
 
-/** `<name>_cut.svg`, `<name>.dxf`, `<name>_picture.svg`. */
+/** `<name>_cut.svg`, `<name>.dxf`, `<name>_picture.svg`, `<name>_drawing.svg` (dimensioned; the CLI prints it to PDF). */
 export function panelFiles(name: string, records: readonly Raw[]): PanelFile[] {
   const m = resolvePanel(records);
   const n = safe(name);
@@ -45,5 +45,6 @@ export function panelFiles(name: string, records: readonly Raw[]): PanelFile[] {
     { name: `${n}_cut.svg`, data: panelSvg(m, { mode: 'cut' }), kind: 'cut-svg' },
     { name: `${n}.dxf`, data: panelDxf(m).text, kind: 'dxf' },
     { name: `${n}_picture.svg`, data: panelSvg(m, { mode: 'picture' }), kind: 'picture-svg' },
+    { name: `${n}_drawing.svg`, data: panelDrawingSvg(m, name), kind: 'drawing-svg' },
   ];
 }

@@ -3,7 +3,7 @@
  * (the cutter's file: outline and cut-out contours as hairlines, print artwork in its own group).
  * Units: the viewBox is in mil (the panel frame), width/height in mm. Pure.
  */
-import { type Contour, bulgeArc } from './path.ts';
+import { type Contour, bulgeArc, flatten } from './path.ts';
 import { type PanelItem, type PanelModel, cssColour, plateColour } from './model.ts';
 import { PANEL_LAYER } from '@copperplate/format/records';
 
@@ -96,4 +96,47 @@ export function panelEditorSvg(m: PanelModel): string {
   const svg = panelSvg(m, { mode: 'picture' });
   const aux = m.items.filter((i) => i.kind === 'aux').map((i) => docItem(i, m)).join('');
   return svg.replace('</svg>', `<g class="aux">${aux}</g></svg>`);
+}
+
+/**
+ * The drawing of a panel for the workshop (the PDF of `export panel --pdf`): the picture with its
+ * dimensions, the plate's overall width and height dimensioned, every cut-out's centre (of its box)
+ * marked and listed with its position from the plate's top-left corner (mm), and a notes line (material,
+ * thickness, print side, finish).
+ */
+export function panelDrawingSvg(m: PanelModel, title: string): string {
+  const s = m.settings;
+  const mmv = (v: number) => ((v * 25.4) / 1000).toFixed(2);
+  // the plate's extent (its outline), and everything drawn
+  const b = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (const c of m.outline) for (const p of flatten(c)) { b.minX = Math.min(b.minX, p.x); b.maxX = Math.max(b.maxX, p.x); b.minY = Math.min(b.minY, p.y); b.maxY = Math.max(b.maxY, p.y); }
+  const all = m.box;
+  const gap = Math.max(b.maxX - b.minX, b.maxY - b.minY) * 0.06 + 40 + Math.max(0, all.maxY - b.maxY);
+  const dims = [
+    { x1: b.minX, y1: b.maxY + gap, x2: b.maxX, y2: b.maxY + gap, label: `${mmv(b.maxX - b.minX)} mm`, ang: 0 },
+    { x1: b.maxX + gap, y1: b.minY, x2: b.maxX + gap, y2: b.maxY, label: `${mmv(b.maxY - b.minY)} mm`, ang: 90 },
+  ];
+  const size = Math.max(30, (b.maxX - b.minX) / 60);
+  const parts: string[] = [];
+  for (const d of dims) {
+    const mx = (d.x1 + d.x2) / 2, my = (d.y1 + d.y2) / 2;
+    parts.push(`<path d="M${f(d.x1)} ${f(d.y1)}L${f(d.x2)} ${f(d.y2)}" stroke="#1565c0" stroke-width="3"/>`);
+    parts.push(`<text x="${f(mx)}" y="${f(my - 10)}" font-size="${f(size)}" font-family="sans-serif" text-anchor="middle" fill="#1565c0" transform="rotate(${d.ang} ${f(mx)} ${f(my)})">${esc(d.label)}</text>`);
+  }
+  const rows: string[] = [];
+  m.cutouts.forEach((c, i) => {
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const p of c.pts) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
+    const cx = (minX + maxX) / 2, cy = (minY + maxY) / 2;
+    parts.push(`<path d="M${f(cx - size / 2)} ${f(cy)}L${f(cx + size / 2)} ${f(cy)}M${f(cx)} ${f(cy - size / 2)}L${f(cx)} ${f(cy + size / 2)}" stroke="#c62828" stroke-width="2"/>`);
+    parts.push(`<text x="${f(cx + size / 2)}" y="${f(cy - size / 2)}" font-size="${f(size * 0.8)}" font-family="sans-serif" fill="#c62828">${i + 1}</text>`);
+    rows.push(`${i + 1}: X ${mmv(cx - b.minX)} Y ${mmv(cy - b.minY)}`);
+  });
+  const notes = `${title} · ${s.material} ${s.thickness} · print: ${s.print || 'none'}${s.craft ? ` · ${s.craft}` : ''}`;
+  const ny = b.maxY + gap * 2 + size;
+  parts.push(`<text x="${f(b.minX)}" y="${f(ny)}" font-size="${f(size)}" font-family="sans-serif" fill="#000">${esc(notes)}</text>`);
+  rows.forEach((r, i) => parts.push(`<text x="${f(b.minX)}" y="${f(ny + (i + 1) * size * 1.3)}" font-size="${f(size * 0.9)}" font-family="monospace" fill="#333">${esc(r)}</text>`));
+  const extra = { ...m, box: { minX: Math.min(all.minX, b.minX), minY: Math.min(all.minY, b.minY), maxX: Math.max(all.maxX, b.maxX + gap * 1.5), maxY: ny + (rows.length + 1) * size * 1.3 } };
+  const svg = panelSvg(extra, { mode: 'picture' });
+  return svg.replace('</svg>', `<g class="drawing">${parts.join('')}</g></svg>`);
 }

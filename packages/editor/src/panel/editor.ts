@@ -278,6 +278,27 @@ export class PanelEditor {
     return found;
   }
 
+  /**
+   * Whether the board changed since its cut-outs were derived: a part added or removed, or a
+   * derived cut-out no longer where (or the size) the board puts it. False when none were derived.
+   */
+  derivedStale(src: BoardSource): boolean {
+    const have = this.derivedKeys();
+    if (!have.size) return false;
+    const want = deriveCutouts(src, this.settings);
+    if (want.length !== have.size) return true;
+    const r3 = (v: number) => Math.round(v);
+    for (const d of want) {
+      const k = have.get(d.designator);
+      if (!k) return true;
+      const cur = parsePanelPaths(PanelPoly.get(this.doc.get(k)!, 'paths'));
+      const a = cur.flatMap((c) => c.pts.map((p) => `${r3(p.x)},${r3(p.y)}`)).join(' ');
+      const b = d.contour.pts.map((p) => `${r3(p.x)},${r3(p.y)}`).join(' ');
+      if (a !== b) return true;
+    }
+    return false;
+  }
+
   /** Keys of the cut-outs derived from the board, by designator. */
   derivedKeys(): Map<string, string> {
     const m = new Map<string, string>();

@@ -133,7 +133,10 @@ describe('panel editor', () => {
     expect(led1.y - sw1.y).toBeCloseTo(-(a.y - s.y), -1);
     // the board changes: LED1 moves 100 mil right; deriving again moves its cut-out, keeps one per part
     const moved = input.records.map((r) => (PcbComponent.is(r) && PcbComponent.get(r, 'id') === idOf('LED1') ? PcbComponent.with(r, { x: PcbComponent.get(r, 'x') + 100 }) : r));
+    expect(ed.derivedStale(src)).toBe(false);
+    expect(ed.derivedStale({ ...src, records: moved })).toBe(true);
     const again = ed.deriveFromBoard({ ...src, records: moved });
+    expect(ed.derivedStale({ ...src, records: moved })).toBe(false);
     expect(again.find((d) => d.designator === 'LED1')!.x - led1.x).toBeCloseTo(100, 0);
     expect(ed.model.cutouts).toHaveLength(5);
     ed.doc.undo();
