@@ -63,4 +63,59 @@ describe('project structure (e2e)', () => {
     const boards = ((await detail.json()) as { result: { boards: Array<{ name: string }> } }).result.boards.map((b) => b.name);
     expect(boards).toEqual(['Board1', 'Board1_1']);
   }, 90_000);
+
+  it('[issue-14] rename from the tree (F2 and menu), drag a sheet to reorder; rename, delete (to the trash), restore and purge projects from the start page', async () => {
+    // F2 on a sheet row renames it; the board is renamed from its menu
+    await menu('schematic', 'Schematic1', 'New sheet');
+    await row('sheet', 'P2').waitFor(); // Schematic1 already had P2: the new one is P3
+    const added = (await sheetNames()).filter((n) => n && !['P1', 'P2'].includes(n));
+    expect(added).toEqual(['P3']);
+    await row('sheet', 'P3').focus();
+    await page.keyboard.press('F2');
+    const ask = page.getByRole('dialog', { name: 'Rename' });
+    await ask.getByLabel('Name').fill('Power');
+    await ask.getByRole('button', { name: 'Rename' }).click();
+    await row('sheet', 'Power').waitFor();
+    await menu('board', 'Board1_1', 'Rename');
+    const askBoard = page.getByRole('dialog', { name: 'Rename board' });
+    await askBoard.getByLabel('Name').fill('Main');
+    await askBoard.getByRole('button', { name: 'Rename' }).click();
+    await row('board', 'Main').waitFor();
+    // drag Power before P2 (same schematic)
+    expect((await sheetNames()).slice(0, 2)).toEqual(['P2', 'Power']);
+    await row('sheet', 'Power').dragTo(row('sheet', 'P2'));
+    await expect.poll(async () => (await sheetNames()).slice(0, 2)).toEqual(['Power', 'P2']);
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor();
+    const uuid = projectUuidOf(page);
+    await page.reload();
+    await row('board', 'Main').waitFor();
+    await expect.poll(async () => (await sheetNames()).slice(0, 2)).toEqual(['Power', 'P2']);
+
+    // the start page: rename, delete (asks; to the trash), restore, delete again and purge
+    await page.goto(`${stack.url}/`);
+    const recent = page.getByRole('region', { name: 'Recent projects' });
+    await recent.getByRole('button', { name: 'Rename From scratch' }).click();
+    const rn = page.getByRole('dialog', { name: 'Rename project' });
+    await rn.getByLabel('Name').fill('Bench PSU');
+    await rn.getByRole('button', { name: 'Rename' }).click();
+    await recent.getByRole('button', { name: 'Bench PSU', exact: true }).waitFor();
+    await recent.getByRole('button', { name: 'Delete Bench PSU' }).click();
+    const del = page.getByRole('dialog', { name: 'Delete project' });
+    await del.getByText('It can be restored for 30 days').waitFor();
+    await del.getByRole('button', { name: 'Delete' }).click();
+    const trash = page.getByRole('region', { name: 'Trash' });
+    await trash.getByRole('cell', { name: 'Bench PSU', exact: true }).waitFor();
+    await recent.getByRole('button', { name: 'Bench PSU', exact: true }).waitFor({ state: 'detached' });
+    await trash.getByRole('button', { name: 'Restore Bench PSU' }).click();
+    await recent.getByRole('button', { name: 'Bench PSU', exact: true }).waitFor();
+    await trash.waitFor({ state: 'detached' });
+    const detail = await page.request.get(`${stack.url}/api/projects/${uuid}`);
+    expect(((await detail.json()) as { result: { title: string } }).result.title).toBe('Bench PSU');
+    await recent.getByRole('button', { name: 'Delete Bench PSU' }).click();
+    await page.getByRole('dialog', { name: 'Delete project' }).getByRole('button', { name: 'Delete' }).click();
+    await trash.getByRole('button', { name: 'Delete Bench PSU for good' }).click();
+    await trash.waitFor({ state: 'detached' });
+    const gone = await page.request.get(`${stack.url}/api/trash`);
+    expect(((await gone.json()) as { result: unknown[] }).result).toEqual([]);
+  }, 90_000);
 });

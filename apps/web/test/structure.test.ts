@@ -13,7 +13,7 @@ import { startServer, type RunningServer } from '@copperplate/server';
 import { DexieStore } from '@copperplate/store';
 import { CookieJar, FakeClock, HttpTransport, SyncEngine } from '@copperplate/sync';
 import { openEngineSession, type SessionEnv } from '../src/project/engine-session.ts';
-import { addPcb, addSchematic, addSheet, deletePcb, deleteSchematic, deleteSheet, moveSheet, sheetOrder } from '../src/project/structure.ts';
+import { addPcb, addSchematic, addSheet, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeSheet, sheetOrder } from '../src/project/structure.ts';
 import type { ProjectSession } from '../src/project/types.ts';
 import type { ProjectDetail } from '../src/api/schemas.ts';
 
@@ -62,7 +62,7 @@ async function saved(clock: FakeClock, s: ProjectSession): Promise<void> {
 }
 
 describe('project structure from the tree', () => {
-  it('[issue-14] add, reorder and delete sheets; add and delete a schematic and a PCB; a second browser sees the same', async () => {
+  it('[issue-14] add, reorder (menu and drag and drop) and delete sheets; add and delete a schematic and a PCB; a second browser sees the same', async () => {
     const clock = new FakeClock(1_700_000_000_000, flush);
     const a = await browser('struct', true, clock);
     const created = await a.http.createProject('Structure');
@@ -85,6 +85,20 @@ describe('project structure from the tree', () => {
     expect(sheetOrder(s, sch)).toEqual([p1, p3, p2]);
     await moveSheet(s, p1, -1); // already first: nothing moves
     expect(sheetOrder(s, sch)).toEqual([p1, p3, p2]);
+    // drag and drop: P2 dropped before P1, then P1 dropped at the end; a drop on itself changes nothing
+    await placeSheet(s, p2, p1);
+    await until(() => sheetOrder(s, sch)[0] === p2);
+    expect(sheetOrder(s, sch)).toEqual([p2, p1, p3]);
+    await placeSheet(s, p1, null);
+    await until(() => sheetOrder(s, sch)[2] === p1);
+    expect(sheetOrder(s, sch)).toEqual([p2, p3, p1]);
+    await placeSheet(s, p3, p3);
+    await placeSheet(s, p1, p1);
+    expect(sheetOrder(s, sch)).toEqual([p2, p3, p1]);
+    await placeSheet(s, p1, p2);
+    await until(() => sheetOrder(s, sch).join() === [p1, p2, p3].join());
+    await moveSheet(s, p3, -1);
+    await until(() => sheetOrder(s, sch).join() === [p1, p3, p2].join());
     await deleteSheet(s, p2);
     await until(() => sheetOrder(s, sch).length === 2);
     expect(sheetOrder(s, sch)).toEqual([p1, p3]);

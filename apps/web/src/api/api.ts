@@ -22,6 +22,8 @@ import {
 
 const FabPreviewSchema = z.object({ board: z.string(), problems: z.array(z.string()), layers: z.array(z.object({ name: z.string(), svg: z.string() })) });
 export type FabPreview = z.infer<typeof FabPreviewSchema>;
+const TrashEntrySchema = z.object({ projectId: z.string(), projectName: z.string(), trashedAt: z.number(), purgeAt: z.number() });
+export type TrashEntry = z.infer<typeof TrashEntrySchema>;
 
 const userOf = (r: unknown): User => UserSchema.parse((r as { user?: unknown })?.user ?? r);
 const p = (uuid: string) => `/api/projects/${encodeURIComponent(uuid)}`;
@@ -39,7 +41,12 @@ export const api = {
   detail: async (uuid: string): Promise<ProjectDetail> => ProjectDetailSchema.parse(await request('GET', p(uuid), { projectUuid: uuid })),
   update: async (uuid: string, body: { title?: string; default_sheet?: string; boards?: unknown[] }): Promise<unknown> =>
     request('POST', `${p(uuid)}/update`, { body, projectUuid: uuid }),
+  /** Moves a project to the trash (restorable for 30 days). */
   remove: async (uuid: string): Promise<unknown> => request('POST', `${p(uuid)}/delete`, { body: {}, projectUuid: uuid }),
+  trash: async (): Promise<TrashEntry[]> => z.array(TrashEntrySchema).parse(await request('GET', '/api/trash')),
+  restore: async (uuid: string): Promise<{ projectId: string; projectName: string }> =>
+    z.object({ projectId: z.string(), projectName: z.string() }).parse(await request('POST', `/api/trash/${encodeURIComponent(uuid)}/restore`, { body: {} })),
+  purge: async (uuid: string): Promise<unknown> => request('POST', `/api/trash/${encodeURIComponent(uuid)}/purge`, { body: {} }),
   copy: async (uuid: string, title: string): Promise<ProjectDetail> =>
     ProjectDetailSchema.parse(await request('POST', `${p(uuid)}/copy`, { body: { title }, projectUuid: uuid })),
 

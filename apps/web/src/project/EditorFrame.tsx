@@ -6,7 +6,7 @@ import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
-import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, sheetOrder } from './structure.ts';
+import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeSheet, renameBoard, sheetOrder } from './structure.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
 import { clipboardPage, copyPageToClipboard, pastePage } from './paste.ts';
 import { PROGRESS } from '../lib/messages.ts';
@@ -62,6 +62,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     return first && mode.editors.sch ? openTab(saved, { kind: 'sheets', id: first, tabKind: tabKindOf('sheets', undefined) }) : saved;
   });
   const [renaming, setRenaming] = useState<Tab | null>(null);
+  const [renamingBoard, setRenamingBoard] = useState<string | null>(null);
   const [menu, setMenu] = useState<MenuTarget>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => Promise<void> } | null>(null);
   const [progress, setProgress] = useState<{ message: string; share: number } | null>(null);
@@ -89,7 +90,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
-      if (e.key === 'F2' && activeTab && !session.readOnly) {
+      if (e.key === 'F2' && activeTab && !session.readOnly && !e.defaultPrevented) {
         e.preventDefault();
         setRenaming(activeTab);
       } else if (mod && e.altKey && e.key.toLowerCase() === 'w' && tabs.active) {
@@ -144,6 +145,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
       });
     }
     if (n.icon === 'schematic') items.push({ label: 'Copy schematic', disabled: ro, run: () => run(copySchematic(session, n.key.slice('schematics:'.length)), 'Schematic copied') });
+    if (n.icon === 'board') items.push({ label: 'Rename', disabled: ro, run: () => setRenamingBoard(n.key.slice('board:'.length)) });
     if (n.icon === 'board') items.push({ label: 'Copy board', disabled: ro, run: () => run(copyBoard(session, n.key.slice('board:'.length)), 'Board copied') });
     items.push(...structureItems(n));
     return items;
@@ -197,10 +199,26 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     return items;
   }
 
+  /** F2 on a tree row: documents and schematics as the menu's Rename, boards by name. */
+  function renameNode(n: TreeNode): void {
+    if (ro) return;
+    if (n.icon === 'board') setRenamingBoard(n.key.slice('board:'.length));
+    else if (n.doc) setRenaming({ kind: n.doc.kind, id: n.doc.id, tabKind: tabKindOf(n.doc.kind, undefined) });
+    else if (n.icon === 'schematic') setRenaming({ kind: 'schematics', id: n.key.slice('schematics:'.length), tabKind: tabKindOf('schematics', undefined) });
+  }
+
   const conflicts = session.conflicts();
   return (
     <div className="frame">
-      <ProjectTree nodes={nodes} active={tabs.active} title={snap.detail.title} onOpen={open} onMenu={(node, x, y) => setMenu({ node, x, y })} />
+      <ProjectTree
+        nodes={nodes}
+        active={tabs.active}
+        title={snap.detail.title}
+        onOpen={open}
+        onMenu={(node, x, y) => setMenu({ node, x, y })}
+        onRename={renameNode}
+        onDropSheet={ro ? undefined : (id, before) => void placeSheet(session, id, before).catch(toastError)}
+      />
       {menu && menuItems(menu.node).length > 0 && <TreeMenu x={menu.x} y={menu.y} items={menuItems(menu.node)} onClose={() => setMenu(null)} />}
       <section className="work" aria-label="Documents">
         <div className="tabbar" role="tablist" aria-label="Open documents">
@@ -240,6 +258,19 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
           initial={itemName(snap.items[renaming.kind].get(renaming.id))}
           onOk={(v) => rename(renaming, v)}
           onClose={() => setRenaming(null)}
+        />
+      )}
+      {renamingBoard !== null && (
+        <PromptDialog
+          title="Rename board"
+          label="Name"
+          okText="Rename"
+          initial={renamingBoard}
+          onOk={async (v) => {
+            await renameBoard(session, renamingBoard, v);
+            setRenamingBoard(null);
+          }}
+          onClose={() => setRenamingBoard(null)}
         />
       )}
       {confirm && <ConfirmDialog title={confirm.title} message={confirm.message} okText="Delete" onOk={confirm.run} onClose={() => setConfirm(null)} />}

@@ -15,12 +15,20 @@ const ICONS: Record<TreeNode['icon'], string> = {
 };
 
 type MenuFn = (n: TreeNode, x: number, y: number) => void;
+/** Tree actions besides open and the menu: F2 renames; a sheet dragged onto another sheet of its schematic goes before it. */
+export interface TreeActions { onRename?: (n: TreeNode) => void; onDropSheet?: (sheetId: string, beforeId: string) => void }
+const DRAG_TYPE = 'application/x-copperplate-sheet';
 
-function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void; onMenu: MenuFn }) {
+function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void; onMenu: MenuFn; acts: TreeActions }) {
+  const isSheet = node.doc?.kind === 'sheets';
+  const [over, setOver] = useState(false);
   const hasKids = !!node.children;
   const open = hasKids && !collapsed.has(node.key);
   const onKey = (e: KeyboardEvent) => {
-    if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+    if (e.key === 'F2' && acts.onRename) {
+      e.preventDefault();
+      acts.onRename(node);
+    } else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
       e.preventDefault();
       const r = (e.currentTarget as HTMLElement).getBoundingClientRect();
       onMenu(node, r.left + 24, r.bottom);
@@ -41,7 +49,27 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu }: { node
   return (
     <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label} data-icon={node.icon}>
       <div
-        className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' is-doc' : ''}`}
+        className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' is-doc' : ''}${over ? ' drop-before' : ''}`}
+        draggable={isSheet && !!acts.onDropSheet}
+        onDragStart={(e) => {
+          if (!isSheet) return;
+          e.dataTransfer.setData(DRAG_TYPE, node.doc!.id);
+          e.dataTransfer.effectAllowed = 'move';
+        }}
+        onDragOver={(e) => {
+          if (!isSheet || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+          e.preventDefault();
+          e.dataTransfer.dropEffect = 'move';
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          setOver(false);
+          const id = e.dataTransfer.getData(DRAG_TYPE);
+          if (!isSheet || !id) return;
+          e.preventDefault();
+          acts.onDropSheet?.(id, node.doc!.id);
+        }}
         style={{ paddingLeft: 6 + depth * 14 }}
         tabIndex={0}
         onClick={() => (node.doc ? onOpen(node) : hasKids && toggle(node.key))}
@@ -62,7 +90,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu }: { node
       {open && node.children!.length > 0 && (
         <ul role="group">
           {node.children!.map((c) => (
-            <Node key={c.key} node={c} depth={depth + 1} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} />
+            <Node key={c.key} node={c} depth={depth + 1} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} acts={acts} />
           ))}
         </ul>
       )}
@@ -70,7 +98,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu }: { node
   );
 }
 
-export function ProjectTree({ nodes, active, title, onOpen, onMenu }: { nodes: TreeNode[]; active: string | null; title: string; onOpen: (n: TreeNode) => void; onMenu: MenuFn }) {
+export function ProjectTree({ nodes, active, title, onOpen, onMenu, ...acts }: { nodes: TreeNode[]; active: string | null; title: string; onOpen: (n: TreeNode) => void; onMenu: MenuFn } & TreeActions) {
   // library groups start folded; boards, schematics and PCBs start open
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(['group:symbols', 'group:footprints', 'group:devices']));
   const toggle = (k: string) =>
@@ -85,7 +113,7 @@ export function ProjectTree({ nodes, active, title, onOpen, onMenu }: { nodes: T
       <div className="pane-head">Project</div>
       <ul className="tree" role="tree" aria-label={title}>
         {nodes.map((n) => (
-          <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} />
+          <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} acts={acts} />
         ))}
       </ul>
     </nav>

@@ -154,3 +154,28 @@ export async function deleteBoard(session: ProjectSession, boardName: string): P
   if (board.pcb && items.pcbs.has(board.pcb)) await session.remove('pcbs', board.pcb);
   await setBoards(session, detail.boards.filter((b) => b.name !== boardName));
 }
+
+/**
+ * Drag and drop in the tree: puts a sheet just before `beforeId` (another sheet of the same
+ * schematic), or last when `beforeId` is null. The schematic's `sort` is written once.
+ */
+export async function placeSheet(session: ProjectSession, sheetId: string, beforeId: string | null): Promise<void> {
+  const sheet = session.snapshot().items.sheets.get(sheetId);
+  if (!sheet || sheetId === beforeId) return;
+  const schId = String(sheet.schematic_uuid);
+  const order = sheetOrder(session, schId).filter((id) => id !== sheetId);
+  const at = beforeId === null ? order.length : order.indexOf(beforeId);
+  if (at < 0) return; // not a sheet of this schematic
+  order.splice(at, 0, sheetId);
+  if (order.join() === sheetOrder(session, schId).join()) return;
+  await session.edit('schematics', { ...schematicOf(session, schId), sort: order });
+}
+
+/** Renames a board (a free name: NAME-2 suffix when another board has it). Returns the name given. */
+export async function renameBoard(session: ProjectSession, oldName: string, name: string): Promise<string> {
+  const { detail } = session.snapshot();
+  if (!detail.boards.some((b) => b.name === oldName)) throw CatalogueError.named('PRJ_NOT_EXIST');
+  const free = renameWithSuffix(name.trim(), (n) => n !== oldName && detail.boards.some((b) => b.name === n));
+  await setBoards(session, detail.boards.map((b) => (b.name === oldName ? { ...b, name: free } : b)));
+  return free;
+}

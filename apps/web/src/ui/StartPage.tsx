@@ -1,9 +1,11 @@
 /** The start page (issue 4 §1, UI-4): create a project, import an archive, recent projects. */
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../api/api.ts';
+import { api, type TrashEntry } from '../api/api.ts';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import type { RecentEntry, User } from '../api/schemas.ts';
 import { formatTime, recentProjects } from '../lib/recent.ts';
-import { toastError } from './toasts.tsx';
+import { toast, toastError } from './toasts.tsx';
 import { writeZip } from '@copperplate/format';
 
 /** Accepted by the import: .epro/.epro2/.elib archives, zips (also of a KiCad project folder) and KiCad files. */
@@ -62,9 +64,19 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
   const [list, setList] = useState<RecentEntry[] | null>(null);
   const [title, setTitle] = useState('');
   const [busy, setBusy] = useState(false);
+  const [trash, setTrash] = useState<TrashEntry[]>([]);
+  const [renaming, setRenaming] = useState<RecentEntry | null>(null);
+  const [deleting, setDeleting] = useState<RecentEntry | null>(null);
+  const [again, setAgain] = useState(0);
+  const reload = () => setAgain((n) => n + 1);
   useEffect(() => {
     api.recent().then((l) => setList(recentProjects(l, user.uuid)), (e) => (setList([]), toastError(e)));
-  }, [user.uuid, reloadKey]);
+    api.trash().then(setTrash, () => setTrash([]));
+  }, [user.uuid, reloadKey, again]);
+  const owns = (p: RecentEntry) => (p.owner as { uuid?: string } | undefined)?.uuid === user.uuid;
+  const restore = (t: TrashEntry) =>
+    api.restore(t.projectId).then((r) => (toast(`Restored "${r.projectName}"`, 'success', 3000), reload()), toastError);
+  const purge = (t: TrashEntry) => api.purge(t.projectId).then(() => (toast(`"${t.projectName}" deleted for good`, 'success', 3000), reload()), toastError);
   async function create(e: FormEvent) {
     e.preventDefault();
     if (!title.trim()) return;
@@ -121,6 +133,9 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
                 <th>Name</th>
                 <th>Last opened</th>
                 <th>Updated</th>
+                <th>
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -133,12 +148,82 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
                   </td>
                   <td className="mono">{formatTime(p.timeOfOpenProject)}</td>
                   <td className="mono">{formatTime(p.updateTime)}</td>
+                  <td className="row-actions">
+                    {owns(p) && (
+                      <>
+                        <button type="button" className="btn small" aria-label={`Rename ${p.projectName}`} onClick={() => setRenaming(p)}>
+                          Rename
+                        </button>
+                        <button type="button" className="btn small danger" aria-label={`Delete ${p.projectName}`} onClick={() => setDeleting(p)}>
+                          Delete
+                        </button>
+                      </>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
+        {trash.length > 0 && (
+          <section className="trash" aria-label="Trash">
+            <h2>Trash</h2>
+            <p className="muted small">Deleted projects are kept for 30 days, then deleted for good.</p>
+            <table className="grid">
+              <thead>
+                <tr>
+                  <th>Name</th>
+                  <th>Deleted</th>
+                  <th>Deleted for good on</th>
+                  <th>
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {trash.map((t) => (
+                  <tr key={t.projectId}>
+                    <td>{t.projectName}</td>
+                    <td className="mono">{formatTime(t.trashedAt)}</td>
+                    <td className="mono">{formatTime(t.purgeAt)}</td>
+                    <td className="row-actions">
+                      <button type="button" className="btn small" aria-label={`Restore ${t.projectName}`} onClick={() => void restore(t)}>
+                        Restore
+                      </button>
+                      <button type="button" className="btn small danger" aria-label={`Delete ${t.projectName} for good`} onClick={() => void purge(t)}>
+                        Delete for good
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        )}
       </section>
+      {renaming && (
+        <PromptDialog
+          title="Rename project"
+          label="Name"
+          okText="Rename"
+          initial={renaming.projectName}
+          onOk={async (v) => {
+            await api.update(renaming.projectId, { title: v });
+            setRenaming(null);
+            reload();
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete project"
+          message={`Move the project "${deleting.projectName}" to the trash? It can be restored for 30 days.`}
+          okText="Delete"
+          onOk={() => api.remove(deleting.projectId).then(() => (setDeleting(null), reload()))}
+          onClose={() => setDeleting(null)}
+        />
+      )}
     </main>
   );
 }
