@@ -4,6 +4,9 @@
  */
 import { trackViolation, viaViolation } from './online-drc.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
+import { SelectTool, type SelectDomain } from '../core/select-tool.ts';
+
+export { SelectTool } from '../core/select-tool.ts';
 import { Line, PcbPoly, PcbString, Via } from '@copperplate/format/records';
 import type { PcbEditor } from './editor.ts';
 import { isCopper, L } from './layers.ts';
@@ -23,57 +26,43 @@ export function route45(ax: number, ay: number, bx: number, by: number): number[
   return pts;
 }
 
-/** Select (click, shift-click, box), drag to move, keys for rotate/flip/delete/copy/paste/undo. */
-export class SelectTool implements Tool {
-  readonly id = 'select';
-  state: 'idle' | 'pressed' | 'dragging' | 'boxing' = 'idle';
-  private sx = 0; private sy = 0; private cx = 0; private cy = 0;
-  constructor(private readonly ed: PcbEditor, private readonly tol = 5) {}
-
-  pointer(ev: PointerEv): void {
-    const ed = this.ed;
-    if (ev.kind === 'down') {
-      this.sx = this.cx = ev.x; this.sy = this.cy = ev.y;
-      const hit = ed.hitTest(ev.x, ev.y, this.tol)[0];
-      if (hit === undefined) { if (!ev.shift) ed.selection.clear(); this.state = 'boxing'; return; }
-      if (ev.shift) ed.selection.toggle([hit]);
-      else if (!ed.selection.has(hit)) ed.selection.select([hit]);
-      this.state = 'pressed';
-    } else if (ev.kind === 'move') {
-      this.cx = ev.x; this.cy = ev.y;
-      if (this.state === 'pressed' && Math.hypot(ev.x - this.sx, ev.y - this.sy) > 0.5) this.state = 'dragging';
-    } else if (ev.kind === 'up') {
-      this.cx = ev.x; this.cy = ev.y;
-      if (this.state === 'dragging' && ed.selection.size) ed.move(ed.selection.ids, r4(ev.x - this.sx), r4(ev.y - this.sy));
-      else if (this.state === 'boxing') {
-        const b = { minX: Math.min(this.sx, ev.x), minY: Math.min(this.sy, ev.y), maxX: Math.max(this.sx, ev.x), maxY: Math.max(this.sy, ev.y) };
-        // Left to right: items inside; right to left: items touched.
-        const ids = ed.inBox(b, ev.x < this.sx);
-        if (ev.shift) ed.selection.add(ids); else ed.selection.select(ids);
+/**
+ * The PCB side of the shared select tool (core/select-tool.ts): a click picks the best record under
+ * the pointer within 5 mil (a footprint anywhere on its body), a left-to-right box takes what is
+ * inside it, right-to-left what it touches, a drag moves by the exact offset (the pointer is not
+ * snapped in the select tool); keys while selecting: undo/redo, copy/paste, R/Space rotate, F flip,
+ * Delete.
+ */
+export function pcbSelectDomain(ed: PcbEditor, tol = 5): SelectDomain {
+  return {
+    selection: ed.selection,
+    hitAt: (x, y) => ed.hitTest(x, y, tol)[0],
+    inBox: (b, crossing) => ed.inBox(b, crossing),
+    moveSelection: (dx, dy) => void ed.move(ed.selection.ids, dx, dy),
+    selectionBBox() {
+      let b: { minX: number; minY: number; maxX: number; maxY: number } | undefined;
+      for (const k of ed.selection.ids) {
+        const kb = ed.boxOf(k);
+        if (kb) b = b ? { minX: Math.min(b.minX, kb.minX), minY: Math.min(b.minY, kb.minY), maxX: Math.max(b.maxX, kb.maxX), maxY: Math.max(b.maxY, kb.maxY) } : { ...kb };
       }
-      this.state = 'idle';
-    }
-  }
-
-  key(ev: KeyEv): boolean {
-    const ed = this.ed, sel = ed.selection.ids;
-    const k = ev.key.toLowerCase();
-    if ((ev.ctrl || ev.meta) && k === 'z') { if (ev.shift) ed.redo(); else ed.undo(); return true; }
-    if ((ev.ctrl || ev.meta) && k === 'y') { ed.redo(); return true; }
-    if ((ev.ctrl || ev.meta) && k === 'c') { ed.copy(sel); return true; }
-    if ((ev.ctrl || ev.meta) && k === 'v') { ed.paste(50, -50); return true; }
-    if (!sel.length) return false;
-    if (k === 'r' || k === ' ') { ed.rotate(sel, 90); return true; }
-    if (k === 'f') { ed.flip(sel); return true; }
-    if (k === 'delete' || k === 'backspace') { ed.delete(sel); return true; }
-    return false;
-  }
-
-  cancel(): void { this.state = 'idle'; }
-  overlay(): Overlay[] {
-    if (this.state === 'boxing') return [{ kind: 'rect', minX: Math.min(this.sx, this.cx), minY: Math.min(this.sy, this.cy), maxX: Math.max(this.sx, this.cx), maxY: Math.max(this.sy, this.cy) }];
-    return [];
-  }
+      return b;
+    },
+    dragThreshold: () => 0.5,
+    snapDelta: r4,
+    key(ev) {
+      const sel = ed.selection.ids;
+      const k = ev.key.toLowerCase();
+      if ((ev.ctrl || ev.meta) && k === 'z') { if (ev.shift) ed.redo(); else ed.undo(); return true; }
+      if ((ev.ctrl || ev.meta) && k === 'y') { ed.redo(); return true; }
+      if ((ev.ctrl || ev.meta) && k === 'c') { ed.copy(sel); return true; }
+      if ((ev.ctrl || ev.meta) && k === 'v') { ed.paste(50, -50); return true; }
+      if (!sel.length) return false;
+      if (k === 'r' || k === ' ') { ed.rotate(sel, 90); return true; }
+      if (k === 'f') { ed.flip(sel); return true; }
+      if (k === 'delete' || k === 'backspace') { ed.delete(sel); return true; }
+      return false;
+    },
+  };
 }
 
 /**
@@ -270,7 +259,7 @@ export class TextTool implements Tool {
 
 /** Register the PCB tools on an editor's tool manager. */
 export function installPcbTools(ed: PcbEditor): void {
-  ed.tools.register(new SelectTool(ed));
+  ed.tools.register(new SelectTool(pcbSelectDomain(ed)));
   ed.tools.register(new RouteTool(ed));
   ed.tools.register(new DragSegmentTool(ed));
   ed.tools.register(new ViaTool(ed));

@@ -19,6 +19,7 @@ import { gridSettings, setGridSettings, formatLen, parseLen } from '../../src/pc
 import { netClearance } from '../../src/pcb/net-rules.ts';
 import { blankPcbText } from '@copperplate/format';
 import { pcbActions, type PcbClip } from '../../src/pcb/actions.ts';
+import { SelectTool as CoreSelectTool } from '../../src/core/select-tool.ts';
 import { fixture } from './fixtures.ts';
 
 const click = (ed: PcbEditor, x: number, y: number) => { ed.tools.pointer({ kind: 'down', x, y }); ed.tools.pointer({ kind: 'up', x, y }); };
@@ -276,5 +277,32 @@ describe('PCB essentials (issue 14, part 3)', () => {
     expect(pr[4]).toBeCloseTo((cr[4] as number) + 1000, 6);
     expect(other.doc.ofType('PAD_NET').length).toBe(ed.doc.childrenOf(cr[1] as string).filter((k) => ed.doc.get(k)![0] === 'PAD_NET').length);
     expect(other.selection.ids).toEqual([other.doc.ofType('COMPONENT')[0][0]]);
+  });
+
+  it('[issue-14] the select tool is the engine one (core/select-tool.ts): drag on a footprint moves it by the offset with a preview; a right-to-left box crosses', () => {
+    const { ed, ctx, sheets, ref } = blankBoard();
+    applyUpdate(ed, planUpdate(ed.doc, schematicParts(sheets, ctx), ref.project));
+    const sel = ed.tools.get('select');
+    expect(sel).toBeInstanceOf(CoreSelectTool);
+    ed.tools.reset();
+    const [ck] = ed.doc.ofType('COMPONENT')[0];
+    const b = ed.boxOf(ck)!;
+    const x = (b.minX + b.maxX) / 2, y = (b.minY + b.maxY) / 2;
+    const x0 = ed.doc.get(ck)![4] as number;
+    ed.tools.pointer({ kind: 'down', x, y });
+    ed.tools.pointer({ kind: 'move', x: x + 123.4, y });
+    expect(sel!.state).toBe('moving');
+    const [ov] = ed.tools.overlay();
+    expect(ov.kind === 'rect' && Math.abs(ov.minX - (b.minX + 123.4)) < 1e-6).toBe(true);
+    ed.tools.pointer({ kind: 'up', x: x + 123.4, y });
+    expect(ed.doc.get(ck)![4]).toBeCloseTo(x0 + 123.4, 6);
+    // a box from right to left that only cuts through the part takes it; left to right it does not
+    const nb = ed.boxOf(ck)!;
+    const mid = { x: (nb.minX + nb.maxX) / 2, y: (nb.minY + nb.maxY) / 2 };
+    const box = (ax: number, ay: number) => { ed.selection.clear(); ed.tools.pointer({ kind: 'down', x: ax, y: ay }); ed.tools.pointer({ kind: 'move', x: mid.x, y: mid.y }); ed.tools.pointer({ kind: 'up', x: mid.x, y: mid.y }); return ed.selection.ids; };
+    const above = nb.maxY + 8; // empty space just above the part (its designator is centred above it)
+    const from = (ax: number) => { expect(ed.hitTest(ax, above, 5)).toEqual([]); return ax; };
+    expect(box(from(nb.maxX + 8), above)).toContain(ck);
+    expect(box(from(nb.minX - 8), above)).not.toContain(ck);
   });
 });
