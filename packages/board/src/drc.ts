@@ -254,9 +254,11 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
 
   // 6. overlapping footprints (copper extents, same side).
   const comps = model.components.filter((c) => Number.isFinite(c.box.minX));
-  for (let i = 0; i < comps.length; i++) for (let j = i + 1; j < comps.length; j++) {
+  const compGrid = new ItemGrid(comps);
+  const cq: number[] = [];
+  for (let i = 0; i < comps.length; i++) for (const j of (cq.length = 0, compGrid.queryIndex(comps[i].box, cq))) {
     const a = comps[i], b = comps[j];
-    if (a.bottom !== b.bottom || !iboxOverlap(a.box, b.box)) continue;
+    if (j <= i || a.bottom !== b.bottom || !iboxOverlap(a.box, b.box)) continue;
     const ov = { minX: Math.max(a.box.minX, b.box.minX), minY: Math.max(a.box.minY, b.box.minY), maxX: Math.min(a.box.maxX, b.box.maxX), maxY: Math.min(a.box.maxY, b.box.maxY) };
     if (ov.maxX - ov.minX < S || ov.maxY - ov.minY < S) continue;
     out.push({ rule: 'footprintOverlap', severity: 'warning', message: `footprints ${a.designator || a.id} and ${b.designator || b.id} overlap`, ...at(ov), items: [a.id, b.id] });

@@ -275,8 +275,10 @@ export function resolveBoard(src: BoardSource): BoardModel {
         const layer = ly(pd.layer);
         const net = (padNets?.get(pd.number) ?? pd.net) || '';
         const pm = mul(translate(pd.x, pd.y), rotate(pd.angle));
-        const isPoly = Array.isArray(pd.shape) && pd.shape[0] === 'POLY';
-        let cs = isPoly ? padShapeContours(pd.shape) : transformContours(padShapeContours(pd.shape), pm);
+        // footprint blocks embedded in a .epcb may spell the polygon pad "POLYGON" (FLIP_C3's module ground pad)
+        const shape = Array.isArray(pd.shape) && pd.shape[0] === 'POLYGON' ? ['POLY', ...pd.shape.slice(1)] : pd.shape;
+        const isPoly = Array.isArray(shape) && shape[0] === 'POLY';
+        let cs = isPoly ? padShapeContours(shape) : transformContours(padShapeContours(shape), pm);
         cs = place(cs);
         let c = { x: pd.x, y: pd.y };
         if (m) c = apply(m, c.x, c.y);
@@ -285,7 +287,7 @@ export function resolveBoard(src: BoardSource): BoardModel {
         const cx = Math.round(c.x * S), cy = Math.round(c.y * S);
         const th = { mode: pd.connectMode, gap: pd.spokeSpace, width: pd.spokeWidth, angle: pd.spokeAngle };
         if (isCopperLayer(layer) || layer === MULTI) {
-          const { paths, local, shapeKey } = padPaths(pd.shape, isPoly, pm, m, cs, cx, cy);
+          const { paths, local, shapeKey } = padPaths(shape, isPoly, pm, m, cs, cx, cy);
           if (paths.length) items.push({ key: k, kind: 'pad', net, layer, owner, cx, cy, angle, padNumber: pd.number, thermal: th, local, shapeKey, ...mk(paths) });
         }
         if (Array.isArray(pd.hole)) {
@@ -353,12 +355,18 @@ export function resolveBoard(src: BoardSource): BoardModel {
       if (uuid) { fp = src.footprint?.(uuid); if (!fp) missing.add(uuid); }
     }
     const m = componentMatrix(c.x, c.y, c.angle, c.bottom);
-    const before = items.length;
+    const before = items.length, holesBefore = holes.length;
     if (fp) for (const r of fp) if (r[0] !== 'ATTR' && r[0] !== 'POUR') addRecord(r, m, c.bottom, c.id, c.padNets, false);
     let box: IBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
     const grow = (b: IBox) => { box = { minX: Math.min(box.minX, b.minX), minY: Math.min(box.minY, b.minY), maxX: Math.max(box.maxX, b.maxX), maxY: Math.max(box.maxY, b.maxY) }; };
     for (let i = before; i < items.length; i++) grow(items[i].box);
     inheritPadNets(items, before);
+    // a footprint via's hole has the net its via took (the pours' own-net holes are not knocked out)
+    for (let i = holesBefore; i < holes.length; i++) {
+      const h = holes[i];
+      if (h.net || h.kind !== 'via') continue;
+      for (let j = before; j < items.length; j++) if (items[j].key === h.key) { h.net = items[j].net; break; }
+    }
     components.push({ id: c.id, designator: c.designator, bottom: c.bottom, box, m });
   }
 
