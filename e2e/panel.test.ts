@@ -1,7 +1,7 @@
 /**
  * Issue 19 "Must show" in Chromium: create a front panel for a fixture board (tree menu on the PCB),
  * derive the cut-outs from its connectors, switches and LEDs, add text with the text tool (a real
- * click on the canvas), export DXF and SVG (browser downloads); the DXF read back by an independent
+ * click on the canvas), place a built-in part, export DXF and SVG (browser downloads); the DXF read back by an independent
  * reader (npm dxf-parser) has the same entities as the panel the server stores.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,10 +59,14 @@ describe('front panel editor', () => {
     const at = await page.evaluate(() => { const s = (window as any).__cpEditor.editor.settings; return { x: s.originX + s.width / 2, y: s.originY + s.height * 0.15 }; });
     await clickAt(page, at.x, at.y);
     await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.items.some((i: any) => i.kind === 'text' && i.text === 'POWER')), 20_000, 'the text on the panel');
-    // 4. saved: the server's panel has the derived cut-outs and the text
+    // a built-in part from the panel library, placed by a click
+    await page.getByLabel('Place part').selectOption({ label: 'LED 5 mm' });
+    await clickAt(page, at.x - 400, at.y + 300);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.cutouts.length === 6), 20_000, 'the placed part');
+    // 4. saved: the server's panel has the derived cut-outs, the part and the text
     const stored = await until(async () => {
       const t = await serverDataStr(page, project, 'panels', panelId);
-      return t.includes('POWER') && t.includes('board:USB2') ? t : null;
+      return t.includes('POWER') && t.includes('board:USB2') && t.includes('LED 5 mm') ? t : null;
     }, 30_000, 'the panel saved on the server');
     const recs = parseDocuments(stored)[0].records;
     expect(recs.filter((r) => PanelPoly.is(r) && PanelPoly.get(r, 'name').startsWith('board:'))).toHaveLength(5);
@@ -74,7 +78,7 @@ describe('front panel editor', () => {
     const ours = panelDxfEntities(resolvePanel(recs));
     const theirs = parsed.entities as unknown as Record<string, any>[];
     expect(theirs.map((e) => [e.type, e.layer])).toEqual(ours.map((e) => [e.type, e.layer]));
-    expect(theirs.filter((e) => e.layer === 'CUT')).toHaveLength(5);
+    expect(theirs.filter((e) => e.layer === 'CUT')).toHaveLength(6);
     expect(theirs.find((e) => e.type === 'TEXT')!.text).toBe('POWER');
     ours.forEach((e, i) => {
       if (e.type === 'CIRCLE') expect([theirs[i].center.x, theirs[i].center.y, theirs[i].radius]).toEqual([e.x, e.y, e.r]);
@@ -82,7 +86,7 @@ describe('front panel editor', () => {
     });
     const svg = await download(page, 'Export SVG');
     expect(svg.name).toMatch(/_cut\.svg$/);
-    expect(svg.text.match(/stroke="#ff0000"/g)).toHaveLength(6); // the outline and 5 cut-outs
+    expect(svg.text.match(/stroke="#ff0000"/g)).toHaveLength(7); // the outline, 5 derived cut-outs and the part
     expect(svg.text).toContain('data-text="POWER"');
     expect(errors).toEqual([]);
   }, 180_000);

@@ -7,7 +7,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
 import { PanelEditor, mm, MIL_PER_MM, type CutoutSpec } from '@copperplate/editor/panel/editor';
-import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool } from '@copperplate/editor/panel/tools';
+import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool, type PartTool } from '@copperplate/editor/panel/tools';
+import { builtinPanelParts, partFromSelection, partMeta } from '@copperplate/editor/panel/library';
 import { panelActions } from '@copperplate/editor/panel/actions';
 import { panelEditorSvg } from '@copperplate/convert/panel/index';
 import type { Overlay } from '@copperplate/editor';
@@ -18,12 +19,17 @@ import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { SaveBadge } from './SaveBadge.tsx';
 import { boardSourceOf, downloadText, panelFiles, pcbChoices } from './panel-board.ts';
 
-const TOOL_NAMES: Record<string, string> = { select: 'Select', cutout: 'Cut-out / hole', text: 'Text', dimension: 'Dimension', aux: 'Auxiliary line', 'outline-polygon': 'Polygon outline' };
+const TOOL_NAMES: Record<string, string> = { part: 'Place part', select: 'Select', cutout: 'Cut-out / hole', text: 'Text', dimension: 'Dimension', aux: 'Auxiliary line', 'outline-polygon': 'Polygon outline' };
 const MATERIALS = ['acrylic', 'aluminium', 'PVC', 'PC', 'ABS', 'FR4'];
 const PRINT_SIDES = ['Top Side', 'Bottom Side', ''];
 const fmm = (mil: number) => String(Math.round((mil / MIL_PER_MM) * 100) / 100);
 
 interface VB { x: number; y: number; w: number; h: number }
+
+/** The personal panel parts (PANEL_LIB texts) of this browser. */
+const PARTS_KEY = 'cp.panelParts';
+const personalParts = (): string[] => { try { const v = JSON.parse(localStorage.getItem(PARTS_KEY) ?? '[]'); return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []; } catch { return []; } };
+const savePersonalPart = (text: string) => localStorage.setItem(PARTS_KEY, JSON.stringify([...personalParts(), text]));
 
 export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; items: ProjectSnapshot['items']; id: string; title: string }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -38,6 +44,25 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const [pcb, setPcb] = useState(() => { const c = pcbChoices(items); return (c.find((p) => title.startsWith(`${p.name} panel`)) ?? c[0])?.id ?? ''; });
   const [cutSpec, setCutSpec] = useState<{ shape: CutoutSpec['shape']; a: string; b: string }>({ shape: 'round', a: '6', b: '3' });
   const [text, setText] = useState('TEXT');
+  const [partName, setPartName] = useState('');
+  const [mine, setMine] = useState<string[]>(personalParts);
+  const builtins = useMemo(() => builtinPanelParts(ed), [ed]);
+  const pickPart = (v: string) => {
+    const t = v.startsWith('b:') ? builtins[Number(v.slice(2))]?.text : v.startsWith('m:') ? mine[Number(v.slice(2))] : undefined;
+    if (!t) return;
+    (ed.tools.get('part') as PartTool).text = t;
+    ed.tools.activate('part');
+    kick();
+  };
+  const saveAsPart = () => {
+    const t = partFromSelection(ed, ed.selection.ids, { title: partName.trim() || 'Part', description: '', tags: [] });
+    if (!t) return;
+    savePersonalPart(t);
+    setMine(personalParts());
+    setPartName('');
+    ed.status = `Saved part ${partMeta(t).title}`;
+    kick();
+  };
   const cursor = useRef({ x: 0, y: 0 });
   const [cursorText, setCursorText] = useState('X 0 Y 0');
 
@@ -139,6 +164,15 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
         <select className="cp-select" aria-label="Outline" value="" disabled={readOnly} onChange={(e) => { if (e.target.value) { ed.setOutline(e.target.value as 'rect' | 'rounded'); kick(); } }}>
           <option value="">Outline…</option><option value="rect">Rectangle</option><option value="rounded">Rounded rectangle</option>
         </select>
+        <span className="cp-inline" aria-label="Panel parts">
+          <select className="cp-select" aria-label="Place part" value="" disabled={readOnly} onChange={(e) => pickPart(e.target.value)}>
+            <option value="">Place part…</option>
+            <optgroup label="Built-in">{builtins.map((p, i) => <option key={p.title} value={`b:${i}`}>{p.title}</option>)}</optgroup>
+            {mine.length > 0 && <optgroup label="My parts">{mine.map((t, i) => <option key={i} value={`m:${i}`}>{partMeta(t).title}</option>)}</optgroup>}
+          </select>
+          {sel.length > 0 && <><input className="cp-text" aria-label="Part name" placeholder="Part name" value={partName} onChange={(e) => setPartName(e.target.value)} size={10} />
+            <button type="button" className="cp-btn" onClick={saveAsPart}>Save as part</button></>}
+        </span>
         <span className="cp-inline">
           <select className="cp-select" aria-label="Board for cut-outs" value={pcb} onChange={(e) => setPcb(e.target.value)}>
             {pcbChoices(items).map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}

@@ -197,7 +197,8 @@ export class PanelEditor {
   }
 
   // ---------- editing ----------
-  private moved(r: Rec, dx: number, dy: number): Rec {
+  /** A copy of a panel record moved by (dx, dy). */
+  moved(r: Rec, dx: number, dy: number): Rec {
     const t = recType(r);
     if (t === 'POLY') {
       const m = readMatrix(PanelPoly.get(r, 'matrix'));

@@ -1,11 +1,12 @@
 /**
  * Panel editor tools (state machines on the shared engine's ToolManager): select and drag, place a
- * cut-out or hole, place text, a dimension (two clicks), an auxiliary line, a polygon outline.
+ * cut-out or hole, place text, a dimension (two clicks), an auxiliary line, a polygon outline, a part.
  * Pointer coordinates are panel mil (Y down (?)); every placed point is snapped to the editor's grid.
  */
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
 import type { CutoutSpec, PanelEditor } from './editor.ts';
 import { mm } from './editor.ts';
+import { placePanelPart } from './library.ts';
 
 export class PanelSelectTool implements Tool {
   readonly id = 'select';
@@ -130,8 +131,21 @@ export class OutlinePolygonTool implements Tool {
   }
 }
 
+/** Place a panel part (a PANEL_LIB text, library.ts) centred on each click. */
+export class PartTool implements Tool {
+  readonly id = 'part';
+  state = 'idle';
+  text = '';
+  constructor(private readonly ed: PanelEditor) {}
+  pointer(ev: PointerEv): void {
+    if (ev.kind !== 'down' || !this.text) return;
+    const p = this.ed.snap(ev.x, ev.y);
+    placePanelPart(this.ed, this.text, p.x, p.y);
+  }
+}
+
 /** Register the panel tools on the editor's ToolManager and start with select. */
 export function registerPanelTools(ed: PanelEditor): void {
-  for (const t of [new PanelSelectTool(ed), new CutoutTool(ed), new TextTool(ed), new DimensionTool(ed), new AuxLineTool(ed), new OutlinePolygonTool(ed)]) ed.tools.register(t);
+  for (const t of [new PanelSelectTool(ed), new CutoutTool(ed), new TextTool(ed), new DimensionTool(ed), new AuxLineTool(ed), new OutlinePolygonTool(ed), new PartTool(ed)]) ed.tools.register(t);
   ed.tools.activate('select');
 }
