@@ -27,6 +27,8 @@ import { otherSheets } from './sheets.ts';
 import { SymbolTools } from './SymbolTools.tsx';
 import { itemName } from '../project/http-session.ts';
 import { SimulationPanel } from '../sim/SimulationPanel.tsx';
+import { LibraryPanel } from '../library/LibraryPanel.tsx';
+import { useSchematicLibrary } from '../library/use-library.ts';
 
 const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place', noConnect: 'No connect' };
 /** Grid steps offered (0.01 inch). */
@@ -114,6 +116,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   }, [sync, ctx, id, kick, readOnly]);
 
   const ed = view?.editor;
+  const library = useSchematicLibrary(sync, view, ctx, canvasRef.current, kick);
   const run = (actionId: string) => {
     if (!ed || readOnly) return;
     ed.actions.run(actionId);
@@ -209,6 +212,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
           <button type="button" className="btn small" disabled={!ed} title="Find parts, nets and text (Ctrl+F)" onClick={() => setFinding(true)}>
             Find
           </button>
+          <button type="button" className="btn small" disabled={!edit} aria-pressed={library.open} title="Component library: search, preview and place parts" onClick={() => library.setOpen(!library.open)}>
+            Library
+          </button>
           <select className="cp-select" aria-label="Place component (P)" title="Place component (P)" value="" disabled={!edit} onChange={(e) => place(e.target.value)}>
             <option value="">Place…</option>
             <optgroup label="Power and ground">
@@ -235,8 +241,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
         <SymbolTools doc={sync.doc} view={view} canvas={canvasRef.current} readOnly={readOnly} title={itemName(sync.current)} kick={kick} />
       )}
       <div className="cp-main">
-        <div className="cp-canvas-wrap">
+        <div className="cp-canvas-wrap" {...(edit ? library.dropProps : {})}>
           <canvas ref={canvasRef} className="cp-canvas" aria-label={ed ? 'Schematic canvas' : 'Symbol canvas'} />
+          {library.open && edit && <LibraryPanel busy={library.busy} onPlace={(u) => void library.place(u)} onClose={() => { library.setOpen(false); canvasRef.current?.focus(); }} />}
           {finding && ed && <FindPanel ed={ed} onFocus={() => { view?.invalidate(); kick(); }} onClose={() => { setFinding(false); canvasRef.current?.focus(); }} />}
           {palette && ed && !readOnly && <CommandPalette actions={ed.actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>
