@@ -7,6 +7,7 @@ import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
 import type { Grid } from '../core/grid.ts';
 import type { Selection } from '../core/selection.ts';
 import type { SchematicEditor } from './editor.ts';
+import { SelectTool as CoreSelectTool } from '../core/select-tool.ts';
 
 /** What the select tool needs from an editor (the schematic and the symbol editor both provide it). */
 export interface SelectHost {
@@ -22,58 +23,22 @@ export interface ShapeHost { grid: Grid; addShape(rec: unknown[]): string }
 
 const boxOf = (a: Pt, b: Pt): BBox => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
 
-/** Click selects (Shift/Ctrl toggles), drag on empty space box-selects, drag on a selected record moves it. */
-export class SelectTool implements Tool {
-  readonly id = 'select';
-  state: 'idle' | 'pressed' | 'box' | 'moving' = 'idle';
-  private start: Pt = { x: 0, y: 0 };
-  private cur: Pt = { x: 0, y: 0 };
-  private hitKey: string | undefined;
-  private additive = false;
-  constructor(private ed: SelectHost) {}
-
-  pointer(ev: PointerEv): void {
-    const p = { x: ev.x, y: ev.y };
-    if (ev.kind === 'down') {
-      this.start = p; this.cur = p;
-      this.hitKey = this.ed.hit(p.x, p.y);
-      this.additive = !!(ev.shift || ev.ctrl);
-      this.state = 'pressed';
-      if (this.hitKey && !this.additive && !this.ed.selection.has(this.hitKey)) this.ed.selection.select([this.hitKey]);
-      return;
-    }
-    if (ev.kind === 'move') {
-      if (this.state === 'idle') return;
-      this.cur = p;
-      const far = Math.hypot(p.x - this.start.x, p.y - this.start.y) > this.ed.grid.size / 2;
-      if (this.state === 'pressed' && far) this.state = this.hitKey && this.ed.selection.has(this.hitKey) ? 'moving' : 'box';
-      return;
-    }
-    // up
-    if (this.state === 'pressed') {
-      if (!this.hitKey) { if (!this.additive) this.ed.selection.clear(); }
-      else if (this.additive) this.ed.selection.toggle([this.hitKey]);
-      else this.ed.selection.select([this.hitKey]);
-    } else if (this.state === 'box') {
-      const ids = this.ed.scene.inside(boxOf(this.start, p));
-      if (this.additive) this.ed.selection.add(ids); else this.ed.selection.select(ids);
-    } else if (this.state === 'moving') {
-      const dx = this.ed.grid.snap(p.x - this.start.x), dy = this.ed.grid.snap(p.y - this.start.y);
-      if (dx || dy) this.ed.moveSelection(dx, dy);
-    }
-    this.state = 'idle';
-  }
-
-  cancel(): void { this.state = 'idle'; }
-
-  overlay(): Overlay[] {
-    if (this.state === 'box') { const b = boxOf(this.start, this.cur); return [{ kind: 'rect', ...b }]; }
-    if (this.state === 'moving') {
-      const dx = this.ed.grid.snap(this.cur.x - this.start.x), dy = this.ed.grid.snap(this.cur.y - this.start.y);
-      const b = this.ed.selectionBBox();
-      return b ? [{ kind: 'rect', minX: b.minX + dx, minY: b.minY + dy, maxX: b.maxX + dx, maxY: b.maxY + dy }] : [];
-    }
-    return [];
+/**
+ * Click selects (Shift/Ctrl toggles), drag on empty space box-selects, drag on a selected record moves
+ * it: the engine's one select tool (core/select-tool.ts) with the schematic's hooks (drag threshold
+ * half a grid step, offsets snapped to the grid, boxes take what is inside them).
+ */
+export class SelectTool extends CoreSelectTool {
+  constructor(ed: SelectHost) {
+    super({
+      get selection() { return ed.selection; },
+      hitAt: (x, y) => ed.hit(x, y),
+      inBox: (b) => ed.scene.inside(b),
+      moveSelection: (dx, dy) => ed.moveSelection(dx, dy),
+      selectionBBox: () => ed.selectionBBox(),
+      dragThreshold: () => ed.grid.size / 2,
+      snapDelta: (d) => ed.grid.snap(d),
+    });
   }
 }
 
