@@ -17,14 +17,15 @@ export interface PropField {
   /** The attribute's visibility on the drawing (a checkbox), when it has one. */
   visible?: boolean;
   readOnly?: boolean;
-  onCommit?: (value: string) => void;
+  /** Apply a typed value; `false` = refused (the field shows the record's value again). */
+  onCommit?: (value: string) => unknown;
   onVisible?: (visible: boolean) => void;
 }
 
 function Field({ f, disabled }: { f: PropField; disabled: boolean }) {
   const [v, setV] = useState(f.value);
   useEffect(() => setV(f.value), [f.value]);
-  const commit = () => { if (v !== f.value) f.onCommit?.(v); };
+  const commit = () => { if (v !== f.value && f.onCommit?.(v) === false) setV(f.value); };
   const ro = disabled || f.readOnly || !f.onCommit;
   return (
     <div className="cp-prop">

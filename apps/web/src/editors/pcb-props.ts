@@ -12,6 +12,6 @@ export function pcbProps(ed: PcbEditor): { title: string; fields: PropField[] } 
   const sheet = pcbProperties(ed);
   return {
     title: sheet.title,
-    fields: sheet.rows.map((r) => ({ key: r.key, label: r.label, value: r.value, kind: r.kind, options: r.options, readOnly: r.readOnly, onCommit: r.set ? (v: string) => void r.set!(v) : undefined })),
+    fields: sheet.rows.map((r) => ({ key: r.key, label: r.label, value: r.value, kind: r.kind, options: r.options, readOnly: r.readOnly, onCommit: r.set ? (v: string) => r.set!(v) : undefined })),
   };
 }
