@@ -40,13 +40,14 @@ export async function listProjectVersions(ctx: Ctx, projectUuid: string) {
   return (await repo.listVersions(ctx.db, projectUuid)).map((v) => versionSummary(v, link.current_version));
 }
 
-/** Saves the current state as a new version (3002 when the name is taken). */
+/** Saves the current state as a new version, which becomes the current one (3002 when the name is taken). */
 export async function addVersion(ctx: Ctx, projectUuid: string, userUuid: string, name: string, description: string) {
   const id = uuid32();
   const ok = await ctx.db.tx(async (q) => {
     const s = await stateOf(q, projectUuid);
     const inserted = await repo.insertVersion(q, { id, projectUuid, name, description, gTicket: s.g, creatorUuid: userUuid, data: packJson(s.body) });
-    if (inserted && !(await repo.projectLink(q, projectUuid)).current_version) await repo.setProjectLink(q, projectUuid, { current_version: id });
+    // the project's state is now this version's: later edits belong to it (saved into it on a switch)
+    if (inserted) await repo.setProjectLink(q, projectUuid, { current_version: id });
     return inserted;
   });
   if (!ok) fail(CODES.BACKUP_NAME_EXISTS);

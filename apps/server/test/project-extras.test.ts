@@ -73,6 +73,8 @@ describe('project calls (SPEC §7)', () => {
     const np = await a.post<Array<{ success: boolean }>>(`/api/projects/${p.uuid}/bulk/pcbs`, { data: [{ uuid: 'pcbnew0000000000000000000000000a', title: 'PCB2', dataStr: '["DOCTYPE","PCB","1.8"]' }] });
     expect(np.result![0].success).toBe(true);
     const v2 = (await a.post<Version>(`/api/projects/${p.uuid}/versions`, { name: 'Rev B' })).result!;
+    expect(v2.current).toBe(true);
+    expect((await a.get<Version[]>(`/api/projects/${p.uuid}/versions`)).result!.map((v) => v.current)).toEqual([false, true]);
 
     // show Rev A: its documents, without the PCB added later
     const shown = await a.get<{ pcbs: Array<{ uuid: string }>; counts: Record<string, number>; boards: unknown[] }>(`/api/projects/${p.uuid}/versions/${v1.result!.id}`);

@@ -6,6 +6,7 @@ import { ApiError, NETWORK_CODE, onUnauthorized } from '../api/http.ts';
 import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
+import { VersionsDialog } from '../dialogs/VersionsDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
 import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
@@ -38,6 +39,7 @@ type Dialog =
   | { kind: 'saveAs'; copy: boolean }
   | { kind: 'openNew'; uuid: string; question: string }
   | { kind: 'backups' }
+  | { kind: 'versions' }
   | { kind: 'fab' }
   | null;
 
@@ -140,6 +142,7 @@ export function App() {
                 { label: 'Save as Cloud', title: 'Save as a new cloud project', onClick: () => setDialog({ kind: 'saveAs', copy: false }) },
                 { label: 'Copy', title: 'Copy this project', onClick: () => setDialog({ kind: 'saveAs', copy: true }) },
                 { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
+                { label: 'Versions…', title: 'Named versions of the project: save, switch, view and compare', onClick: () => setDialog({ kind: 'versions' }) },
               ]
             : []
         }
@@ -198,6 +201,7 @@ export function App() {
           <p>{dialog.question}</p>
         </Modal>
       )}
+      {dialog?.kind === 'versions' && projectUuid && session && <VersionsDialog session={session} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'backups' && projectUuid && (
         <BackupsDialog
           projectUuid={projectUuid}
