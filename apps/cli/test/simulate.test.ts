@@ -150,3 +150,19 @@ describe.skipIf(!HAVE)('SPICE simulation with ngspice', () => {
     await expect(runNgspice('t\nR1 a 0 1Meg\nB1 a 0 I=(v(a)>0.5)?1:-1\n.op\n.end\n', { netOf: { a: 'SENSE' } })).rejects.toThrow(/did not converge: timestep too small near net SENSE/);
   });
 });
+
+describe('SPICE netlist across sheets', () => {
+  it('parts on two sheets of one schematic joined by net labels make one circuit', async () => {
+    const { schematicCircuit } = await import('@copperplate/editor');
+    const { writeNetlist } = await import('@copperplate/spice');
+    const { drawSheet, schContext } = await import('./spice-circuits.ts');
+    const ctx = schContext();
+    const [v1, r1, c1] = RC.parts;
+    const sheets = [{ name: 'P1', doc: drawSheet({ name: 'RC', parts: [v1, r1] }, ctx) }, { name: 'P2', doc: drawSheet({ name: 'RC', parts: [c1], directives: RC.directives }, ctx) }];
+    const { circuit } = schematicCircuit(sheets, ctx);
+    expect(circuit.parts.map((p) => `${p.sheet}:${p.designator}`)).toEqual(['P2:C1', 'P1:R1', 'P1:V1']);
+    const r = writeNetlist(circuit);
+    expect(r.errors).toEqual([]);
+    expect(r.text.split('\n')).toEqual(expect.arrayContaining(['R1 in out 1k', 'C1 out 0 1u', '.tran 1u 5m 0 1u']));
+  });
+});

@@ -13,7 +13,7 @@ import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/
 import { componentPins, netOf, schematicCircuit } from '@copperplate/editor';
 import { CatalogueError } from '@copperplate/model';
 import { recType } from '@copperplate/format/records';
-import { db, parseSpiceNumber, phaseDeg, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type NetlistResult, type Plot } from '@copperplate/spice';
+import { db, parseSpiceNumber, phaseDeg, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type ModelFile, type NetlistResult, type Plot } from '@copperplate/spice';
 import type { DocSync } from '../editors/doc-sync.ts';
 import { otherSheets } from '../editors/sheets.ts';
 import { itemName } from '../project/http-session.ts';
@@ -55,6 +55,8 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
   const [cursorText, setCursorText] = useState('');
   const [cursorX, setCursorX] = useState<number | null>(null);
   const [acMode, setAcMode] = useState<'db' | 'phase' | 'both'>('both');
+  /** Model files the user added (.lib, .mod...): `.include NAME` on the sheet takes them by name; all are written into the netlist. */
+  const [models, setModels] = useState<ModelFile[]>([]);
   const plotEl = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
 
@@ -70,7 +72,7 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
     try {
       const sheet = itemName(sync.current);
       const sheets = [{ name: sheet, doc: sync.doc }, ...(await otherSheets(sync.session, id))];
-      const { circuit, nets, missingIncludes } = schematicCircuit(sheets, ctx, { title: sheet });
+      const { circuit, nets, missingIncludes } = schematicCircuit(sheets, ctx, { title: sheet, models });
       const netlist = writeNetlist(circuit, { analysis: analysisOf(kind, params[kind]) });
       const errs = [...missingIncludes.map((n) => `SPICE: .include ${n}: no model file of that name in the project`), ...netlist.errors.map((e) => e.message)];
       if (errs.length) { setErrors(errs); return; }
@@ -180,6 +182,13 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
           <option value="server">Server (ngspice)</option>
           <option value="browser">Browser (offline)</option>
         </select>
+        <label className="btn small" data-testid="sim-models" title="Add SPICE model files (.lib, .mod, .cir): .include NAME on the sheet uses them">
+          Models{models.length ? ` (${models.length})` : ''}…
+          <input type="file" multiple accept=".lib,.mod,.cir,.sub,.sp,.spice,.txt" hidden onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then((add) => setModels((m) => [...m.filter((x) => !add.some((a) => a.name === x.name)), ...add]));
+          }} />
+        </label>
         <button type="button" className="btn small primary" data-testid="sim-run" disabled={busy} onClick={() => void run()}>{busy ? 'Running…' : 'Run'}</button>
         <button type="button" className={`btn small${probing ? ' active' : ''}`} aria-pressed={probing} data-testid="sim-probe" disabled={!result} onClick={() => setProbing(!probing)} title="Click nets on the sheet to plot their voltage">Probe</button>
         {plot?.complex && (
