@@ -106,6 +106,15 @@ describe('SPICE in the browser', () => {
       }
       expect(Number(await cell.textContent())).toBeCloseTo(atTau, 6);
     }
+    // operating point: the values are shown on the sheet next to the nets (0 V before the step)
+    await page.getByLabel('Analysis').selectOption('op');
+    await page.evaluate(() => { (window as any).__cpSim = null; });
+    await page.getByTestId('sim-run').click();
+    await page.waitForFunction(() => (window as any).__cpSim?.plots?.length > 0, null, { timeout: 60_000 });
+    const labels = page.getByTestId('sim-op-overlay').locator('.cp-sim-op-label');
+    await until(async () => (await labels.count()) === 2, 10_000, 'two operating-point labels (IN, OUT)');
+    expect((await labels.allTextContents()).sort()).toEqual(['0 V', '0 V']);
+    expect(await page.getByTestId('sim-op-overlay').locator('[data-net="OUT"]').count()).toBe(1);
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -6,7 +6,8 @@
  * (double-click resets), a cursor (mouse, or a value typed in) with the traces' values read there,
  * and dB / phase axes for AC. Operating-point values are listed per net.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/editor';
@@ -155,6 +156,17 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
   const readAt = cursorText.trim() ? parseSpiceNumber(cursorText) ?? null : cursorX;
   const readout = series && readAt != null ? series.cols.map((c) => ({ label: c.label, value: valueAt(series.x, c.data, readAt) })) : [];
   const op = result?.plots.find((p) => /operating point/i.test(p.plotname));
+  // operating-point values on the sheet, next to each net (at its first pin on this sheet)
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => (op && view ? view.viewport.subscribe(redraw) : undefined), [op, view]);
+  const opLabels = op && result && view && canvas?.parentElement ? result.nets.flatMap((n) => {
+    const node = result.netlist.nodeOf[n.name];
+    const v = node && node !== '0' ? op.vectors.find((x) => x.name === `v(${node})`) : undefined;
+    const pin = n.pins.find((q) => q.sheet === result.sheet);
+    if (!v || !pin) return [];
+    const s = view.viewport.toScreen(pin.x, pin.y);
+    return [{ net: n.name, x: s.x, y: s.y, text: `${fmt(v.re[0])} V` }];
+  }) : [];
 
   if (!open) {
     return (
@@ -167,6 +179,12 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
   const setP = (k: string, v: string) => setParams({ ...params, [kind]: { ...p, [k]: v } });
   return (
     <div className="cp-sim" data-testid="sim-panel" aria-label="Simulation">
+      {opLabels.length > 0 && canvas?.parentElement && createPortal(
+        <div className="cp-sim-op-overlay" data-testid="sim-op-overlay">
+          {opLabels.map((l) => <span key={l.net} className="cp-sim-op-label" style={{ left: l.x + 6, top: l.y - 18 }} title={l.net} data-net={l.net}>{l.text}</span>)}
+        </div>,
+        canvas.parentElement,
+      )}
       <div className="cp-sim-bar">
         <button type="button" className="btn small" onClick={() => setOpen(false)} title="Close the simulation panel">▾</button>
         <select className="cp-select" aria-label="Analysis" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
