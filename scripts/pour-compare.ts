@@ -7,7 +7,7 @@
  * and a side-by-side pair for the worst three.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { readEpro } from '@copperplate/format';
 import { boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, resolveBoard, storedFill, CLIP_SCALE } from '@copperplate/board';
 import { png } from './raster.ts';
@@ -21,7 +21,7 @@ for (let i = 0; i < args.length; i++) if (args[i] === '--png') pngDir = args[++i
 interface Row { fixture: string; pour: string; layer: number; net: string; refArea: number; ourArea: number; diff: number; pct: number; ms: number; draw: () => void; pair: (dir: string) => void }
 const rows: Row[] = [];
 for (const f of files.length ? files : FIXTURES) {
-  const a = readEpro(new Uint8Array(readFileSync(join('../shared/fixtures/epro', f))));
+  const a = readEpro(new Uint8Array(readFileSync(f.includes('/') ? f : join('../shared/fixtures/epro', f))));
   for (const pcb of listPcbs(a)) {
     const model = resolveBoard(boardSourceFromArchive(a, pcb.uuid));
     const t0 = performance.now();
@@ -36,7 +36,7 @@ for (const f of files.length ? files : FIXTURES) {
         const r = ra.bits[i], o = rb.bits[i];
         return r && o ? [150, 150, 150] : r ? [230, 30, 30] : o ? [30, 200, 30] : [255, 255, 255];
       };
-      const name = `${f.replace(/\.epro$/, '')}-${p.name || p.id}-L${p.layer}`;
+      const name = `${basename(f).replace(/\.epro$/, '')}-${p.name || p.id}-L${p.layer}`;
       rows.push({
         fixture: f, pour: `${p.name} (${p.id})`, layer: p.layer, net: p.net, refArea: A, ourArea: B, diff: D, pct: A ? (100 * D) / A : (B ? 100 : 0), ms,
         draw: () => writeFileSync(join(pngDir!, `${name}-overlay.png`), png(w, h, color)),
