@@ -33,6 +33,8 @@ export interface TextShape {
   fill: Contour[];
   strokeWidth: number;
   box: Box;
+  /** The text box in the text's own frame (x, y, w, h) and that frame's matrix to the board (reverse text fills it). */
+  rect?: { m: Mat; x: number; y: number; w: number; h: number };
 }
 
 /** FONT records of a document by "font\u0000text" (the stored glyph outlines of TrueType text). */
@@ -68,7 +70,7 @@ export function layoutText(t: TextSpec, fonts?: FontIndex): TextShape {
     for (const p of f.paths as unknown[]) for (const c of parsePath(p, { scale: 10 })) local.push({ ...c, closed: true });
     const fill = transformContours(local, mul(m, translate(ox, oy)));
     for (const [x, y] of [[0, 0], [w, 0], [w, h], [0, h]]) { const p = apply(m, ox + x, oy + y); growBox(box, p.x, p.y); }
-    return { strokes: [], fill, strokeWidth: 0, box };
+    return { strokes: [], fill, strokeWidth: 0, box, rect: { m, x: ox, y: oy, w, h } };
   }
   const h = t.height > 0 ? t.height : 40;
   if (t.strokeFont === 'hershey') {
@@ -85,7 +87,7 @@ export function layoutText(t: TextSpec, fonts?: FontIndex): TextShape {
       return out;
     });
     if (box.minX > box.maxX) { const p = apply(m, 0, 0); growBox(box, p.x, p.y, 1); }
-    return { strokes, fill: [], strokeWidth: sw, box };
+    return { strokes, fill: [], strokeWidth: sw, box, rect: { m, x: ox, y: oy, w: l.width, h: l.height } };
   }
   const lines = t.text.split(/\r?\n/);
   const u = (0.7 * h) / FONT.cap;

@@ -84,6 +84,8 @@ export interface FabStroke {
   net: string;
   designator?: string;
   kind: 'track' | 'graphic' | 'outline' | 'pour';
+  /** Drawn in clear polarity after the layer's areas (the strokes of reverse stroke-font text). */
+  clear?: boolean;
 }
 
 /** A filled area: FILL, POURED islands, teardrops, images, TrueType text. */
@@ -496,7 +498,7 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
     if (pl.bottom) mirrored = !mirrored;
   }
   const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font, strokeFont: 'hershey' }, fonts);
-  pushText(b, layer, s, pl?.designator);
+  pushText(b, layer, s, pl?.designator, t.reverse ? t.expansion : undefined);
 }
 
 function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }>): void {
@@ -507,15 +509,27 @@ function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }
   void comps;
   const bottomLayer = a.layer === 4 || a.layer === 2 || a.layer === 10;
   const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: bottomLayer !== a.mirror, font: a.font, strokeFont: 'hershey' }, fonts);
-  pushText(b, a.layer, s);
+  pushText(b, a.layer, s, undefined, a.reverse ? a.expansion : undefined);
 }
 
-function pushText(b: FabBoard, layer: number, s: ReturnType<typeof layoutText>, designator?: string): void {
+/**
+ * Text strokes and glyph outlines on a layer. Reverse stroke-font text (`reverse` = the box expansion,
+ * mil) is its box grown by the expansion, filled, with the strokes cleared out of it (clear polarity).
+ * Reverse TrueType text needs nothing more: its stored outlines already hold the box.
+ */
+function pushText(b: FabBoard, layer: number, s: ReturnType<typeof layoutText>, designator?: string, reverse?: number): void {
+  // TrueType text: the FONT record's outlines already hold the reverse box (falcon-flight's "Tested:").
+  const rev = reverse !== undefined && s.rect && !s.fill.length;
+  if (rev) {
+    const { m, x, y, w, h } = s.rect!, e = reverse!;
+    const box: Contour = { x0: x - e, y0: y - e, closed: true, segs: [{ k: 'L', x: x + w + e, y: y - e }, { k: 'L', x: x + w + e, y: y + h + e }, { k: 'L', x: x - e, y: y + h + e }] };
+    b.areas.push({ layer, cs: transformContours([box], m), net: '', designator, kind: 'text' });
+  }
   for (const pts of s.strokes) {
     if (pts.length < 2) continue;
     const c: Contour = { x0: pts[0], y0: pts[1], segs: [], closed: false };
     for (let i = 2; i + 1 < pts.length; i += 2) c.segs.push({ k: 'L', x: pts[i], y: pts[i + 1] });
-    b.strokes.push({ layer, c, width: s.strokeWidth, net: '', designator, kind: 'graphic' });
+    b.strokes.push({ layer, c, width: s.strokeWidth, net: '', designator, kind: 'graphic', ...(rev ? { clear: true } : {}) });
   }
   if (s.fill.length) b.areas.push({ layer, cs: s.fill, net: '', designator, kind: 'text' });
 }

@@ -141,8 +141,10 @@ function paste(w: GerberWriter, b: FabBoard, layer: number): void {
 }
 
 function graphics(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction): void {
+  let clear = false;
   for (const s of b.strokes) {
     if (s.layer !== layer) continue;
+    if (s.clear) { clear = true; continue; }
     w.attrs({ component: s.designator || undefined });
     w.stroke(s.c, s.width, fn);
   }
@@ -150,6 +152,12 @@ function graphics(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction)
     if (a.layer !== layer) continue;
     w.attrs({ component: a.designator || undefined });
     for (const c of regionsWithHoles(a.cs)) w.region(c, fn);
+  }
+  if (clear) {
+    // Reverse text: its strokes cleared out of its box (drawn above).
+    w.setPolarity('C');
+    for (const s of b.strokes) if (s.layer === layer && s.clear) { w.attrs({ component: s.designator || undefined }); w.stroke(s.c, s.width, fn); }
+    w.setPolarity('D');
   }
   w.attrs({});
 }

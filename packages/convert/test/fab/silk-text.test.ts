@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readEpro } from '@copperplate/format';
-import { fabBoard, fabInputFromEpro } from '@copperplate/convert';
+import { fabBoard, fabInputFromEpro, gerberFiles } from '@copperplate/convert';
 import { hersheyGlyph, layoutText } from '@copperplate/board';
 
 const FIX = new URL('../../../../../shared/fixtures/', import.meta.url);
@@ -60,5 +60,21 @@ describe('[issue-12] silkscreen text matches EasyEDA stroke for stroke (TriWave-
     expect(Math.max(...ys)).toBeCloseTo(w / 2 + 7 * u + 21 * u, 6);
     expect(hersheyGlyph('S')!.width).toBe(14);
     expect(hersheyGlyph('€')).toBeNull();
+  });
+
+  it('reverse stroke-font text: its box (grown by the expansion) filled, the strokes cleared out of it', async () => {
+    const rb = fabBoard({ name: 'rev', records: [
+      ['DOCTYPE', 'PCB', '1.8'],
+      ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, 1000, 0, 1000, 0, 0], 0],
+      ['STRING', 's1', 0, 3, 100, 100, 'AB', 'default', 40, 6, 0, 0, 3, 0, 1, 10, 0, 0],
+    ] });
+    const gto = gerberFiles(rb, { date: '2026-01-01T00:00:00Z' }).find((f) => f.name === 'Gerber_TopSilkscreenLayer.GTO')!.text;
+    const region = gto.indexOf('G36*'), clear = gto.indexOf('%LPC*%'), dark = gto.lastIndexOf('%LPD*%');
+    expect(region).toBeGreaterThan(0);
+    expect(clear).toBeGreaterThan(region);
+    expect(dark).toBeGreaterThan(clear);
+    // The box: x from the anchor minus the expansion (100 - 10 mil = 2.286 mm).
+    expect(gto).toContain('X2286000Y2286000D02*');
+    expect(gto.slice(clear, dark).match(/D01\*/g)!.length).toBeGreaterThan(5);
   });
 });
