@@ -76,4 +76,24 @@ describe('versions (e2e)', () => {
     const shown = (await (await page.request.get(`${stack.url}/api/projects/${uuid}/versions/${revB.id}`)).json()) as { result: { sheets: Array<{ title: string }> } };
     expect(shown.result.sheets.map((s) => s.title).sort()).toEqual(['P1', 'P2']);
   }, 180_000);
+
+  it('pin keeps a project at the top of the start page, star marks it; both survive a reload', async () => {
+    await page.goto(stack.url + '/#/');
+    await page.getByLabel('Project name').fill('Second board');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await row('sheet', 'P1').waitFor();
+    await page.goto(stack.url + '/#/');
+    const recent = page.getByRole('region', { name: 'Recent projects' });
+    const names = () => recent.locator('tbody tr td:first-child').allInnerTexts();
+    await expect.poll(names).toEqual(['Second board', 'Versioned board']);
+    await recent.getByRole('button', { name: 'Pin Versioned board' }).click();
+    await expect.poll(names).toEqual(['Versioned board', 'Second board']);
+    await recent.getByRole('button', { name: 'Star Second board' }).click();
+    await recent.getByRole('button', { name: 'Unstar Second board' }).waitFor();
+    await page.reload();
+    await expect.poll(names).toEqual(['Versioned board', 'Second board']);
+    expect(await recent.getByRole('button', { name: 'Unpin Versioned board' }).getAttribute('aria-pressed')).toBe('true');
+    await recent.getByRole('button', { name: 'Unpin Versioned board' }).click();
+    await expect.poll(names).toEqual(['Second board', 'Versioned board']);
+  }, 120_000);
 });

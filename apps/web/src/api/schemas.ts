@@ -36,6 +36,8 @@ export const RecentEntrySchema = z
     owner: z.unknown().optional(),
     modifier: z.unknown().optional(),
     members: z.array(z.unknown()).optional(),
+    stick: z.boolean().optional(),
+    star: z.boolean().optional(),
   })
   .loose();
 export type RecentEntry = z.infer<typeof RecentEntrySchema>;

@@ -22,10 +22,11 @@ function memberIds(e: RecentEntry): string[] {
   return ids;
 }
 
+/** The user's own recent projects (building blocks apart): stuck ones first, then the most recently opened. */
 export function recentProjects(entries: RecentEntry[], userUuid: string): RecentEntry[] {
   return entries
     .filter((e) => !e.cbb_project && memberIds(e).includes(userUuid))
-    .sort((a, b) => time(b.timeOfOpenProject) - time(a.timeOfOpenProject));
+    .sort((a, b) => Number(b.stick === true) - Number(a.stick === true) || time(b.timeOfOpenProject) - time(a.timeOfOpenProject));
 }
 
 export function formatTime(v: unknown): string {

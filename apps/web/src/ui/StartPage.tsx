@@ -1,6 +1,7 @@
 /** The start page (issue 4 §1, UI-4): create a project, import an archive, recent projects. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, type TrashEntry } from '../api/api.ts';
+import { versionsApi } from '../api/versions.ts';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import type { RecentEntry, User } from '../api/schemas.ts';
@@ -149,6 +150,12 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
                   <td className="mono">{formatTime(p.timeOfOpenProject)}</td>
                   <td className="mono">{formatTime(p.updateTime)}</td>
                   <td className="row-actions">
+                    <button type="button" className={`btn small icon${p.stick ? ' on' : ''}`} aria-pressed={p.stick === true} aria-label={`${p.stick ? 'Unpin' : 'Pin'} ${p.projectName}`} title={p.stick ? 'Unpin from the top of the list' : 'Pin to the top of the list'} onClick={() => void versionsApi.mark(p.projectId, p.stick ? 'unstick' : 'stick').then(reload, toastError)}>
+                      {p.stick ? '📌' : '📍'}
+                    </button>
+                    <button type="button" className={`btn small icon${p.star ? ' on' : ''}`} aria-pressed={p.star === true} aria-label={`${p.star ? 'Unstar' : 'Star'} ${p.projectName}`} title={p.star ? 'Remove the star' : 'Star this project'} onClick={() => void versionsApi.mark(p.projectId, p.star ? 'unstar' : 'star').then(reload, toastError)}>
+                      {p.star ? '★' : '☆'}
+                    </button>
                     {owns(p) && (
                       <>
                         <button type="button" className="btn small" aria-label={`Rename ${p.projectName}`} onClick={() => setRenaming(p)}>
