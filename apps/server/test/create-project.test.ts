@@ -41,7 +41,7 @@ describe.each(BACKENDS)('create a project on %s', (backend) => {
     expect(back.data.pcbs[0].dataStr).toContain('["LAYER",11,"OUTLINE"');
   });
 
-  it.skipIf(skip)('[issue-14] a building-block project names its board board1; `empty` creates no board', async () => {
+  it.skipIf(skip)('[ENT-3] [issue-14] a building-block project created through the API names its board board1; `empty` creates no board', async () => {
     const cbb = (await a.post<{ boards: Array<{ name: string }> }>('/api/projects', { title: 'Block', cbb_project: true })).result!;
     expect(cbb.boards.map((x) => x.name)).toEqual(['board1']);
     const empty = (await a.post<{ uuid: string; boards: unknown[]; g_ticket: number }>('/api/projects', { title: 'Bare', empty: true })).result!;

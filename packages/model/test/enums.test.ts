@@ -58,14 +58,14 @@ describe('enums of SPEC §3', () => {
     expect(ComponentOwner).toEqual({ currentUser: 0, teamMember: 1, system: 2, public: 3 });
     expect([0, 1, 2, 3, 4, '3', null].map(isPublicOwner)).toEqual([false, false, false, true, false, false, false]);
   });
-  it('[ENT-3] default building-block board name is board1', () => {
+  it('default building-block board name is board1', () => {
     expect(DEFAULT_CBB_BOARD_NAME).toBe('board1');
   });
-  it('[ARC-1] [ARC-3] archive folders and import json files', () => {
+  it('archive folders and import json files', () => {
     expect(ARCHIVE_FOLDERS).toEqual(['SHEET', 'INSTANCE', 'SYMBOL', 'PCB', 'FOOTPRINT', 'POUR', 'PANEL', 'BLOB', 'FONT']);
     expect(IMPORT_JSON_FILES).toEqual(['project.json', 'device.json', 'symbol.json', 'footprint.json', 'panel-lib.json']);
   });
-  it('[TKT-4] upload status values', () => {
+  it('upload status values', () => {
     expect(UploadStatus).toEqual({ UPLOADING: 0, FAILED: 1 });
   });
 });
