@@ -2,7 +2,8 @@
  * [issue-16] The library panel in Chromium: in a new project's schematic, search "LED" as you type
  * (the licence and attribution shown, symbol and footprint previews side by side), pick the 0603 LED
  * with the keyboard and place it with a click, drag a 0805 resistor onto the canvas; the devices, their
- * symbols and footprints come into the project and upload, and after a reload the sheet holds both.
+ * symbols and footprints come into the project and upload, and after a reload the sheet holds both;
+ * in the PCB editor the same panel places the LED footprint as a component, uploaded with the PCB.
  * The server's library holds the generated basic parts (built here in seconds; the KiCad libraries
  * are the same code path and are tested on the server and in the bench).
  */
@@ -44,7 +45,7 @@ afterAll(async () => {
 const components = async (project: string, sheet: string) => recordsOf(await serverDataStr(page, project, 'sheets', sheet)).filter((r) => r[0] === 'COMPONENT').length;
 
 describe('library panel (e2e)', () => {
-  it('[issue-16] search "LED", place a 0603 LED (keyboard + click) and drag a resistor into a new project; all uploaded', async () => {
+  it('[issue-16] search "LED", place a 0603 LED (keyboard + click) and drag a resistor into a new project, place the LED footprint on the PCB; all uploaded', async () => {
     await page.getByLabel('Project name').fill('Library parts');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();
@@ -96,6 +97,21 @@ describe('library panel (e2e)', () => {
     await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();
     await waitForEditor(page, 'sheets');
     expect(await ed<number>("(h) => h.doc.ofType('COMPONENT').length")).toBe(before + 2);
+
+    // the PCB editor's library panel places the LED's footprint as a component at the view centre
+    await page.locator('[role=treeitem][data-icon=pcb] > .tree-row[title="PCB1"]').first().click();
+    await waitForEditor(page, 'pcbs');
+    const pcb = await ed<string>('(h) => h.id');
+    const onBoard = await ed<number>("(h) => h.doc.ofType('COMPONENT').length");
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    const pq = page.getByTestId('library-panel').getByLabel('Search the component library');
+    await pq.fill('LED 0603');
+    await expect.poll(async () => (await page.getByTestId('library-panel').getByRole('listbox', { name: 'Library results' }).getByRole('option').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/^LED_0603_1608Metric/);
+    await pq.press('Enter');
+    await until(async () => (await ed<number>("(h) => h.doc.ofType('COMPONENT').length")) === onBoard + 1, 30_000, 'footprint placed on the PCB');
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
+    const fpUuid = (await page.evaluate(async (p) => (await (await fetch(`/api/projects/${p}/ticket?g_ticket=-1`)).json()).result.footprints, project)) as Record<string, number>;
+    await until(async () => { const t = await serverDataStr(page, project, 'pcbs', pcb); return Object.keys(fpUuid).some((f) => t.includes(f)); }, 60_000, 'PCB uploaded with the footprint');
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -27,6 +27,8 @@ import { UpdateFromSchematic } from './UpdateFromSchematic.tsx';
 import { FootprintGenerator, PadTool } from './FootprintTools.tsx';
 import { DrcMarkers, DrcPanel } from './DrcPanel.tsx';
 import { useBoardChecks } from './drc-state.ts';
+import { LibraryPanel } from '../library/LibraryPanel.tsx';
+import { usePcbLibrary } from '../library/use-pcb-library.ts';
 
 /** Selection filters: which record kinds a click or box picks. */
 const FILTERS: Record<string, string[] | null> = {
@@ -72,6 +74,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   }, [ed]);
   const viewRef = useRef<PcbView | null>(null);
   const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]));
+  const library = usePcbLibrary(sync, ed, view, canvasRef.current, kick);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -158,11 +161,17 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         </label>
         {tool === 'outline' && <OutlineModes tool={ed.tools.get('outline') as OutlineTool} onChange={() => { kick(); canvasRef.current?.focus(); }} />}
         {sync.kind === 'footprints' && <FootprintGenerator ed={ed} disabled={!edit} onDone={() => { view?.fit(); kick(); }} />}
+        {sync.kind === 'pcbs' && (
+          <button type="button" className="btn small" disabled={readOnly} aria-pressed={library.open} title="Component library: search, preview and place parts" onClick={() => library.setOpen(!library.open)}>
+            Library
+          </button>
+        )}
         {sync.kind === 'pcbs' && <UpdateFromSchematic session={sync.session} ed={ed} pcbId={id} disabled={!edit} onApplied={() => { view?.invalidate(); kick(); }} />}
       </Toolbar>
       <div className="cp-main">
-        <div className="cp-canvas-wrap">
+        <div className="cp-canvas-wrap" {...(sync.kind === 'pcbs' && !readOnly ? library.dropProps : {})}>
           <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
+          {library.open && sync.kind === 'pcbs' && !readOnly && <LibraryPanel footprints busy={library.busy} onPlace={(u) => void library.place(u)} onClose={() => { library.setOpen(false); canvasRef.current?.focus(); }} />}
           {checks && <DrcMarkers checks={checks} view={view} canvas={canvasRef.current} />}
           {palette && !readOnly && <CommandPalette actions={actions} onClose={() => { setPalette(false); canvasRef.current?.focus(); }} onRan={() => { view?.invalidate(); kick(); }} />}
         </div>

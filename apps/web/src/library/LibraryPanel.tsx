@@ -24,7 +24,7 @@ function safe(f: () => string): string | null {
   try { return f(); } catch { return null; }
 }
 
-export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3 }: { onPlace: (uuid: string) => void; onClose: () => void; busy?: boolean; defaultKind?: number }) {
+export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprints = false }: { onPlace: (uuid: string) => void; onClose: () => void; busy?: boolean; defaultKind?: number; footprints?: boolean }) {
   const [q, setQ] = useState('');
   const [kind, setKind] = useState(defaultKind);
   const [lib, setLib] = useState('');
@@ -125,7 +125,7 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3 }: { onPl
             {current.datasheet && /^https?:\/\//.test(current.datasheet) && <><dt>Datasheet</dt><dd><a href={current.datasheet} target="_blank" rel="noreferrer noopener">link</a></dd></>}
             {current.manufacturer_part && <><dt>Part</dt><dd>{current.manufacturer_part}</dd></>}
           </dl>
-          <button type="button" className="btn small primary" disabled={busy || current.type === 4} onClick={() => onPlace(current.uuid)} title="Place (Enter, double-click, or drag onto the canvas)">
+          <button type="button" className="btn small primary" disabled={busy || (current.type === 4 && !footprints) || (current.type === 2 && footprints)} onClick={() => onPlace(current.uuid)} title="Place (Enter, double-click, or drag onto the canvas)">
             {busy ? 'Placing…' : 'Place'}
           </button>
         </div>
