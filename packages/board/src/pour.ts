@@ -166,10 +166,18 @@ interface Ctx {
   filled: Map<string, PolyWithHoles[]>;
 }
 
+/** The item and hole grids of a board, built once per model (a refill after an edit has a new model). */
+const grids = new WeakMap<BoardModel, { grid: ItemGrid<CopperItem>; holeGrid: ItemGrid<BoardModel['holes'][number]> }>();
+function gridsOf(model: BoardModel): { grid: ItemGrid<CopperItem>; holeGrid: ItemGrid<BoardModel['holes'][number]> } {
+  let g = grids.get(model);
+  if (!g || g.grid.items !== model.items || g.holeGrid.items !== model.holes) { g = { grid: new ItemGrid(model.items), holeGrid: new ItemGrid(model.holes) }; grids.set(model, g); }
+  return g;
+}
+
 /** Fill every pour (or `only` those), returning results by pour id in fill order. */
 export function fillPours(model: BoardModel, opts: FillOptions = {}): Map<string, PourResult> {
   const only = opts.only ? new Set(opts.only) : undefined;
-  const ctx: Ctx = { model, grid: new ItemGrid(model.items), holeGrid: new ItemGrid(model.holes), filled: new Map() };
+  const ctx: Ctx = { model, ...gridsOf(model), filled: new Map() };
   const order = [...model.pours].sort((a, b) => a.order - b.order || a.index - b.index);
   const out = new Map<string, PourResult>();
   for (const p of order) {
@@ -283,12 +291,12 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
     const tkey = `${tb.minX},${tb.minY},${tb.maxX},${tb.maxY}`;
     const hit = tc?.reuse(tkey, qbox);
     if (hit) {
-      for (const poly of hit.pieces) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
+      hit.pieces.forEach((poly, k) => pieces.push({ poly, box: hit.boxes[k], tile: tb }));
       for (const c of hit.conn) conn.push(c);
       continue;
     }
     const tileRegion = tiled ? Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region) : region;
-    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], conn: [] }); continue; }
+    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], boxes: [], conn: [] }); continue; }
     const knock: Paths64 = [];
     const tconn: Array<{ x: number; y: number }> = [];
     tileKnock(ctx, p, qbox, knock, tconn);
@@ -296,8 +304,9 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
     if (minW > 0) fill = offset(offset(fill, -minW / 2), minW / 2);
     let polys = groupPolys(fill);
     if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
-    tc?.keep(tkey, { pieces: polys, conn: tconn });
-    for (const poly of polys) pieces.push({ poly, box: boxOfPaths([poly.outer]), tile: tb });
+    const boxes = polys.map((poly) => boxOfPaths([poly.outer]));
+    tc?.keep(tkey, { pieces: polys, boxes, conn: tconn });
+    polys.forEach((poly, k) => pieces.push({ poly, box: boxes[k], tile: tb }));
     for (const c of tconn) conn.push(c);
   }
   // Islands: pieces joined through shared tile borders.

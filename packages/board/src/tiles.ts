@@ -88,7 +88,7 @@ export function fillHash(polys: readonly PolyWithHoles[]): number {
 }
 
 /** One filled tile: its islands and the points where the pour's net connects inside it. */
-export interface TileResult { pieces: PolyWithHoles[]; conn: Array<{ x: number; y: number }> }
+export interface TileResult { pieces: PolyWithHoles[]; boxes: IBox[]; conn: Array<{ x: number; y: number }> }
 
 interface PourTiles {
   /** pourDefKey and the fills of overlapping pours when these tiles were filled. */
