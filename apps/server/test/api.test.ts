@@ -197,7 +197,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     expect([snap.result!.coppers, snap.result!.textpath, snap.result!.footprints]).toEqual([{}, {}, {}]);
   });
 
-  it.skipIf(skip)('[CONST-2] backups: 3002 on a duplicate name, at most 10 kept, detail, restore as a new project', async () => {
+  it.skipIf(skip)('[CONST-2] [PERM-4] backups: 3002 on a duplicate name, at most 10 kept, detail with the owner, members and creator, restore as a new project', async () => {
     const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Backed', empty: true })).result!.uuid;
     await a.post(`/api/projects/${p}/bulk/sheets`, { data: [{ uuid: 'sh1', schematic_uuid: 'sc1', title: '1', display_title: '1', dataStr: 'content' }] });
     expect((await a.post(`/api/projects/${p}/backups`, { name: 'b0', description: 'first' })).code).toBe(0);
@@ -207,8 +207,10 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     const list = await a.get<Array<{ id: string; name: string }>>(`/api/projects/${p}/backups`);
     expect(list.result!.length).toBe(10);
     expect(list.result![0].name).toBe('b11');
-    const det = await a.get<{ meta: { owner: { nickname: string }; members: unknown[] }; counts: Record<string, number> }>(`/api/projects/${p}/backups/${list.result![0].id}`);
+    const det = await a.get<{ meta: { owner: { nickname: string }; members: unknown[]; creator: { nickname: string } }; counts: Record<string, number> }>(`/api/projects/${p}/backups/${list.result![0].id}`);
     expect(det.result!.meta.owner.nickname).toBe('alice');
+    expect(det.result!.meta.members).toContainEqual(expect.objectContaining({ nickname: 'alice', role: 'owner' }));
+    expect(det.result!.meta.creator.nickname).toBe('alice');
     expect(det.result!.counts).toEqual({ sheets: 1 });
     const restored = await a.post<{ uuid: string; title: string }>(`/api/projects/${p}/backups/${list.result![0].id}/restore`);
     expect(restored.result!.uuid).not.toBe(p);
