@@ -60,6 +60,14 @@ describe('[issue-14] schematic essentials', () => {
     const vcc = nets.find((n) => n.name === 'VCC')!;
     expect(vcc.named).toBe(true);
     expect(vcc.pins.filter((p) => p.component === r)).toHaveLength(2);
+    // ERC: a pin on a flag's net is supplied by the flag (no single-pin warning); the others are still reported
+    const g = componentPins(doc, gnd, ctx)[0];
+    const r2 = ed.placeComponent(RES, RES_DEV, 0, -60);
+    const [q1, q2] = componentPins(doc, r2, ctx);
+    ed.addWire([{ x: g.x, y: g.y }, { x: g.x, y: -60 }, { x: q1.x, y: q1.y }]);
+    const erc = runErc([{ name: 'P1', doc }], ctx).map((m) => [m.rule, m.x, m.y]);
+    expect(erc.filter(([rule]) => rule === 'single-pin-net')).toEqual([]);
+    expect(erc).toContainEqual(['unconnected-pin', q2.x, q2.y]);
     // a project that has the flag symbol reuses it (the fixture's Ground-GND)
     const other = setup(full);
     other.ed.placeNetFlag('GND', 0, 0);

@@ -1,6 +1,7 @@
 /**
  * Electrical rules check over a netlist: unconnected pins, conflicting outputs, single-pin nets,
- * duplicate designators. Each finding is a marker the user can click (sheet, position, record keys).
+ * duplicate designators (a net with one pin is fine when a net flag or port names it: the flag supplies it).
+ * Each finding is a marker the user can click (sheet, position, record keys).
  */
 import type { SchContext } from './context.ts';
 import { componentSymbol } from './component.ts';
@@ -21,7 +22,8 @@ export function runErc(sheets: SheetInput[], ctx: SchContext, nets: Net[] = buil
       const p = n.pins[0];
       if (p.noConnect || p.type.toUpperCase() === 'NC' || p.type === 'No Connect') continue;
       out.push({ rule: 'unconnected-pin', severity: 'error', message: `Pin ${p.designator}.${p.number || p.name} is not connected`, sheet: p.sheet, x: p.x, y: p.y, ids: [p.component] });
-    } else if (n.pins.length === 1) {
+    } else if (n.pins.length === 1 && ![...n.flags.values()].some((l) => l.length)) {
+      // a pin on a power/ground flag or a net port is supplied from (or leaves) the sheet: not a lone pin
       const p = n.pins[0];
       out.push({ rule: 'single-pin-net', severity: 'warning', message: `Net ${n.name} has only one pin (${p.designator}.${p.number || p.name})`, sheet: p.sheet, x: p.x, y: p.y, ids: [p.component, ...(n.wires.get(p.sheet) ?? [])] });
     }
