@@ -58,4 +58,23 @@ describe('paste', () => {
     const { pastePage } = await import('../src/project/paste.ts');
     await expect(pastePage(memorySession(), 's1', () => {})).rejects.toThrow(/^Failed to paste the specified drawing page into the specified location!/);
   });
+
+  it('[IMP-8] a page with its own nesting (a sheet symbol linking a child sheet, or a block symbol) is refused before anything is written', async () => {
+    const { copyPageToClipboard, pastePage } = await import('../src/project/paste.ts');
+    const s = memorySession();
+    const items = s.snapshot().items;
+    items.sheets.set('p2', { uuid: 'p2', schematic_uuid: 's1', title: 'Top', display_title: 'Top', sheet_id: 2, dataStr: ['["DOCTYPE","SCH","1.1"]', '["COMPONENT","c1","blk.1",0,0,0,0,{},0]', '["ATTR","a1","c1","Sheet","Power",0,0,0,0,0,"st",0]'].join('\n'), ticket: 3 });
+    copyPageToClipboard(s, 'p2');
+    await expect(pastePage(s, 's1', () => {})).rejects.toThrow('The imported data has its own nested relationship!');
+    // a block symbol among the page's parts is nesting too
+    items.symbols.set('blk', { uuid: 'blk', title: 'Power', docType: 17, dataStr: '["DOCTYPE","SYMBOL","1.1"]', ticket: 3 });
+    items.sheets.set('p3', { uuid: 'p3', schematic_uuid: 's1', title: 'Uses block', display_title: 'Uses block', sheet_id: 3, dataStr: ['["DOCTYPE","SCH","1.1"]', '["ATTR","a2","c1","Symbol","blk",0,0,0,0,0,"st",0]'].join('\n'), ticket: 3 });
+    copyPageToClipboard(s, 'p3');
+    await expect(pastePage(s, 's1', () => {})).rejects.toThrow('The imported data has its own nested relationship!');
+    expect(s.edits).toEqual([]);
+    // a plain page pastes: the check is what refused the others
+    copyPageToClipboard(s, 'p1');
+    await pastePage(s, 's1', () => {});
+    expect(s.edits.map(([k]) => k)).toEqual(['schematics', 'sheets']);
+  });
 });

@@ -60,6 +60,28 @@ export function copyPageToClipboard(session: ProjectSession, sheetId: string): v
   clipboard = { fromProject: session.uuid, sheet, refs };
 }
 
+/** ATTR key of a sheet symbol's link to its child sheet (packages/editor sch/hierarchy.ts SHEET_ATTR). */
+const SHEET_LINK = 'Sheet';
+const BLOCK_SYMBOL = 17;
+
+/** Whether a copied page carries its own nesting: a sheet symbol (ATTR `Sheet` with a value) or a block symbol. */
+export function hasOwnNesting(clip: ClipboardPage): boolean {
+  if (clip.refs.some((r) => r.kind === 'symbols' && Number(r.item.docType) === BLOCK_SYMBOL)) return true;
+  const text = clip.sheet.dataStr;
+  if (typeof text !== 'string') return false;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith('["ATTR"')) continue;
+    try {
+      const r = JSON.parse(line) as unknown[];
+      const v = SchAttr.raw(r, 'value');
+      if (SchAttr.raw(r, 'key') === SHEET_LINK && typeof v === 'string' && v.trim()) return true;
+    } catch {
+      /* not a record line */
+    }
+  }
+  return false;
+}
+
 function fresh(item: Item): Item {
   const { ticket: _t, base_ticket: _b, updateTime: _u, ...rest } = item as Item & { base_ticket?: unknown; updateTime?: unknown };
   return rest as Item;
@@ -72,6 +94,9 @@ export async function pastePage(session: ProjectSession, schematicId: string, on
     const { items } = session.snapshot();
     const sch = items.schematics.get(schematicId);
     if (!clip || !sch) throw CatalogueError.named('PRJ_NOT_EXIST');
+    // IMP-8: a page that is itself a level of a hierarchy (sheet symbols linking child sheets, block
+    // symbols) would arrive without its children: refused before anything is written
+    if (hasOwnNesting(clip)) throw CatalogueError.named('NESTED_PASTE');
     const missing = clip.refs.filter((r) => !items[r.kind].has(String(r.item.uuid)));
     const total = missing.length + 2;
     let done = 0;
