@@ -20,6 +20,7 @@ import { liveRoutes } from './routes/live.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
+import { panelRoutes } from './routes/panel.ts';
 import { libraryRoutes } from './routes/library.ts';
 import { drcRoutes } from './routes/drc.ts';
 import { spiceRoutes } from './routes/spice.ts';
@@ -117,6 +118,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
   fabRoutes(app, ctx);
+  panelRoutes(app, ctx);
   libraryRoutes(app, ctx);
   drcRoutes(app, ctx);
   spiceRoutes(app, ctx);

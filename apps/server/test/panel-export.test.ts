@@ -1,0 +1,50 @@
+/**
+ * Front-panel outputs through the API (issue 19): real server on loopback (PGlite and PostgreSQL),
+ * a project with a panel imported, its DXF read back by dxf-parser, its SVGs; an unknown panel is a
+ * catalogue error. Panel: packages/format/test/panel-fixtures.ts (after EasyEDA's published examples).
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { strToU8, zipSync } from 'fflate';
+import DxfParser from 'dxf-parser';
+import { BACKENDS, postgresAvailable, testServer } from './helpers.ts';
+import { Client } from './client.ts';
+import { PANEL_EPAN } from '../../../packages/format/test/panel-fixtures.ts';
+
+const PG = await postgresAvailable();
+
+describe.each(BACKENDS)('panel outputs on %s', (backend) => {
+  const skip = backend === 'postgres' && !PG;
+  let s: Awaited<ReturnType<typeof testServer>>;
+  let a: Client;
+  let uuid = '';
+  beforeAll(async () => {
+    if (skip) return;
+    s = await testServer(backend);
+    a = await new Client(s.url).signup('paneller');
+    const pj = { schematics: {}, pcbs: {}, panels: { pan1: 'Front' }, symbols: {}, footprints: {}, devices: {}, boards: {}, config: {} };
+    const imp = await a.call<{ uuid: string }>('POST', '/api/projects/import?name=panel.epro', zipSync({ 'project.json': strToU8(JSON.stringify(pj)), 'PANEL/pan1.epan': strToU8(PANEL_EPAN) }));
+    expect(imp.code, imp.message).toBe(0);
+    uuid = imp.result!.uuid;
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it.skipIf(skip)('[issue-19] the DXF of a panel (read back by dxf-parser), its cutter SVG and drawing; an unknown panel is refused', async () => {
+    const res = await a.raw('GET', `/api/projects/${uuid}/panel?panel=Front&kind=dxf`);
+    expect(res.status).toBe(200);
+    expect(decodeURIComponent(res.headers.get('content-disposition') ?? '')).toContain('Front.dxf');
+    const dxf = new DxfParser().parseSync(await res.text())!;
+    expect(dxf.entities.filter((e) => e.layer === 'OUTLINE')).toHaveLength(1);
+    expect(dxf.entities.filter((e) => e.layer === 'CUT')).toHaveLength(4);
+    const svg = await a.raw('GET', `/api/projects/${uuid}/panel?kind=cut-svg`);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    expect((await svg.text()).match(/stroke="#ff0000"/g)).toHaveLength(5);
+    const drawing = await (await a.raw('GET', `/api/projects/${uuid}/panel?kind=drawing-svg`)).text();
+    expect(drawing).toContain('100.00 mm');
+    const bad = await a.raw('GET', `/api/projects/${uuid}/panel?panel=nope`);
+    const body = await bad.json() as { code: number; message: string };
+    expect(body.code).toBe(1000010);
+    expect(body.message).toContain('nope');
+  });
+});
