@@ -1,7 +1,7 @@
 /**
  * Issue 14 part 5: one move/rotate/mirror/delete/copy/paste implementation (core/edit-engine.ts) for
- * every domain. The same cases run against schematic records (a sheet of a fixture, sch/edit-hooks.ts)
- * and PCB records (its board, pcb/edit-hooks.ts through PcbEditor): a part with its attributes, and
+ * every domain. The same cases run against schematic records (a sheet of a fixture, sch/edit-hooks.ts
+ * through SchematicEditor.engine) and PCB records (its board, pcb/edit-hooks.ts through PcbEditor.engine): a part with its attributes, and
  * what is attached to it (a wire on a pin, a track on a pad) following.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { type Rec, recId, recType } from '../src/core/records.ts';
 import { contextFromArchive, listSheets, textOf } from '../src/sch/context.ts';
 import { componentPins } from '../src/sch/component.ts';
 import { wirePolys } from '../src/sch/wires.ts';
-import { schHooks } from '../src/sch/edit-hooks.ts';
+import { SchematicEditor } from '../src/sch/editor.ts';
 import { PcbEditor } from '../src/pcb/editor.ts';
 import { findPcbDoc, pcbDocNames } from '../src/pcb/load.ts';
 import { primDistance } from '../src/pcb/prims.ts';
@@ -38,7 +38,7 @@ function schDomain(): Domain {
   const ctx = contextFromArchive(a);
   for (const s of listSheets(a)) {
     const doc = new EditorDocument(parseDocuments(textOf(a.entries.get(s.path))!));
-    const engine = new EditEngine(doc, schHooks(ctx));
+    const engine = new SchematicEditor(doc, { ctx }).engine; // the engine the schematic editor edits through
     const wireEnds = () => doc.ofType('WIRE').flatMap(([, w]) => wirePolys(w).flatMap((p) => [p[0], p[1], p[p.length - 2], p[p.length - 1]]));
     const ends = new Set<string>();
     const all = wireEnds();

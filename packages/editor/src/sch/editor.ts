@@ -16,7 +16,8 @@ import { annotate, annotateSheets, type AnnotateOptions } from './annotate.ts';
 import { copyText, pasteText } from './clipboard.ts';
 import { componentPins, componentSymbol } from './component.ts';
 import type { SchContext } from './context.ts';
-import { deleteRecords, mirrorAbout, rotationAbout, transformRecords, translation } from './edit.ts';
+import { EditEngine } from '../core/edit-engine.ts';
+import { schHooks } from './edit-hooks.ts';
 import { componentResolver, symbolAttrs } from './attrs.ts';
 import { ensureFlagSymbol, flagNameKey, flagStyleFor, type FlagStyle } from './netflags.ts';
 import { findOnSheet, type FindHit } from './find.ts';
@@ -254,29 +255,33 @@ export class SchematicEditor {
   private near = (x: number, y: number): string[] => this.scene.index.at(x, y, 0.5);
 
   // ---- edits (each one commit = one undo step) ----
+  /** The shared move/rotate/mirror/delete/copy/paste of every editor (core/edit-engine.ts) with the schematic hooks. */
+  get engine(): EditEngine { return (this.eng ??= new EditEngine(this.doc, schHooks(this.ctx, { near: this.near }))); }
+  private eng?: EditEngine;
+
   moveSelection(dx: number, dy: number): void {
     const ids = this.selection.ids;
     if (!ids.length) return;
-    this.doc.commit('Move', (tx) => transformRecords(tx, this.doc, this.ctx, ids, translation(dx, dy), 0, false, this.near));
+    this.engine.move(ids, dx, dy);
   }
 
   rotateSelection(): void {
     const c = this.pivot();
     if (!c) return;
-    this.doc.commit('Rotate', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, rotationAbout(90, c.x, c.y), 90, false, this.near));
+    this.engine.rotate(this.selection.ids, 90, c);
   }
 
   /** X: flip left-right; Y: flip top-bottom. */
   mirrorSelection(axis: 'x' | 'y'): void {
     const c = this.pivot();
     if (!c) return;
-    this.doc.commit('Mirror', (tx) => transformRecords(tx, this.doc, this.ctx, this.selection.ids, mirrorAbout(axis, axis === 'x' ? c.x : c.y), axis === 'y' ? 180 : 0, true, this.near));
+    this.engine.mirror(this.selection.ids, axis, c);
   }
 
   deleteSelection(): void {
     const ids = this.selection.ids;
     if (!ids.length) return;
-    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids, this.ctx));
+    this.engine.delete(ids);
     this.selection.clear();
   }
 
