@@ -380,7 +380,9 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
       const bx = contoursBox(cs);
       const sx = bx.maxX > bx.minX ? t.width / (bx.maxX - bx.minX) : 1, sy = bx.maxY > bx.minY ? t.height / (bx.maxY - bx.minY) : 1;
       let m = mul(translate(t.x, t.y - t.height), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-bx.minX, -bx.minY)));
-      m = mul(mul(translate(t.x, t.y), rotate(t.angle)), mul(t.mirror ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
+      // On a bottom layer the image is seen through the board: mirrored about its anchor, as EasyEDA draws it.
+      const flip = t.mirror !== (t.layer === 2 || t.layer === 4 || t.layer === 6 || t.layer === 8 || t.layer === 10);
+      m = mul(mul(translate(t.x, t.y), rotate(t.angle)), mul(flip ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
       if (pl) m = mul(pl.m, m);
       b.areas.push({ layer: layerOf(t.layer, pl), cs: transformContours(cs, m), net: '', designator: des, kind: 'image' });
       return;
@@ -489,7 +491,8 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
   const t = PcbString.parse(r);
   const bottomLayer = (l: number) => l === 2 || l === 4 || l === 6 || l === 8 || l === 10;
   const layer = layerOf(t.layer, pl);
-  let x = t.x, y = t.y, angle = t.angle;
+  // Bottom-layer text is mirrored after its rotation (EasyEDA): the same as the mirror image turned the other way.
+  let x = t.x, y = t.y, angle = bottomLayer(t.layer) ? -t.angle : t.angle;
   let mirrored = bottomLayer(t.layer) !== t.mirror;
   if (pl) {
     const p = apply(pl.m, x, y); x = p.x; y = p.y;
@@ -508,7 +511,7 @@ function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }
   if (!text) return;
   void comps;
   const bottomLayer = a.layer === 4 || a.layer === 2 || a.layer === 10;
-  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: bottomLayer !== a.mirror, font: a.font, strokeFont: 'hershey' }, fonts);
+  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: bottomLayer ? -a.angle : a.angle, mirrored: bottomLayer !== a.mirror, font: a.font, strokeFont: 'hershey' }, fonts);
   pushText(b, a.layer, s, undefined, a.reverse ? a.expansion : undefined);
 }
 

@@ -77,4 +77,21 @@ describe('[issue-12] silkscreen text matches EasyEDA stroke for stroke (TriWave-
     expect(gto).toContain('X2286000Y2286000D02*');
     expect(gto.slice(clear, dark).match(/D01\*/g)!.length).toBeGreaterThan(5);
   });
+
+  it('bottom silk (falcon-flight): images mirrored about their anchor and rotated text turned as EasyEDA draws them', () => {
+    // falcon-flight's bottom silk differs from EasyEDA's in 1% of its pixels (117.8% before): scripts/compare-gerbers.mjs.
+    const img = fabBoard({ name: 'img', records: [
+      ['DOCTYPE', 'PCB', '1.8'],
+      ['IMAGE', 'i1', 0, 4, 500, 500, 200, 100, 0, 0, [[0, 0, 'L', 10, 0, 10, 10, 0, 10, 0, 0]]],
+    ] });
+    const a = img.areas.find((x) => x.kind === 'image')!;
+    const xs = a.cs.flatMap((c) => [c.x0, ...c.segs.map((g) => g.x)]);
+    expect(Math.max(...xs)).toBeCloseTo(500, 3);
+    expect(Math.min(...xs)).toBeCloseTo(300, 3);
+    // Bottom stroke text at 90 degrees: mirrored after its rotation, so it runs up from its anchor (falcon's "Motor 1".."Motor 4").
+    const t = fabBoard({ name: 't', records: [['DOCTYPE', 'PCB', '1.8'], ['STRING', 's', 0, 4, 0, 0, 'ABC', 'default', 40, 6, 0, 0, 3, 90, 0, 0, 0, 0]] });
+    const ys = t.strokes.flatMap((st) => [st.c.y0, ...st.c.segs.map((g) => g.y)]);
+    expect(Math.min(...ys)).toBeGreaterThan(-1);
+    expect(Math.max(...ys)).toBeGreaterThan(50);
+  });
 });
