@@ -92,6 +92,15 @@ describe('library panel (e2e)', () => {
     await until(async () => (await components(project, sheet)) === before + 2, 60_000, 'sheet uploaded with both parts');
     const text = await serverDataStr(page, project, 'sheets', sheet);
     for (const d of Object.keys(snap.devices)) expect(text).toContain(d);
+    // LIB-1's data: each part keeps the library's update time as its version; the library says none is stale
+    const devs = await page.evaluate(async ([p, ids]) => {
+      const csrf = decodeURIComponent(/(?:^|; )cp_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const post = async (u: string, b: unknown) => (await (await fetch(u, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, 'x-project-path': p }, body: JSON.stringify(b) })).json()).result;
+      const read = (await post(`/api/projects/${p}/read/devices`, { ids })) as { uuid: string; version: string }[];
+      return { read, stale: await post('/api/components/check-updates', { items: read.map((d) => ({ uuid: d.uuid, version: d.version })) }) };
+    }, [project, Object.keys(snap.devices)] as const);
+    expect(devs.read.map((d) => d.version)).toEqual([expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{10}$/)]);
+    expect(devs.stale).toEqual([]);
 
     await page.reload();
     await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();

@@ -36,9 +36,10 @@ export function searchLibrary(q: { q: string; type: number; lib?: string; packag
 export const libraryInfo = (): Promise<LibInfo> => request<LibInfo>('GET', '/api/components/libraries');
 export const componentDetail = (uuid: string): Promise<LibDetail> => request<LibDetail>('GET', '/api/components/detail', { query: { uuid } });
 
-function docOf(d: LibDetail): Item {
+/** The project item of a library component; its version is the library's update time (LIB-1 compares them). */
+export function docOf(d: LibDetail): Item {
   const { pins: _pins, ...fields } = d.fields as Record<string, unknown> & { pins?: unknown };
-  return { ...fields, uuid: d.uuid, ...(d.dataStr !== undefined ? { dataStr: d.dataStr } : {}) } as Item;
+  return { ...fields, uuid: d.uuid, version: String(d.update_time), ...(d.dataStr !== undefined ? { dataStr: d.dataStr } : {}) } as Item;
 }
 
 /**

@@ -9,9 +9,11 @@ import { toast } from '../ui/toasts.tsx';
 import type { DocSync } from '../editors/doc-sync.ts';
 import { componentDetail, importPart } from './library-api.ts';
 import { PART_MIME } from './LibraryPanel.tsx';
+import { useLibraryAutoUpdate } from './auto-update.ts';
 
 export function useSchematicLibrary(sync: DocSync, view: CanvasView | null, ctx: SchContext, canvas: HTMLCanvasElement | null, kick: () => void) {
   const [open, setOpen] = useState(false);
+  useLibraryAutoUpdate(sync); // LIB-1, LIB-2: library parts of the project refreshed when the editor is idle
   const [busy, setBusy] = useState(false);
   const place = useCallback(async (uuid: string, at?: { x: number; y: number }) => {
     const ed = view?.editor;

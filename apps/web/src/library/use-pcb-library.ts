@@ -14,11 +14,13 @@ import type { DocSync } from '../editors/doc-sync.ts';
 import type { PcbView } from '../editors/pcb-view.ts';
 import { componentDetail, importPart } from './library-api.ts';
 import { PART_MIME } from './LibraryPanel.tsx';
+import { useLibraryAutoUpdate } from './auto-update.ts';
 
 type Rec = unknown[];
 
 export function usePcbLibrary(sync: DocSync, ed: PcbEditor, view: PcbView | null, canvas: HTMLCanvasElement | null, kick: () => void) {
   const [open, setOpen] = useState(false);
+  useLibraryAutoUpdate(sync); // LIB-1, LIB-2: library parts of the project refreshed when the editor is idle
   const [busy, setBusy] = useState(false);
   const place = useCallback(async (uuid: string, at?: { x: number; y: number }) => {
     if (!view || !ed.opts.project) return;

@@ -1,0 +1,53 @@
+/**
+ * Library auto-update of the parts a project took from the library (issue 16). A part brought in by
+ * the panel keeps the library's update time as its `version` (importPart); LIB-1: it is refreshed
+ * only when that version differs from the library's latest update time (the server's check-updates
+ * answers those); LIB-2: the check runs only when no schematic or PCB edit happened for 60 s
+ * (autoUpdateDue). Refreshed symbols, footprints and devices are saved through the session.
+ */
+import { useEffect } from 'react';
+import { autoUpdateDue } from '@copperplate/library/types';
+import { request } from '../api/http.ts';
+import type { Item } from '../api/schemas.ts';
+import type { DocSync } from '../editors/doc-sync.ts';
+import type { ProjectSession, ViewKind } from '../project/types.ts';
+import { docOf, type LibDetail } from './library-api.ts';
+
+/** A version that is a library update time (whole seconds), not a user's version. */
+const LIBRARY_VERSION = /^\d{9,11}$/;
+
+export async function refreshLibraryParts(session: ProjectSession): Promise<number> {
+  const items = session.snapshot().items;
+  const mine: { kind: ViewKind; uuid: string; version: string }[] = [];
+  for (const kind of ['symbols', 'footprints', 'devices'] as const) {
+    for (const [uuid, it] of items[kind]) if (LIBRARY_VERSION.test(String(it.version ?? ''))) mine.push({ kind, uuid, version: String(it.version) });
+  }
+  let n = 0;
+  for (let i = 0; i < mine.length; i += 200) {
+    const batch = mine.slice(i, i + 200);
+    const stale = await request<{ uuid: string }[]>('POST', '/api/components/check-updates', { body: { items: batch.map((b) => ({ uuid: b.uuid, version: b.version })) } });
+    if (!stale.length) continue;
+    const fresh = await request<LibDetail[]>('POST', '/api/components/search-by-ids', { body: { uuids: stale.map((s) => s.uuid), dataStr: 'yes' } });
+    for (const d of fresh) {
+      const kind = batch.find((b) => b.uuid === d.uuid)?.kind;
+      if (kind) { await session.edit(kind, docOf(d) as Item); n++; }
+    }
+  }
+  return n;
+}
+
+/** Checks every 15 s; refreshes when the editor has been idle for 60 s (LIB-2). */
+export function useLibraryAutoUpdate(sync: DocSync | null): void {
+  useEffect(() => {
+    if (!sync || sync.readOnly) return;
+    let lastEdit: number | undefined = Date.now();
+    let running = false;
+    const off = sync.subscribe(() => { if (sync.state === 'pending') lastEdit = Date.now(); });
+    const timer = setInterval(() => {
+      if (running || !autoUpdateDue(lastEdit, Date.now())) return;
+      running = true;
+      refreshLibraryParts(sync.session).catch(() => {}).finally(() => { running = false; lastEdit = undefined; });
+    }, 15_000);
+    return () => { off(); clearInterval(timer); };
+  }, [sync]);
+}
