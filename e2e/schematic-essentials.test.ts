@@ -122,6 +122,15 @@ describe('schematic essentials (e2e)', () => {
     await page.locator('.cp-side').first().click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('ArrowRight');
     await until(() => ed<boolean>(`(h) => h.doc.get('${res.key}')[3] === 210`), 10_000, 'nudged');
+    // W after a click in the tree still reaches the editor; the tree's own keys (arrows, Delete) do not
+    await page.locator('[role=treeitem][data-icon=sheet] > .tree-row').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Delete');
+    expect(await ed<unknown[]>(`(h) => h.doc.get('${res.key}')?.slice(3, 5)`)).toEqual([210, 50]);
+    await page.keyboard.press('w');
+    await until(() => ed<boolean>("(h) => h.editor.tools.active.id === 'wire'"), 10_000, 'wire tool from the tree');
+    await page.getByLabel('Schematic canvas').focus();
+    await page.keyboard.press('Escape');
 
     // Ctrl+F finds the resistor by its value
     await page.getByLabel('Schematic canvas').focus();

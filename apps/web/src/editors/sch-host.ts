@@ -50,12 +50,15 @@ export async function saveSheets(session: ProjectSession, sheets: OpenSheet[], c
   return n;
 }
 
+const TREE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', ' ', 'ContextMenu', 'Delete', 'Backspace', 'Escape']);
+
 const isField = (t: EventTarget | null): boolean => t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA' || t.isContentEditable);
 
 /**
  * Editor shortcuts wherever the focus is (after a click in a panel, the tree, the toolbar): a key
- * that reaches the window unused, not typed into a field, not inside a dialog and not already
- * handled by the canvas goes to `handle`. Returns the cleanup.
+ * that reaches the window unused, not typed into a field, not inside a dialog, not one of the
+ * tree's own keys (arrows, Delete...) and not already handled by the canvas goes to `handle`.
+ * Returns the cleanup.
  */
 export function globalShortcuts(canvas: HTMLElement, handle: (ev: KeyEv) => boolean): () => void {
   const onKey = (e: KeyboardEvent) => {
@@ -63,6 +66,9 @@ export function globalShortcuts(canvas: HTMLElement, handle: (ev: KeyEv) => bool
     const t = e.target instanceof Element ? e.target : null;
     if (t && (t === canvas || t.closest('[role="dialog"]'))) return;
     if (e.key === 'Tab' || e.key === 'F2' || e.key === 'Enter' || (e.altKey && !e.ctrlKey)) return;
+    // the tree's own keys (navigation; Delete there must not delete the drawing's selection), a focused button's Space
+    if (t?.closest('[role="tree"], [role="menu"]') && TREE_KEYS.has(e.key)) return;
+    if (e.key === ' ' && t?.closest('button, [role="button"], a[href]')) return;
     if (handle({ key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey })) e.preventDefault();
   };
   window.addEventListener('keydown', onKey);
