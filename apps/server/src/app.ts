@@ -10,12 +10,13 @@ import fastifyStatic from '@fastify/static';
 import { CODES, messageForCode } from '@copperplate/model';
 import type { Ctx } from './context.ts';
 import { installErrorHandler } from './http.ts';
-import { checkUrl, parseJsonBody } from './input.ts';
+import { checkOrigin, checkUrl, parseJsonBody } from './input.ts';
 import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { itemRoutes } from './routes/items.ts';
 import { miscRoutes } from './routes/misc.ts';
+import { downloadRoutes } from './routes/downloads.ts';
 import { liveRoutes } from './routes/live.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
@@ -70,7 +71,10 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   });
   // Any other body type (binary ones included) is refused before it is read, except where a route
   // scope adds its own parser (the import route: signed-in users only, files.ts).
-  app.addHook('onRequest', async (req) => checkUrl(req.url));
+  app.addHook('onRequest', async (req) => {
+    checkUrl(req.url);
+    checkOrigin(req.method, req.headers, req.host); // req.host: X-Forwarded-Host behind a trusted proxy
+  });
 
   // CALL-3: bodies the client gzips. The inflated size is counted while inflating and the stream
   // stops at the route's body cap (a small gzip bomb never holds more than the cap).
@@ -115,6 +119,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   lookupRoutes(app, ctx);
   projectExtraRoutes(app, ctx);
   miscRoutes(app, ctx);
+  downloadRoutes(app, ctx);
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users
   fabRoutes(app, ctx);

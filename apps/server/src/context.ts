@@ -5,6 +5,7 @@ import type { Bus } from './bus.ts';
 import { TtlCache, type SnapshotEntry } from './caches.ts';
 import type { RouteRecord } from './http.ts';
 import { DEFAULT_LIMITS, LoginLimiter, Window, type Limits } from './limiter.ts';
+import { FILES_JOB_THREADS, JobSlots } from './workers/files.ts';
 
 export interface SessionUser { uuid: string; username: string; nickname: string; csrf: string; tokenHash: string }
 export type Role = 'owner' | 'member' | 'readonly';
@@ -24,6 +25,8 @@ export interface Ctx {
   /** Sign-ups per address and imports per user within the last hour. */
   signups: Window;
   imports: Window;
+  /** Import/export jobs in worker threads: a cap per user and a queue for the threads (workers/files.ts). */
+  filesJobs: JobSlots;
   routes: RouteRecord[];
   /** Test hook: wait this long between the items of a bulk write (crash tests kill the process mid-batch). */
   bulkItemDelayMs: number;
@@ -46,6 +49,7 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partia
     limits: { ...DEFAULT_LIMITS, ...limits },
     signups: new Window(3_600_000),
     imports: new Window(3_600_000),
+    filesJobs: new JobSlots(FILES_JOB_THREADS),
     routes: [],
     bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
     sessionDays: 30,

@@ -9,7 +9,7 @@ import { openPglite, openPostgres, type Db } from './db.ts';
 import { migrate } from './migrations.ts';
 import { migrateLibrary } from './library/schema.ts';
 import { Bus } from './bus.ts';
-import { makeCtx, wireInvalidation } from './context.ts';
+import { makeCtx, wireInvalidation, type Ctx } from './context.ts';
 import { buildApp, type TrustProxy } from './app.ts';
 import type { Limits } from './limiter.ts';
 import { pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
@@ -36,6 +36,8 @@ export interface ServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The server's shared state (tests reach its caches and job slots through it). */
+  ctx: Ctx;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     return {
       url,
       port,
+      ctx,
       async close() {
         if (closed) return;
         closed = true;

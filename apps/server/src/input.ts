@@ -69,3 +69,27 @@ export function parseJsonBody(text: string): unknown {
 export function checkUrl(url: string): void {
   if (/%00/.test(url) || /%ed%[ab][0-9a-f]/i.test(url)) bad('NUL or lone surrogate in the address');
 }
+
+/** True when `origin` (an Origin header) names this server's `host`; 'null' and garbage never do. */
+export function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF by origin (issue 11): a state-changing request a browser sends from another site, or from an
+ * opaque origin (`Origin: null`: sandboxed frames, data: pages, some redirects), is refused with 403
+ * before any handler, sign-up and log-in included (those have no CSRF token). Clients that send no
+ * Origin (the CLI, scripts) are unaffected.
+ */
+export function checkOrigin(method: string, headers: Record<string, string | string[] | undefined>, host: string | undefined): void {
+  if (SAFE_METHODS.has(method)) return;
+  const origin = headers.origin;
+  const site = headers['sec-fetch-site'];
+  if ((typeof origin === 'string' && !sameHost(origin, host)) || site === 'cross-site') fail(CODES.CSRF_INVALID, {}, 403);
+}

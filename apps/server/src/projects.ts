@@ -78,8 +78,27 @@ export async function createProject(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'li
     else if (await repo.projectTitleTaken(q, ownerUuid, title)) fail(CODES.PROJECT_NAME_EXISTS);
     const items = p.items ?? [];
     await repo.insertProject(q, { uuid: id, title, description: p.description ?? '', ownerUuid, cbb: p.cbb ?? false, scope: p.scope ?? 0, teamUuid: p.teamUuid ?? null, defaultSheet: p.defaultSheet, boards: p.boards, extra: p.extra, gTicket: items.length });
+    // a few multi-row statements instead of one per item: the transaction (which on PGlite holds the
+    // one connection every other request waits for) stays short (issue 11)
     let t = 0;
-    for (const it of items) await repo.upsertItem(q, id, { ...it, ticket: ++t });
+    for (const batch of insertBatches(items)) await repo.upsertItems(q, id, batch.map((it) => ({ ...it, ticket: ++t })));
   });
   return id;
+}
+
+/** Rows per insert statement: at most 50 rows and about 256 KB of content each (PGlite runs each statement in this thread). */
+export function* insertBatches<T extends { data: Uint8Array | null }>(items: T[], maxRows = 50, maxBytes = 256 << 10): Generator<T[]> {
+  let batch: T[] = [];
+  let bytes = 0;
+  for (const it of items) {
+    const n = it.data?.length ?? 0;
+    if (batch.length && (batch.length >= maxRows || bytes + n > maxBytes)) {
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(it);
+    bytes += n;
+  }
+  if (batch.length) yield batch;
 }

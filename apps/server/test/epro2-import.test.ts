@@ -50,7 +50,7 @@ describe.each(BACKENDS)('.epro2 import on %s', (backend) => {
     const sheets = (await a.post<Array<{ uuid: string; dataStr: string }>>(`/api/projects/${uuid}/read/sheets`, { ids })).result!;
     expect(sheets).toHaveLength(16);
     for (const sh of sheets) expect(sh.dataStr).toBe(local.sheets.find((x) => x.uuid === sh.uuid)!.dataStr);
-  });
+  }, 120_000); // the import runs in a worker thread; generous for a busy machine
 
   it.skipIf(skip)('[issue-10] V3 content under an .epro name is sniffed, not refused; it exports as a V2 .epro', async () => {
     const files = unzipSync(new Uint8Array(readFileSync(`${FIX}/ESP32-MPU6050.epro2`)));
@@ -65,5 +65,5 @@ describe.each(BACKENDS)('.epro2 import on %s', (backend) => {
     expect(back['project.json']).toBeDefined();
     expect(Object.keys(back).filter((k) => k.startsWith('PCB/') && k.endsWith('.epcb'))).toHaveLength(1);
     expect(Object.keys(back).filter((k) => k.startsWith('SHEET/') && k.endsWith('.esch'))).toHaveLength(1);
-  });
+  }, 120_000); // the import runs in a worker thread; generous for a busy machine
 });

@@ -114,6 +114,26 @@ describe.each(BACKENDS)('hardening on %s', (backend) => {
     expect(refused).toEqual({ status: 403 });
   });
 
+  it.skipIf(skip)('state-changing calls from another site or an opaque origin (Origin: null) are refused, sign-up and log-in included', async () => {
+    const host = new URL(s.url).host;
+    const send = (path: string, body: unknown, headers: Record<string, string>) => fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookieOf(a), 'x-csrf-token': a.cookies.get('cp_csrf')!, ...headers }, body: JSON.stringify(body) });
+    for (const origin of ['null', 'https://evil.example', `http://${host}.evil.example`, 'not a url']) {
+      for (const [path, body] of [['/api/projects', { title: 'csrf' }], ['/api/auth/signup', { username: 'mallory', password: 'long-enough' }], ['/api/auth/login', { username: 'alice', password: 'secret-pass' }]] as const) {
+        const r = await send(path, body, { origin });
+        expect([path, origin, r.status, ((await r.json()) as { code: number }).code]).toEqual([path, origin, 403, CODES.CSRF_INVALID]);
+      }
+    }
+    const crossSite = await send('/api/projects', { title: 'csrf' }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    // the app's own pages, and clients that send no Origin (CLI), go on; reads are not state-changing
+    const own = await send('/api/projects', { title: 'same origin' }, { origin: s.url, 'sec-fetch-site': 'same-origin' });
+    expect(((await own.json()) as { code: number }).code).toBe(0);
+    const read = await fetch(s.url + '/api/getOnlineVersion', { headers: { origin: 'null' } });
+    expect(read.status).toBe(200);
+    const mine = (await a.get<Array<{ title: string }>>('/api/projects')).result!;
+    expect(JSON.stringify(mine)).not.toContain('"csrf"');
+  });
+
   it.skipIf(skip)('API answers carry Cache-Control: no-store; names stored without control characters, counted in bytes', async () => {
     const res = await a.raw('GET', '/api/user/info');
     expect(res.headers.get('cache-control')).toBe('no-store');

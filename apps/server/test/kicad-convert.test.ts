@@ -49,7 +49,7 @@ describe.each(BACKENDS)('KiCad conversion on %s', (backend) => {
     const back = eproToProjectData(readEpro(new Uint8Array(await res.arrayBuffer()), { name: 'video.epro' }));
     expect(back.ok).toBe(true);
     expect(back.data.pcbs.map((p) => p.title)).toEqual(['video']);
-  });
+  }, 120_000); // seconds of conversion in a worker thread; generous for a busy machine (a timed-out job keeps its per-user slot until it ends)
 
   it.skipIf(skip)('[issue-15] imports a zip of a KiCad project folder as a new project with its report', async () => {
     const imp = await a.call<{ uuid: string; report: { text: string; entries: unknown[] } }>('POST', '/api/projects/import/kicad?name=complex_hierarchy.zip', folderZip(join(ref.demos!, 'complex_hierarchy')));
@@ -60,7 +60,7 @@ describe.each(BACKENDS)('KiCad conversion on %s', (backend) => {
     const snap = (await a.get<Record<string, Record<string, number>>>(`/api/projects/${imp.result!.uuid}/ticket?g_ticket=-1`)).result!;
     expect(Object.keys(snap.pcbs)).toHaveLength(1);
     expect(Object.keys(snap.schs ?? snap.sheets ?? {}).length).toBeGreaterThanOrEqual(2);
-  });
+  }, 120_000);
 
   it.skipIf(skip)('[issue-15] refuses endlessly nested input with the catalogue message, and an unknown conversion', async () => {
     const deep = new TextEncoder().encode('(kicad_pcb ' + '('.repeat(1_000_000));
@@ -68,5 +68,5 @@ describe.each(BACKENDS)('KiCad conversion on %s', (backend) => {
     expect(r.message).toBe('The KiCad file deep.kicad_pcb nests deeper than 100 levels at line 1; refused');
     const bad = await a.call('POST', '/analyzer/api/convert/from/altium/to/epro?name=x.kicad_pcb', new TextEncoder().encode('(kicad_pcb)'));
     expect(bad.message).toContain('not supported');
-  });
+  }, 120_000);
 });

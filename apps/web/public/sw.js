@@ -1,11 +1,16 @@
 // Copperplate download-stream service worker (SPEC §4 "Download stream", §7 service paths, STREAM-1).
-// create: a navigation with ?uuid&fileName answered with a streamed attachment;
-// write: POST a chunk into that stream; close: POST to end it. Open streams are tracked by uuid
-// and removed on close.
+// A page of this origin first registers a stream by message ({type: 'download', uuid, fileName,
+// token, csrf}): the worker checks the one-time token with the server (POST /api/downloads/check)
+// and answers on the message port. Then create: a navigation of this origin with ?uuid&token
+// answered with a streamed attachment named as registered; write: a fetch of a page of this origin
+// POSTs a chunk; close: ends it. Open streams are tracked by uuid and removed on close. Anything
+// else (another site's frame or form, a wrong token, a file name in the address) gets 403
+// (issue 11: any site could start a download with a chosen name and content).
 // The app shell (the page, /assets/*, icons) is network-first with a cache fallback so that a
 // reload while offline still starts the app, which then opens projects from the local database.
 // /api/ requests always go to the network untouched.
-const streams = new Map(); // uuid -> { controller, fileName }
+const streams = new Map(); // uuid -> { controller, fileName, token }
+const registered = new Map(); // uuid -> { fileName, token }: checked by the server, not yet created
 const SHELL = 'copperplate-shell-v1';
 
 function isShell(url, request) {
@@ -48,6 +53,25 @@ function asciiName(name) {
   return name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 }
 
+const sameOrigin = (u) => { try { return new URL(u).origin === self.location.origin; } catch { return false; } };
+const refused = () => new Response('refused', { status: 403 });
+
+self.addEventListener('message', (event) => {
+  const m = event.data;
+  const port = event.ports && event.ports[0];
+  if (!m || m.type !== 'download' || !port) return;
+  if (event.origin !== self.location.origin || !event.source || !sameOrigin(event.source.url)) { port.postMessage({ ok: false }); return; }
+  event.waitUntil((async () => {
+    let ok = false;
+    try {
+      const r = await fetch('/api/downloads/check', { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json', 'x-csrf-token': String(m.csrf || '') }, body: JSON.stringify({ token: String(m.token || '') }) });
+      ok = r.ok && (await r.json()).code === 0;
+    } catch { ok = false; }
+    if (ok) registered.set(String(m.uuid), { fileName: String(m.fileName || 'download'), token: String(m.token) });
+    port.postMessage({ ok });
+  })());
+});
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (isShell(url, event.request)) {
@@ -57,11 +81,16 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || !url.pathname.startsWith('/sw/download/stream/')) return;
   const action = url.pathname.slice('/sw/download/stream/'.length);
   const uuid = url.searchParams.get('uuid') || '';
-  const fileName = url.searchParams.get('fileName') || 'download';
+  const token = url.searchParams.get('token') || '';
   if (action === 'create') {
+    // a frame of one of our pages (its referrer is our origin) with the registered token
+    const reg = registered.get(uuid);
+    if (!reg || reg.token !== token || !sameOrigin(event.request.referrer)) { event.respondWith(refused()); return; }
+    registered.delete(uuid);
     let controller;
     const body = new ReadableStream({ start: (c) => { controller = c; } });
-    streams.set(uuid, { controller, fileName });
+    const fileName = reg.fileName;
+    streams.set(uuid, { controller, fileName, token });
     event.respondWith(
       new Response(body, {
         headers: {
@@ -74,21 +103,19 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   const entry = streams.get(uuid);
-  if (action === 'write') {
-    event.respondWith(
-      (async () => {
-        if (!entry) return new Response('no such stream', { status: 404 });
-        entry.controller.enqueue(new Uint8Array(await event.request.arrayBuffer()));
-        return new Response(null, { status: 204 });
-      })(),
-    );
-    return;
-  }
-  if (action === 'close') {
-    if (entry) {
+  // write and close: fetches (never navigations: another site's form) of one of our pages, with the stream's token
+  event.respondWith((async () => {
+    const client = event.clientId ? await self.clients.get(event.clientId) : null;
+    if (!entry || entry.token !== token || event.request.mode === 'navigate' || !client || !sameOrigin(client.url)) return entry ? refused() : new Response('no such stream', { status: 404 });
+    if (action === 'write') {
+      entry.controller.enqueue(new Uint8Array(await event.request.arrayBuffer()));
+      return new Response(null, { status: 204 });
+    }
+    if (action === 'close') {
       entry.controller.close();
       streams.delete(uuid);
+      return new Response(null, { status: 204 });
     }
-    event.respondWith(new Response(null, { status: entry ? 204 : 404 }));
-  }
+    return new Response('unknown action', { status: 404 });
+  })());
 });

@@ -10,7 +10,6 @@ import { CatalogueError, CODES } from '@copperplate/model';
 import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
 import { createProject } from '../projects.ts';
-import { projectDataToRows } from '../epro.ts';
 import { runKicadInWorker } from '../workers/kicad.ts';
 import { IMPORT_BODY_LIMIT } from './files.ts';
 
@@ -32,12 +31,12 @@ export function convertRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
     method: 'POST', url: '/analyzer/api/convert/from/:from/to/:to', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true, raw: true, query,
     summary: 'Convert a KiCad project (zip of its folder) or file (?name= gives its kind) to .epro bytes; from=kicad, to=epro. The header X-Copperplate-Report holds what could not be carried (URI-encoded text)',
-  }, async ({ req, reply, query: q }) => {
+  }, async ({ req, reply, user, query: q }) => {
     const { from, to } = req.params as { from: string; to: string };
     if (from !== 'kicad' || to !== 'epro') fail(CODES.BAD_REQUEST, { reason: `conversion from ${from} to ${to} is not supported (kicad to epro is)` });
     let out: Awaited<ReturnType<typeof runKicadInWorker>>;
     try {
-      out = await runKicadInWorker({ name: q.name, bytes: bodyBytes(req.body), want: 'epro' });
+      out = await ctx.filesJobs.run(user.uuid, ctx.limits.filesJobsPerUser, () => runKicadInWorker({ name: q.name, bytes: bodyBytes(req.body), want: 'epro' }));
     } catch (e) {
       asApiError(e);
     }
@@ -55,11 +54,11 @@ export function convertRoutes(app: FastifyInstance, ctx: Ctx): void {
   }, async ({ req, user, query: q }) => {
     let out: Awaited<ReturnType<typeof runKicadInWorker>>;
     try {
-      out = await runKicadInWorker({ name: q.name, bytes: bodyBytes(req.body), want: 'data' });
+      out = await ctx.filesJobs.run(user.uuid, ctx.limits.filesJobsPerUser, () => runKicadInWorker({ name: q.name, bytes: bodyBytes(req.body), want: 'rows' }));
     } catch (e) {
       asApiError(e);
     }
-    const { project, items } = projectDataToRows(out!.data!);
+    const { project, items } = out!.rows!;
     const id = await createProject(ctx, user.uuid, { title: project.title || q.name.replace(KICAD_NAME, ''), cbb: project.cbb, defaultSheet: project.defaultSheet, boards: project.boards, extra: project.extra, items }, true);
     req.log.info({ project: id, items: items.length, notCarried: out!.report.entries.length }, 'kicad project imported');
     return { uuid: id, report: out!.report };

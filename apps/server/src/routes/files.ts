@@ -6,12 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CatalogueError, CODES } from '@copperplate/model';
-import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, exportFileName, formatConversionReport, formatFailureReport, formatWarningReport } from '@copperplate/format';
+import { exportFileName } from '@copperplate/format';
 import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
 import { createProject } from '../projects.ts';
-import { projectDataToRows, rowsToProjectData } from '../epro.ts';
+import { exportInWorker, importInWorker } from '../workers/files.ts';
 
 export const IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
 /** File extensions the import accepts (.epro projects, library archives); stripped for the fallback title. */
@@ -56,40 +56,32 @@ function importRoute(app: FastifyInstance, ctx: Ctx): void {
     query: z.object({ name: z.string().max(256).optional() }),
   }, async ({ req, user, query }) => {
     if (!Buffer.isBuffer(req.body)) fail(CODES.BAD_REQUEST, { reason: 'send the .epro bytes as application/octet-stream' });
+    // one job too many is refused before it counts against the hourly quota
+    if (ctx.filesJobs.count(user.uuid) >= ctx.limits.filesJobsPerUser) fail(CODES.TOO_MANY_REQUESTS, {}, 429);
     if (!ctx.imports.take(user.uuid, ctx.limits.importsPerUserPerHour)) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.importsPerUserPerHour} imports per hour` }, 429);
-    const bytes = new Uint8Array(req.body as Buffer);
-    let result: ReturnType<typeof eproToProjectData>;
+    // reading, inflating, parsing and compressing run in a worker thread (issue 11): other users never wait on them
+    let out: Awaited<ReturnType<typeof importInWorker>>;
     try {
-      result = eproToProjectData(readEpro(bytes, { name: query.name }));
+      out = await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(req.body as Buffer), name: query.name });
     } catch (e) {
       asApiError(e);
     }
-    const { project, items } = projectDataToRows(result!.data);
+    const { project, items, report } = out!;
     const id = await createProject(ctx, user.uuid, { title: importTitle(project.title, query.name), cbb: project.cbb, defaultSheet: project.defaultSheet, boards: project.boards, extra: project.extra, items }, true);
-    req.log.info({ project: id, items: items.length, ok: result!.ok, library: Boolean(result!.data.library) }, 'project imported');
-    const conversion = result!.conversion;
-    return {
-      uuid: id,
-      report: {
-        ok: result!.ok, failures: result!.failures, text: formatFailureReport(result!.failures),
-        // kept but not whole (system-library parts, pours of an absent PCB): warnings, not failures
-        warnings: result!.warnings, warningText: formatWarningReport(result!.warnings),
-        // EasyEDA Pro V3 archives: what the conversion carried and each record kind it did not (warnings, not failures).
-        ...(conversion ? { conversion, conversionText: formatConversionReport(conversion) } : {}),
-      },
-    };
+    req.log.info({ project: id, items: items.length, ok: report.ok, library: out!.library }, 'project imported');
+    return { uuid: id, report };
   });
 
 }
 
 function exportRoute(app: FastifyInstance, ctx: Ctx): void {
-  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/export', summary: 'The project as .epro bytes', access: 'read', raw: true }, async ({ reply, project }) => {
+  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/export', summary: 'The project as .epro bytes', access: 'read', raw: true }, async ({ reply, project, user }) => {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     if (!p) fail(CODES.NO_PERMISSION);
     const items = await repo.allItems(ctx.db, project.uuid);
     let bytes: Uint8Array;
     try {
-      bytes = writeEpro(projectDataToEpro(rowsToProjectData(p!, items)));
+      bytes = (await exportInWorker(ctx, user.uuid, { project: p!, items })).bytes; // off the event loop (issue 11)
     } catch (e) {
       asApiError(e);
     }

@@ -9,18 +9,12 @@ import { CODES, messageForCode } from '@copperplate/model';
 import type { Ctx, SessionUser } from '../context.ts';
 import { authenticate, projectAccess } from '../auth.ts';
 import { MAX_EVENT_BYTES } from '../bus.ts';
+import { sameHost } from '../input.ts';
 
 const CLIENT_EVENTS = new Set(['checkIn', 'annotation', 'mode']);
 /** Ping period of the live channel. */
 export const LIVE_PING_MS = 30_000;
 
-function sameHost(origin: string, host: string | undefined): boolean {
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
 
 interface Live { user: SessionUser; uuid: string }
 

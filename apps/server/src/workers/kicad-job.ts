@@ -1,18 +1,20 @@
 /** The work of a KiCad conversion job, run inside the worker thread (kicad-worker.mjs). */
 import { kicadToProject, type ReportEntry } from '@copperplate/convert';
 import { projectDataToEpro, writeEpro, type ProjectData } from '@copperplate/format';
+import { projectDataToRows } from '../epro.ts';
 
 export interface KicadJob {
   /** The upload's file name (.zip, .kicad_pro, .kicad_pcb, ...). */
   name: string;
   bytes: Uint8Array;
-  /** 'epro': answer the .epro bytes; 'data': answer the ProjectData (the server imports it). */
-  want: 'epro' | 'data';
+  /** 'epro': answer the .epro bytes; 'data': the ProjectData; 'rows': the project and item rows to store (the import). */
+  want: 'epro' | 'data' | 'rows';
 }
 
 export interface KicadJobResult {
   epro?: Uint8Array;
   data?: ProjectData;
+  rows?: ReturnType<typeof projectDataToRows>;
   report: { text: string; entries: ReportEntry[] };
 }
 
@@ -20,5 +22,6 @@ export function runKicadJob(job: KicadJob): KicadJobResult {
   const { data, report } = kicadToProject([{ name: job.name, data: job.bytes }]);
   const rep = { text: report.text(), entries: report.list() };
   if (job.want === 'epro') return { epro: writeEpro(projectDataToEpro(data)), report: rep };
+  if (job.want === 'rows') return { rows: projectDataToRows(data), report: rep }; // contents compressed here, not on the event loop
   return { data, report: rep };
 }

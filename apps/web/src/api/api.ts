@@ -29,10 +29,10 @@ const userOf = (r: unknown): User => UserSchema.parse((r as { user?: unknown })?
 const p = (uuid: string) => `/api/projects/${encodeURIComponent(uuid)}`;
 
 export const api = {
-  signup: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/signup', { body: { username, password } })),
-  login: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/login', { body: { username, password } })),
-  logout: async (): Promise<void> => void (await request('POST', '/api/auth/logout', { body: {} })),
-  me: async (): Promise<User> => UserSchema.parse(await request('GET', '/api/user/info')),
+  signup: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/signup', { body: { username, password }, relogin: false })),
+  login: async (username: string, password: string): Promise<User> => userOf(await request('POST', '/api/auth/login', { body: { username, password }, relogin: false })),
+  logout: async (): Promise<void> => void (await request('POST', '/api/auth/logout', { body: {}, relogin: false })),
+  me: async (): Promise<User> => UserSchema.parse(await request('GET', '/api/user/info', { relogin: false })),
   onlineVersion: async (): Promise<string> => z.object({ version: z.string() }).loose().parse(await request('GET', '/api/getOnlineVersion')).version,
 
   recent: async (): Promise<RecentEntry[]> => z.array(RecentEntrySchema).parse(await request('GET', '/api/projects')),

@@ -2,7 +2,10 @@
  * The browser's request helper for the HTTP API of docs/API.md.
  * - envelope `{code: 0, result}` -> result; anything else -> ApiError with the catalogue message (FETCH-1, CALL-8)
  * - HTTP 404/500, unparseable bodies and network failures -> ApiError 'Network Error!' (CALL-7)
- * - HTTP 401 -> ApiError 401 and the `unauthorized` listeners run (PERM-2: the app opens login)
+ * - HTTP 401 -> the `unauthorized` listeners run (PERM-2: the app opens login) and the request waits:
+ *   once the user has logged in (`loginSucceeded`) it is sent again, so the interrupted action goes
+ *   on; when the login is given up (`loginAbandoned`) it fails with ApiError 401. Calls made with
+ *   `relogin: false` (who am I, log in, sign up, log out) fail at once.
  * - non-GET requests carry the CSRF token from the cp_csrf cookie (CALL-2)
  * - project requests carry X-Project-Path (CALL-1); POST bodies over 10000 bytes are gzipped (CALL-3)
  */
@@ -30,6 +33,31 @@ export function onUnauthorized(fn: Listener): () => void {
   return () => unauthorizedListeners.delete(fn);
 }
 
+/** Requests waiting for a login after a 401 (one login serves them all). */
+let relogin: { promise: Promise<void>; resolve: () => void; reject: (e: Error) => void } | null = null;
+
+function waitForLogin(): Promise<void> {
+  if (!relogin) {
+    let resolve!: () => void, reject!: (e: Error) => void;
+    const promise = new Promise<void>((res, rej) => ((resolve = res), (reject = rej)));
+    relogin = { promise, resolve, reject };
+    for (const fn of unauthorizedListeners) fn();
+  }
+  return relogin.promise;
+}
+
+/** The user logged in again: every request that met a 401 is sent again. */
+export function loginSucceeded(): void {
+  relogin?.resolve();
+  relogin = null;
+}
+
+/** The login dialog was closed without logging in: the waiting requests fail with 401. */
+export function loginAbandoned(): void {
+  relogin?.reject(new ApiError(CODES.NOT_LOGGED_IN, messageFor(CODES.NOT_LOGGED_IN, undefined)));
+  relogin = null;
+}
+
 /** Reads one cookie by name from `document.cookie` (empty string when absent). */
 export function readCookie(name: string, cookieString: string = typeof document === 'undefined' ? '' : document.cookie): string {
   for (const part of cookieString.split(';')) {
@@ -49,6 +77,8 @@ export interface RequestOptions {
   /** Return the raw Response body as bytes instead of the envelope's result. */
   binary?: boolean;
   requestId?: string;
+  /** false: a 401 fails at once instead of waiting for the user to log in again (default true). */
+  relogin?: boolean;
 }
 
 async function gzip(text: string): Promise<Uint8Array> {
@@ -93,8 +123,13 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
     throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
   }
   if (res.status === 401) {
-    for (const fn of unauthorizedListeners) fn();
-    throw new ApiError(CODES.NOT_LOGGED_IN, messageFor(CODES.NOT_LOGGED_IN, undefined));
+    if (opts.relogin === false) {
+      for (const fn of unauthorizedListeners) fn();
+      throw new ApiError(CODES.NOT_LOGGED_IN, messageFor(CODES.NOT_LOGGED_IN, undefined));
+    }
+    // PERM-2: the app opens login; the action goes on once the user has logged in (finding 9)
+    await waitForLogin();
+    return request<T>(method, path, opts);
   }
   if (opts.binary && res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) {
     return new Uint8Array(await res.arrayBuffer()) as T;

@@ -1,10 +1,13 @@
 /**
  * Save-as-local (SPEC §7, STREAM-1): the archive is streamed to a browser download through the
  * service worker at /sw/download/stream/{create,write,close}; without a controlling service worker
- * it falls back to a Blob download. File names follow ARC-4 and EXP-1.
+ * it falls back to a Blob download. File names follow ARC-4 and EXP-1. A stream is registered with the
+ * service worker by message with a one-time token from the server (issue 11): the worker opens no
+ * stream another site asks for.
  */
 import { STREAM_CREATE_WAIT_MS } from '@copperplate/model';
 import { defaultDownloadName, sanitizeFileName } from '@copperplate/format';
+import { readCookie, request } from '../api/http.ts';
 
 export { sanitizeFileName };
 
@@ -37,7 +40,14 @@ export async function saveBytes(bytes: Uint8Array, fileName: string, onProgress?
     return 'blob';
   }
   const uuid = randomUuid();
-  const q = `?uuid=${encodeURIComponent(uuid)}&fileName=${encodeURIComponent(fileName)}`;
+  const { token } = await request<{ token: string }>('POST', '/api/downloads/token', { body: {} });
+  const accepted = await new Promise<boolean>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve((e.data as { ok?: boolean } | null)?.ok === true);
+    sw.postMessage({ type: 'download', uuid, fileName, token, csrf: readCookie('cp_csrf') }, [channel.port2]);
+  });
+  if (!accepted) throw new Error('The download could not be started, please try again');
+  const q = `?uuid=${encodeURIComponent(uuid)}&token=${encodeURIComponent(token)}`;
   // create: a navigation the service worker answers with a streamed attachment
   const frame = document.createElement('iframe');
   frame.hidden = true;

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
 import { api } from '../api/api.ts';
-import { ApiError, NETWORK_CODE, onUnauthorized } from '../api/http.ts';
+import { ApiError, NETWORK_CODE, loginAbandoned, onUnauthorized } from '../api/http.ts';
 import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
@@ -230,7 +230,7 @@ export function App() {
         </Modal>
       )}
       {needLogin && (
-        <Modal title="Log in" width={380} onClose={() => setNeedLogin(false)}>
+        <Modal title="Log in" width={380} onClose={() => (setNeedLogin(false), loginAbandoned())}>
           <LoginForm notice={messageForCode(CODES.NOT_LOGGED_IN)} onDone={(u) => (setUser(u), setNeedLogin(false))} />
         </Modal>
       )}

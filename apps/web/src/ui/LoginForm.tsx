@@ -1,6 +1,7 @@
 /** Sign up / log in (issue 4 §1): labelled fields "Username", "Password"; buttons "Log in", "Sign up". */
 import { useState, type FormEvent } from 'react';
 import { api } from '../api/api.ts';
+import { loginSucceeded } from '../api/http.ts';
 import type { User } from '../api/schemas.ts';
 
 export function LoginForm({ onDone, notice }: { onDone: (u: User) => void; notice?: string }) {
@@ -13,7 +14,9 @@ export function LoginForm({ onDone, notice }: { onDone: (u: User) => void; notic
     setBusy(true);
     setError('');
     try {
-      onDone(kind === 'login' ? await api.login(username, password) : await api.signup(username, password));
+      const u = kind === 'login' ? await api.login(username, password) : await api.signup(username, password);
+      onDone(u);
+      loginSucceeded(); // requests that met a 401 are sent again: the interrupted action goes on
     } catch (err) {
       setError((err as Error).message);
     } finally {

@@ -1,0 +1,44 @@
+/**
+ * The work of project import and export jobs (issue 11), run inside a worker thread
+ * (files-worker.mjs): reading and inflating the archive, parsing every document, compressing each
+ * content for storage, and on export the project back to .epro bytes. The event loop of the server
+ * only stores the rows.
+ */
+import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, formatConversionReport, formatFailureReport, formatWarningReport } from '@copperplate/format';
+import { projectDataToRows, rowsToProjectData, type ProjectFields } from '../epro.ts';
+import type { ItemRow, ProjectRow } from '../repo/index.ts';
+
+export interface ImportJob { kind: 'import'; bytes: Uint8Array; name?: string }
+export interface ExportJob { kind: 'export'; project: ProjectRow; items: ItemRow[] }
+export type FilesJob = ImportJob | ExportJob;
+
+export interface ImportJobResult {
+  project: ProjectFields;
+  items: Array<Omit<ItemRow, 'ticket'>>;
+  /** The import report of the API answer (failures, warnings, V3 conversion). */
+  report: Record<string, unknown>;
+  library: boolean;
+}
+export interface ExportJobResult { bytes: Uint8Array }
+
+export function runImportJob(job: ImportJob): ImportJobResult {
+  const result = eproToProjectData(readEpro(job.bytes, { name: job.name }));
+  const { project, items } = projectDataToRows(result.data);
+  const conversion = result.conversion;
+  return {
+    project,
+    items,
+    library: Boolean(result.data.library),
+    report: {
+      ok: result.ok, failures: result.failures, text: formatFailureReport(result.failures),
+      // kept but not whole (system-library parts, pours of an absent PCB): warnings, not failures
+      warnings: result.warnings, warningText: formatWarningReport(result.warnings),
+      // EasyEDA Pro V3 archives: what the conversion carried and each record kind it did not (warnings, not failures).
+      ...(conversion ? { conversion, conversionText: formatConversionReport(conversion) } : {}),
+    },
+  };
+}
+
+export function runExportJob(job: ExportJob): ExportJobResult {
+  return { bytes: writeEpro(projectDataToEpro(rowsToProjectData(job.project, job.items))) };
+}

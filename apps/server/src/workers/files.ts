@@ -1,0 +1,66 @@
+/**
+ * Project imports and exports off the event loop (issue 11): each job runs in a worker thread of its
+ * own (runJobInWorker: memory cap, time limit). A user may have `limits.filesJobsPerUser` jobs
+ * (imports, KiCad imports and conversions, exports) queued or running at once; one more is refused
+ * with 4290002 before its work starts. At most `FILES_JOB_THREADS` workers run at once on the whole
+ * server (the rest wait their turn), so many users importing never take every core or all memory.
+ */
+import { availableParallelism } from 'node:os';
+import { CODES } from '@copperplate/model';
+import { fail } from '../http.ts';
+import type { Ctx } from '../context.ts';
+import type { ExportJob, ExportJobResult, ImportJob, ImportJobResult } from './files-job.ts';
+import { runJobInWorker } from './run-job.ts';
+
+export const FILES_JOB_LIMITS = { timeoutMs: 120_000, maxOldGenerationSizeMb: 1536 };
+/**
+ * Worker threads running import/export jobs at once on this server (a bound on memory: each may use
+ * FILES_JOB_LIMITS). At least twice the per-user cap, so that one user's jobs never fill every slot.
+ */
+export const FILES_JOB_THREADS = Math.max(4, availableParallelism());
+
+/** Jobs per user (queued or running) and a first-come queue for the thread slots. */
+export class JobSlots {
+  private perUser = new Map<string, number>();
+  private running = 0;
+  private waiting: Array<() => void> = [];
+  constructor(readonly threads: number) {}
+
+  /** Jobs of `user` queued or running. */
+  count(user: string): number { return this.perUser.get(user) ?? 0; }
+
+  /** Runs `job` when a thread slot is free; refused (4290002, HTTP 429) when `user` has `max` jobs already. */
+  async run<T>(user: string, max: number, job: () => Promise<T>): Promise<T> {
+    if (this.count(user) >= max) fail(CODES.TOO_MANY_REQUESTS, {}, 429);
+    this.perUser.set(user, this.count(user) + 1);
+    try {
+      if (this.running >= this.threads) await new Promise<void>((r) => this.waiting.push(r));
+      else this.running++;
+      try {
+        return await job();
+      } finally {
+        const next = this.waiting.shift();
+        if (next) next(); // the slot passes to the next job in line
+        else this.running--;
+      }
+    } finally {
+      const n = this.count(user) - 1;
+      if (n > 0) this.perUser.set(user, n);
+      else this.perUser.delete(user);
+    }
+  }
+}
+
+const script = new URL('./files-worker.mjs', import.meta.url);
+
+/** Reads, parses and prepares the rows of an uploaded archive in a worker thread. */
+export function importInWorker(ctx: Ctx, user: string, job: Omit<ImportJob, 'kind'>): Promise<ImportJobResult> {
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () =>
+    runJobInWorker<ImportJobResult>(script, { kind: 'import', ...job }, FILES_JOB_LIMITS, 'import', [job.bytes.buffer as ArrayBuffer]));
+}
+
+/** Writes a project's .epro bytes in a worker thread. */
+export function exportInWorker(ctx: Ctx, user: string, job: Omit<ExportJob, 'kind'>): Promise<ExportJobResult> {
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () =>
+    runJobInWorker<ExportJobResult>(script, { kind: 'export', ...job }, FILES_JOB_LIMITS, 'export'));
+}
