@@ -15,7 +15,8 @@ import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { itemRoutes } from './routes/items.ts';
-import { miscRoutes } from './routes/misc.ts';
+import multipart from '@fastify/multipart';
+import { backupCreateRoute, miscRoutes } from './routes/misc.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { liveRoutes } from './routes/live.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
@@ -119,6 +120,11 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   lookupRoutes(app, ctx);
   projectExtraRoutes(app, ctx);
   miscRoutes(app, ctx);
+  // the multipart backups call (SPEC §7): multipart bodies only in this route's scope
+  await app.register(async (scope) => {
+    await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 20, files: 1, fileSize: 200 * 1024 * 1024, fieldSize: 64 * 1024 } });
+    backupCreateRoute(scope, ctx);
+  });
   downloadRoutes(app, ctx);
   await fileRoutes(app, ctx);
   await withBinaryBodies(app, (scope) => convertRoutes(scope, ctx)); // KiCad imports: binary bodies, signed-in users

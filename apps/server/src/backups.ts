@@ -13,7 +13,7 @@ interface BackupBody {
   items: Array<{ kind: string; key: string; map: string; fields: Record<string, unknown>; dataStr?: string }>;
 }
 
-export async function makeBackup(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, b: { name: string; description: string; auto: boolean; archive: boolean }) {
+export async function makeBackup(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, b: { name: string; description: string; auto: boolean; archive: boolean; keep?: number }) {
   const id = uuid32();
   const ok = await ctx.db.tx(async (q) => {
     const p = await repo.projectByUuid(q, projectUuid);
@@ -26,7 +26,7 @@ export async function makeBackup(ctx: Ctx, projectUuid: string, user: { uuid: st
       items: items.map((it) => ({ kind: it.kind, key: it.key, map: it.map, fields: it.fields, dataStr: unpack(it.data) })),
     };
     const inserted = await repo.insertBackup(q, { id, projectUuid, name: b.name, description: b.description, auto: b.auto, archive: b.archive, gTicket: p!.g_ticket, creatorUuid: user.uuid, data: packJson(body) });
-    if (inserted && !b.archive) await repo.pruneBackups(q, projectUuid, MAX_BACKUP_LEVEL);
+    if (inserted && !b.archive) await repo.pruneBackups(q, projectUuid, Math.min(b.keep ?? MAX_BACKUP_LEVEL, MAX_BACKUP_LEVEL)); // max backup level (CONST-2)
     return inserted;
   });
   if (!ok) fail(CODES.BACKUP_NAME_EXISTS);

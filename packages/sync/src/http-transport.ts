@@ -9,6 +9,7 @@
 import { gzipSync, strToU8 } from 'fflate';
 import { GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES } from '@copperplate/model';
 import type { Kind } from './kinds.ts';
+import type { BackupFields } from './backup.ts';
 import type { Answer, BulkItem, BulkResult, ItemData, ProjectDetail, TicketAnswer, Transport } from './types.ts';
 
 /** Where cookies live: document.cookie in the browser, a jar in Node (tests, CLI). */
@@ -127,6 +128,46 @@ export class HttpTransport implements Transport {
   }
   bulk(project: string, kind: Kind, data: BulkItem[], requestId: string): Promise<Answer<BulkResult[]>> {
     return this.call('POST', `/api/projects/${encodeURIComponent(project)}/bulk/${kind}`, { project, body: { data }, requestId });
+  }
+
+  /**
+   * The multipart backups call (SPEC §7): upload (omitted: the server backs up the cloud copy, which
+   * the upload loop keeps current), limit (only when auto is YES), project_uuid, auto, name,
+   * description, ticket, path. `signal` aborts it (CLOSE-1).
+   */
+  async backup(project: string, f: BackupFields, signal?: AbortSignal): Promise<Answer<unknown>> {
+    const form = new FormData();
+    form.set('project_uuid', f.project_uuid);
+    form.set('auto', f.auto);
+    form.set('name', f.name);
+    form.set('description', f.description);
+    form.set('ticket', String(f.ticket));
+    form.set('path', f.path);
+    if (f.auto === 'YES' && f.limit !== undefined) form.set('limit', String(f.limit));
+    const headers: Record<string, string> = { accept: 'application/json', 'x-project-path': project };
+    const cookie = this.cookies.header();
+    if (cookie) headers.cookie = cookie;
+    const csrf = this.cookies.get('cp_csrf');
+    if (csrf) headers['x-csrf-token'] = csrf;
+    this.requests++;
+    let res: Response;
+    try {
+      res = await this.f(this.url(`/api/projects/${encodeURIComponent(project)}/backups`), { method: 'POST', headers, body: form, credentials: 'include', signal });
+    } catch (e) {
+      if (signal?.aborted) throw e;
+      return netError();
+    }
+    this.cookies.store(res);
+    if (res.status === 404 || res.status >= 500) return netError();
+    let json: { code?: unknown; result?: unknown; message?: unknown };
+    try {
+      json = (await res.json()) as typeof json;
+    } catch {
+      return netError();
+    }
+    if (!json || typeof json !== 'object' || typeof json.code !== 'number') return netError();
+    if (json.code === 0) return { success: true, result: json.result };
+    return { success: false, code: json.code, message: typeof json.message === 'string' ? json.message : NAMED_ERRORS.INVALID_RESPONSE };
   }
 
   // Account and project calls used by the app and the simulation.

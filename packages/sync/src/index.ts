@@ -18,3 +18,4 @@ export * from './syncer.ts';
 export * from './session.ts';
 export * from './engine.ts';
 export * from './http-transport.ts';
+export * from './backup.ts';

@@ -5,19 +5,39 @@ import { NameField } from '../names.ts';
 import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { fail, route } from '../http.ts';
-import { CODES } from '@copperplate/model';
+import { CODES, MAX_BACKUP_LEVEL } from '@copperplate/model';
 import { backupDetail, backupSummary, makeBackup, restoreBackup } from '../backups.ts';
 import { projectDetail } from '../projects.ts';
 import { openApiDocument } from '../openapi.ts';
 
 const Name = NameField;
 
-export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
+/**
+ * The backups call (SPEC §7), as JSON or as the multipart form of the spec: name, description,
+ * auto (YES/NO or a boolean), limit (automatic backups kept, at most MAX_BACKUP_LEVEL; sent only
+ * when auto is YES), project_uuid (must be the path's), ticket, path; an `upload` part is accepted
+ * and not stored (the server backs up the cloud copy). Registered in a scope that parses multipart
+ * bodies (app.ts), after the session and CSRF checks.
+ */
+export function backupCreateRoute(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
-    method: 'POST', url: '/api/projects/:uuid/backups', summary: 'Back up the project (3002 on a duplicate name; at most 10 kept)', access: 'write',
-    body: z.object({ name: Name, description: z.string().max(10_000).default(''), auto: z.union([z.boolean(), z.enum(['YES', 'NO']).transform((v) => v === 'YES')]).default(false) }),
-  }, async ({ user, project, body }) => makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: body.auto, archive: false }));
+    method: 'POST', url: '/api/projects/:uuid/backups', summary: 'Back up the project (JSON or multipart: name, description, auto, limit, project_uuid, ticket, path; 3002 on a duplicate name; at most 10 kept)', access: 'write',
+    body: z.object({
+      name: Name, description: z.string().max(10_000).default(''),
+      auto: z.union([z.boolean(), z.enum(['YES', 'NO']).transform((v) => v === 'YES')]).default(false),
+      limit: z.coerce.number().int().min(1).max(MAX_BACKUP_LEVEL).optional(),
+      project_uuid: z.string().max(128).optional(),
+      ticket: z.coerce.number().int().optional(),
+      path: z.string().max(1024).optional(),
+      upload: z.unknown().optional(),
+    }),
+  }, async ({ user, project, body }) => {
+    if (body.project_uuid !== undefined && body.project_uuid !== project.uuid) fail(CODES.NO_PERMISSION);
+    return makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: body.auto, archive: false, keep: body.auto && body.limit ? body.limit : MAX_BACKUP_LEVEL });
+  });
+}
 
+export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups', summary: 'List backups, newest first', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => !b.archive).map(backupSummary));
 
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups/:id', summary: 'Backup detail with its meta (owner, members) and item counts', access: 'read' }, async ({ req, project }) => backupDetail(ctx, project.uuid, (req.params as { id: string }).id));

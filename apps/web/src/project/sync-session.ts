@@ -5,7 +5,7 @@
  * The UI never touches IndexedDB itself: everything goes through the engine and the store.
  */
 import { DexieStore } from '@copperplate/store';
-import { HttpTransport, SyncEngine, type Clock } from '@copperplate/sync';
+import { AutoBackup, HttpTransport, SyncEngine, type Clock } from '@copperplate/sync';
 import { NAMED_ERRORS, NO_PERMISSION_CODES } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
@@ -35,7 +35,20 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
     baseMode = mode;
     enginePromise = (async () => {
       const store = await new DexieStore({ name: 'copperplate' }).open();
-      const engine = new SyncEngine({ store, transport: new HttpTransport({ baseUrl: '' }), clock: browserClock, mode: navigator.onLine ? mode : 'OFFLINE' });
+      const transport = new HttpTransport({ baseUrl: '' });
+      let engine: SyncEngine | null = null;
+      // OPEN-5 / CLOSE-1: a backup of every opened project at once, then on a timer; aborted on close.
+      // Read-only and offline projects are not backed up (the server would refuse; the next turn retries).
+      const backup = new AutoBackup({
+        clock: browserClock,
+        ticketOf: (p) => (engine?.current?.uuid === p ? engine.current.detail.g_ticket : undefined),
+        send: async (p, fields, signal) => {
+          const s = engine?.current;
+          if (!s || s.uuid !== p || s.readonly || !navigator.onLine) return { success: false, message: 'not backed up (read-only or offline)' };
+          return transport.backup(p, fields, signal);
+        },
+      });
+      engine = new SyncEngine({ store, transport, clock: browserClock, mode: navigator.onLine ? mode : 'OFFLINE', backup });
       engine.events.on('db-warning', (e) => hooks.onDbWarning(e.message));
       engine.events.on('upload-error', (e) => {
         if (!navigator.onLine) return; // the status bar says offline; edits are kept locally
