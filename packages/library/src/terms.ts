@@ -52,11 +52,12 @@ export function tsQuery(q: string, weights = ''): string {
 }
 
 /**
- * The name range of a short as-you-type query (one word of at most 3 letters or digits): names from
- * `lo` (inclusive) to `hi` (exclusive), lower case, in byte order; undefined for other queries.
+ * The name range of a one-word query (letters, digits, `_ - .`): names from `lo` (inclusive) to `hi`
+ * (exclusive), lower case, in byte order; `short` for a word of at most 3 characters (as typed: 'r',
+ * 'le'); undefined for other queries.
  */
-export function namePrefixRange(q: string): { lo: string; hi: string } | undefined {
+export function namePrefixRange(q: string): { lo: string; hi: string; short: boolean } | undefined {
   const w = q.trim().toLowerCase();
-  if (!/^[a-z0-9][a-z0-9_-]{0,2}$/.test(w)) return undefined;
-  return { lo: w, hi: w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1) };
+  if (!/^[a-z0-9][a-z0-9_.-]{0,39}$/.test(w)) return undefined;
+  return { lo: w, hi: w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1), short: w.length <= 3 };
 }

@@ -127,16 +127,20 @@ export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise
     const s = visible(`select ${COLS} from library_items where ${where.join(' and ')} and ${VISIBLE} order by title, type ${limit}`, params, v);
     return finish(await q.query<LibraryRow & Row>(s.sql, s.params), 'list');
   }
-  // A short word (as typed: 'r', 'le', 'stm') matches too much for a ranked full-text scan: names that
-  // start with it come first, read in name order from an index; full text when no name starts so.
+  // One word: names that start with it come first, read in name order from an index (fast however many
+  // match). Used when they fill the first page (or the word is short, as typed: 'r', 'le'); else the
+  // ranked full text, which also finds the word in values, packages and keywords.
   const range = namePrefixRange(o.q);
   if (range) {
     const pn = [...params, range.lo, range.hi];
-    const sn = visible(
-      `select ${COLS} from library_items where ${where.join(' and ')} and lower(title) collate "C" >= $${pn.length - 1} and lower(title) collate "C" < $${pn.length} and ${VISIBLE}
-       order by lower(title) collate "C", type ${limit}`, pn, v);
-    const named = await q.query<LibraryRow & Row>(sn.sql, sn.params);
-    if (named.length || page > 1) return finish(named, 'name');
+    const named = (lim: string) => {
+      const sn = visible(
+        `select ${COLS} from library_items where ${where.join(' and ')} and lower(title) collate "C" >= $${pn.length - 1} and lower(title) collate "C" < $${pn.length} and ${VISIBLE}
+         order by lower(title) collate "C", type ${lim}`, pn, v);
+      return q.query<LibraryRow & Row>(sn.sql, sn.params);
+    };
+    const first = await named(`limit ${pageSize + 1}`);
+    if (first.length > pageSize || (range.short && first.length)) return finish(page === 1 ? first : await named(limit), 'name');
   }
   const p1 = [...params, tq, o.q.trim().toLowerCase(), tsQuery(o.q, 'A')];
   const tqn = p1.length - 2, rawn = p1.length - 1, tqa = p1.length;
