@@ -47,7 +47,7 @@ afterAll(async () => {
 describe('SPICE in the browser', () => {
   it('draw an RC low-pass, run a transient in the browser and on the server, probe OUT: 63.2 % at one time constant', async () => {
     // draw: V1 (PULSE 0 -> 1 V), R1 1k, C1 1u; each pin gets a wire with a net label IN / OUT / GND
-    const out = await page.evaluate(() => {
+    await page.evaluate(() => {
       const h = (window as any).__cpEditor;
       const ed = h.editor;
       const place = (sym: string, x: number, des: string, value: string, nets: Record<string, string>) => {
@@ -65,8 +65,7 @@ describe('SPICE in the browser', () => {
       const r = place('two', 100, 'R1', '1k', { 1: 'IN', 2: 'OUT' });
       place('two', 200, 'C1', '1uF', { 1: 'OUT', 2: 'GND' });
       h.fitBox(-60, -40, 260, 40);
-      const pin2 = r.find((p: any) => p.number === '2');
-      return h.toPage(pin2.x, pin2.y + 5); // the middle of R1's OUT wire
+      return r;
     });
     await page.getByTestId('sim-open').click();
     await page.getByLabel('Analysis').selectOption('tran');
@@ -81,14 +80,27 @@ describe('SPICE in the browser', () => {
     expect(browserRun.netlist).toMatch(/^C1 out 0 1u$/m);
     // the plot shows curves; a probe on OUT adds v(out)
     await until(() => page.getByTestId('sim-plot').locator('canvas').count(), 20_000, 'the uPlot canvas');
-    await page.getByTestId('sim-probe').click();
-    await page.mouse.click(out.x, out.y);
+    // untick V(OUT), then probe it back by clicking R1's OUT wire on the canvas (the panel has
+    // changed the canvas size: the point is mapped now)
     await page.getByTestId('sim-cursor').fill('1m');
     const cell = page.getByTestId('sim-readout').locator('td[data-trace="V(OUT)"]');
+    const outBox = page.getByRole('checkbox', { name: 'V(OUT)' });
+    if (await outBox.isChecked()) await outBox.uncheck();
+    await until(async () => (await cell.count()) === 0, 10_000, 'V(OUT) untraced');
+    const out = await page.evaluate(() => {
+      const h = (window as any).__cpEditor;
+      const pin2 = h.pins().find((p: any) => p.number === '2' && h.doc.get(p.component) && h.editor.attributeValue(p.component, 'Designator') === 'R1');
+      return h.toPage(pin2.x, pin2.y + 5); // the middle of R1's OUT wire
+    });
+    await page.getByTestId('sim-probe').click();
+    await page.mouse.click(out.x, out.y);
     await cell.waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('sim-errors').count()).toBe(0);
+    expect(await outBox.isChecked()).toBe(true);
     const atTau = Number(await cell.textContent());
     expect(Math.abs(atTau - (1 - Math.exp(-1)))).toBeLessThan(0.0032); // 63.2 % of the 1 V step, within 0.5 %
     expect(Number(await page.getByTestId('sim-plot').getAttribute('data-series'))).toBeGreaterThanOrEqual(1);
+    if (process.env.SPICE_SCREENSHOT) await page.screenshot({ path: process.env.SPICE_SCREENSHOT });
     if (HAVE) {
       // the server (ngspice): the same netlist, the same numbers
       await page.getByLabel('Engine').selectOption('server');

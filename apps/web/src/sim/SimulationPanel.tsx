@@ -40,6 +40,14 @@ function analysisOf(kind: Kind, p: Record<string, string>): Analysis {
 }
 
 const fmt = (v: number) => (Number.isFinite(v) ? Number(v.toPrecision(6)).toString() : '—');
+const SI: Array<[number, string]> = [[1e9, 'G'], [1e6, 'M'], [1e3, 'k'], [1, ''], [1e-3, 'm'], [1e-6, 'µ'], [1e-9, 'n'], [1e-12, 'p'], [1e-15, 'f']];
+/** Axis ticks with SI prefixes (0.5m, 1k, 2.2µ). */
+export function si(v: number): string {
+  if (v === 0 || !Number.isFinite(v)) return String(v);
+  const a = Math.abs(v);
+  const [f, p] = SI.find(([f]) => a >= f * 0.9995) ?? SI[SI.length - 1];
+  return `${Number((v / f).toPrecision(4))}${p}`;
+}
 
 export interface SimulationPanelProps { ed: SchematicEditor; view: CanvasView | null; canvas: HTMLCanvasElement | null; sync: DocSync; id: string; ctx: SchContext }
 
@@ -144,7 +152,7 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
     const opts: uPlot.Options = {
       width: Math.max(300, el.clientWidth || 600), height: 220,
       scales: { x: { time: false, distr: log ? 3 : 1 }, ...Object.fromEntries(scales.map((s) => [s, { auto: true }])) },
-      axes: [{ label: series.xName }, ...scales.map((s, i) => ({ scale: s, label: s, side: i === 0 ? 3 : 1, grid: { show: i === 0 } }))],
+      axes: [{ label: series.xName, values: (_u: uPlot, t: number[]) => t.map(si) }, ...scales.map((s, i) => ({ scale: s, label: s, side: i === 0 ? 3 : 1, grid: { show: i === 0 }, size: 60, values: (_u: uPlot, t: number[]) => t.map(si) }))],
       series: [{ label: series.xName }, ...series.cols.map((c, i) => ({ label: c.label, scale: c.scale, stroke: colors[i % colors.length], width: 1.5 }))],
       cursor: { drag: { x: true, y: false } },
       hooks: { setCursor: [(u: uPlot) => { const i = u.cursor.idx; if (i != null) setCursorX(u.data[0][i] as number); }] },
