@@ -97,6 +97,16 @@ describe('SPICE in the browser', () => {
     await cell.waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('sim-errors').count()).toBe(0);
     expect(await outBox.isChecked()).toBe(true);
+    // a pin of the source: its current
+    const vPin = await page.evaluate(() => {
+      const h = (window as any).__cpEditor;
+      const p = h.pins().find((q: any) => q.number === '1' && h.editor.attributeValue(q.component, 'Designator') === 'V1');
+      return h.toPage(p.x, p.y);
+    });
+    await page.mouse.click(vPin.x, vPin.y);
+    await until(() => page.getByRole('checkbox', { name: 'I(V1)' }).isChecked(), 10_000, 'I(V1) probed on the pin of V1');
+    const iAtTau = Number(await page.getByTestId('sim-readout').locator('td[data-trace="I(V1)"]').textContent());
+    expect(iAtTau).toBeCloseTo(-Math.exp(-1) / 1e3, 5); // the capacitor's charging current, into the source's + pin
     const atTau = Number(await cell.textContent());
     expect(Math.abs(atTau - (1 - Math.exp(-1)))).toBeLessThan(0.0032); // 63.2 % of the 1 V step, within 0.5 %
     expect(Number(await page.getByTestId('sim-plot').getAttribute('data-series'))).toBeGreaterThanOrEqual(1);

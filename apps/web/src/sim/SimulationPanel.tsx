@@ -108,12 +108,27 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
       const r = canvas.getBoundingClientRect();
       const p = view.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
       const tol = 4 / Math.max(view.viewport.zoom / 100, 0.01);
-      let key = ed.wireAt(p.x, p.y) ?? ed.hit(p.x, p.y);
-      if (key && recType(sync.doc.get(key) ?? []) === 'COMPONENT') {
-        const pin = componentPins(sync.doc, key, ctx).sort((a, b) => Math.hypot(a.x - p.x, a.y - p.y) - Math.hypot(b.x - p.x, b.y - p.y))[0];
-        if (pin && Math.hypot(pin.x - p.x, pin.y - p.y) <= Math.max(tol, 10)) key = key + pin.pin;
-      }
+      // a pin end within a few pixels wins (a wire often starts there), then a wire, then a part's nearest pin
+      const pinNear = (keys: string[], within: number) => {
+        let best: { key: string; d: number } | undefined;
+        for (const k of keys) for (const q of componentPins(sync.doc, k, ctx)) {
+          const d = Math.hypot(q.x - p.x, q.y - p.y);
+          if (d <= within && (!best || d < best.d)) best = { key: k + q.pin, d };
+        }
+        return best?.key;
+      };
+      const comps = sync.doc.ofType('COMPONENT').map(([k]) => k);
+      let key = pinNear(comps, tol);
+      const onPin = !!key;
+      key ??= ed.wireAt(p.x, p.y) ?? ed.hit(p.x, p.y);
+      if (key && !onPin && recType(sync.doc.get(key) ?? []) === 'COMPONENT') key = pinNear([key], Math.max(tol, 10)) ?? key;
       const net = key ? netOf(result.nets, result.sheet, key) : undefined;
+      if (onPin && net) {
+        // a pin: the current through its part (ngspice saves the currents of sources: i(v1))
+        const designator = net.pins.find((q) => q.sheet === result.sheet && q.component + q.pin === key)?.designator;
+        const el = Object.entries(result.netlist.partOf).find(([e, d]) => d === designator && plot?.vectors.some((v) => v.name === `i(${e})`))?.[0];
+        if (el) { setErrors([]); setShown((s) => (s.includes(`i(${el})`) ? s : [...s, `i(${el})`])); return; }
+      }
       const node = net ? result.netlist.nodeOf[net.name] : undefined;
       if (!net || node === undefined) { setErrors([`No net at the point clicked`]); return; }
       if (node === '0') { setErrors([`${net.name} is ground (0 V)`]); return; }
