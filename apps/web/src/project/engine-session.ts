@@ -15,8 +15,11 @@ export interface SessionEnv {
   online(): boolean;
   /** Calls `fn` when the network state changes; returns the unsubscribe function. */
   onNetChange(fn: () => void): () => void;
-  /** Opens the live channel of a project: `onTicket` gets each newer g_ticket; returns close. */
-  live(uuid: string, onTicket: (g: number) => void): () => void;
+  /**
+   * Opens the live channel of a project: `onTicket` gets each newer g_ticket, `onState` whether the
+   * channel is up (SYNC-5: the sync timer then waits 300 s instead of 5 s); returns close.
+   */
+  live(uuid: string, onTicket: (g: number) => void, onState?: (up: boolean) => void): () => void;
   detail(uuid: string): Promise<ProjectDetail>;
 }
 
@@ -118,7 +121,7 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       schedule();
     }),
   ];
-  const closeLive = env.live(uuid, (g) => void s.syncer.notify(g));
+  const closeLive = env.live(uuid, (g) => void s.syncer.notify(g), (up) => (s.syncer.liveTimerActive = up));
   const offNet = env.onNetChange(() => schedule());
   await reload();
 
