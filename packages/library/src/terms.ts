@@ -43,10 +43,13 @@ export function trigramText(it: Pick<LibraryItem, 'title' | 'value' | 'package' 
 export function tsQuery(q: string, weights = ''): string {
   const words = q.split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(0, 8);
   const parts: string[] = [];
+  // One-letter terms match exactly (`usb c`: the lexeme `c`): as prefixes they would expand to
+  // most of the index's lexemes and make a search slow for no better answer.
+  const term = (t: string) => (t.length > 1 ? `${t}:*${weights}` : `${t}${weights ? `:${weights}` : ''}`);
   for (const w of words) {
     const sub = tokens(w);
     // A word like `1608Metric` also matches its parts (`1608 & metric`): either spelling finds it.
-    parts.push(sub.length > 1 ? `(${sub[0]}:*${weights} | (${sub.slice(1).map((s) => `${s}:*${weights}`).join(' & ')}))` : `${sub[0]}:*${weights}`);
+    parts.push(sub.length > 1 ? `(${term(sub[0])} | (${sub.slice(1).map(term).join(' & ')}))` : term(sub[0]));
   }
   return parts.join(' & ');
 }
@@ -58,6 +61,6 @@ export function tsQuery(q: string, weights = ''): string {
  */
 export function namePrefixRange(q: string): { lo: string; hi: string; short: boolean } | undefined {
   const w = q.trim().toLowerCase();
-  if (!/^[a-z0-9][a-z0-9_.-]{0,39}$/.test(w)) return undefined;
+  if (!/^[a-z0-9][a-z0-9_.,-]{0,127}$/.test(w)) return undefined;
   return { lo: w, hi: w.slice(0, -1) + String.fromCharCode(w.charCodeAt(w.length - 1) + 1), short: w.length <= 3 };
 }

@@ -52,7 +52,8 @@ describe('search terms', () => {
   });
   it('a query is a prefix tsquery of its words, safe for any input', () => {
     expect(tsQuery('LED 0603')).toBe('led:* & 0603:*');
-    expect(tsQuery("R'; drop table x --")).toBe('r:* & drop:* & table:* & x:*');
+    expect(tsQuery("R'; drop table x --")).toBe('r & drop:* & table:* & x');
+    expect(tsQuery('usb c')).toBe('usb:* & c');
     expect(tsQuery('  ')).toBe('');
     expect(tsQuery('1608Metric')).toBe('(1608metric:* | (1608:* & metric:*))');
   });

@@ -140,7 +140,8 @@ export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise
       return q.query<LibraryRow & Row>(sn.sql, sn.params);
     };
     const first = await named(`limit ${pageSize + 1}`);
-    if (first.length > pageSize || (range.short && first.length)) return finish(page === 1 ? first : await named(limit), 'name');
+    // a name typed out (5 characters or more: 'LM358', a whole footprint name) is answered by the names it starts
+    if (first.length > pageSize || (first.length && (range.short || range.lo.length >= 5))) return finish(page === 1 ? first : await named(limit), 'name');
   }
   const p1 = [...params, tq, o.q.trim().toLowerCase(), tsQuery(o.q, 'A')];
   const tqn = p1.length - 2, rawn = p1.length - 1, tqa = p1.length;
