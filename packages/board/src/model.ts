@@ -7,7 +7,7 @@
  * Geometry in clip units (clip.ts: 1 unit = 0.01 mil), board frame, Y up. Records are read by name
  * through @copperplate/format/records.
  */
-import { Fill, Head, Layer, Line, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, Pour, Poured, Region, Teardrop, Via } from '@copperplate/format/records';
+import { Canvas, Fill, Head, Layer, Line, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, Pour, Poured, Region, Teardrop, Via } from '@copperplate/format/records';
 import { type Mat, apply, isMirroring, matScale, mul, rotate, translate } from './geom.ts';
 import { type Contour, circleContour, parsePath, transformContours } from './path.ts';
 import { holeContours, padShapeContours } from './shapes.ts';
@@ -354,7 +354,12 @@ export function resolveBoard(src: BoardSource): BoardModel {
       if (!uuid && c.device) uuid = String(src.devices?.[c.device]?.attributes?.Footprint ?? '');
       if (uuid) { fp = src.footprint?.(uuid); if (!fp) missing.add(uuid); }
     }
-    const m = componentMatrix(c.x, c.y, c.angle, c.bottom);
+    // the footprint's CANVAS origin is its anchor: that point lands on the component position (0,0 in
+    // V2 footprints; V3 ones keep theirs, e.g. Hexapod's B400 at 190,215 mil), as the fabrication outputs place it
+    const cv = fp?.find((r) => Canvas.is(r));
+    const o = cv ? Canvas.parse(cv) : undefined;
+    const m0 = componentMatrix(c.x, c.y, c.angle, c.bottom);
+    const m = o && (o.originX || o.originY) ? mul(m0, translate(-o.originX, -o.originY)) : m0;
     const before = items.length, holesBefore = holes.length;
     if (fp) for (const r of fp) if (r[0] !== 'ATTR' && r[0] !== 'POUR') addRecord(r, m, c.bottom, c.id, c.padNets, false);
     let box: IBox = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };

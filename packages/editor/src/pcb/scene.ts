@@ -5,7 +5,8 @@
  * .epcb or the project's .ecop). Frame: board mil, Y up.
  */
 import { type Rec, recType, str } from '../core/records.ts';
-import { Head, PadNet, PcbAttr, PcbComponent, Pour, Poured } from '@copperplate/format/records';
+import { Canvas, Head, PadNet, PcbAttr, PcbComponent, Pour, Poured } from '@copperplate/format/records';
+import { mul, translate } from '@copperplate/board';
 import { type BuildCtx, type Placement, attrPrims, componentTransform, pathList, primsOf } from './build.ts';
 import { LayerTable } from './layers.ts';
 import { type Prim, makePrim } from './prims.ts';
@@ -132,8 +133,12 @@ export class PcbScene {
   componentPrims(id: string): Prim[] {
     const c = this.components.get(id);
     if (!c) return [];
-    const pl: Placement = { m: componentTransform(c.x, c.y, c.angle, c.bottom), bottom: c.bottom, owner: id, padNets: c.padNets };
     const fp = this.footprintOf(c);
+    // the footprint's CANVAS origin is its anchor (non-zero in V3 footprints), as in packages/board's model
+    const cv = fp?.find((r) => Canvas.is(r));
+    const o = cv ? Canvas.parse(cv) : undefined;
+    const m0 = componentTransform(c.x, c.y, c.angle, c.bottom);
+    const pl: Placement = { m: o && (o.originX || o.originY) ? mul(m0, translate(-o.originX, -o.originY)) : m0, bottom: c.bottom, owner: id, padNets: c.padNets };
     const out: Prim[] = [];
     if (fp) for (const r of fp) if (recType(r) !== 'ATTR') out.push(...primsOf(r, { ...this.ctx, isPcb: false }, pl));
     if (!out.length) {
