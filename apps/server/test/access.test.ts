@@ -21,7 +21,7 @@ function admitted(level: Level, actor: Actor): boolean {
 }
 
 /** Every route with the access level the matrix expects, and a body. `fresh`: run on a throwaway project; `trashed`: one its owner deleted first; `ownSession`: on a second session of the actor. */
-const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ownSession?: boolean; trashed?: boolean }> = {
+const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ownSession?: boolean; trashed?: boolean; downloadToken?: boolean }> = {
   'POST /api/auth/signup': { level: 'public', body: { username: 'x' } },
   'POST /api/auth/login': { level: 'public', body: { username: 'nobody', password: 'x' } },
   'POST /api/auth/logout': { level: 'user', ownSession: true },
@@ -66,6 +66,10 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/trash': { level: 'user' },
   'POST /api/trash/{uuid}/restore': { level: 'owner', fresh: true, trashed: true },
   'POST /api/trash/{uuid}/purge': { level: 'owner', fresh: true, trashed: true },
+  'GET /api/projects/{uuid}/panel': { level: 'read' },
+  'POST /api/downloads/token': { level: 'user' },
+  // checked with a token the actor's own session asked for (a bad token is refused like a forged request)
+  'POST /api/downloads/check': { level: 'user', downloadToken: true },
   'POST /api/projects/{uuid}/stick': { level: 'read' },
   'POST /api/projects/{uuid}/unstick': { level: 'read' },
   'POST /api/projects/{uuid}/star': { level: 'read' },
@@ -170,7 +174,8 @@ describe.each(BACKENDS)('access matrix on %s', (backend) => {
         if (path.endsWith('/live')) {
           [status, code] = await wsOutcome(s.url, path, c);
         } else {
-          const r = method === 'GET' ? await c.get(path) : await c.call('POST', path, spec.body ?? {});
+          const body = spec.downloadToken ? { token: (await c.post<{ token: string }>('/api/downloads/token')).result?.token ?? 'none' } : (spec.body ?? {});
+          const r = method === 'GET' ? await c.get(path) : await c.call('POST', path, body);
           code = r.code;
           status = r.status;
         }
