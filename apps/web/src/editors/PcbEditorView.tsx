@@ -49,6 +49,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const cursor = useRef({ x: 0, y: 0 });
   const cursorEl = useRef<HTMLSpanElement>(null);
   const [view, setView] = useState<PcbView | null>(null);
+  // React state (not only the view's flag): the checkbox shows the new value as soon as it is clicked
+  const [showGrid, setShowGrid] = useState(true);
   const [tick, kick] = useFrameTick();
   const [palette, setPalette] = useState(false);
   const openPalette = useCallback(() => setPalette(true), []);
@@ -193,7 +195,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         <span className="mono">{view ? `${Math.round(view.viewport.zoom)}%` : ''}</span>
         <GridControl ed={ed} disabled={!edit} onChange={() => { view?.invalidate(); kick(); }} />
         <label className="cp-check" title="Show the grid">
-          <input type="checkbox" checked={view?.showGrid ?? true} onChange={(e) => { if (view) { view.showGrid = e.target.checked; view.invalidate(); kick(); } }} />
+          <input type="checkbox" checked={showGrid} onChange={(e) => { setShowGrid(e.target.checked); if (view) { view.showGrid = e.target.checked; view.invalidate(); kick(); } }} />
           Grid
         </label>
         <span>{ed.selection.size} selected</span>
