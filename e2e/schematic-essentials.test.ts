@@ -54,7 +54,7 @@ describe('schematic essentials (e2e)', () => {
     await until(() => ed<boolean>("(h) => h.editor.tools.active.id === 'place'"), 10_000, 'place tool');
     const p = await page.evaluate(() => (window as any).__cpEditor.toPage(100, 100));
     await page.mouse.move(p.x, p.y);
-    expect(await ed<number>('(h) => h.editor.ghost().length')).toBeGreaterThan(0);
+    await until(() => ed<boolean>('(h) => h.editor.ghost().length > 0'), 10_000, 'the ghost under the cursor');
     await page.keyboard.press('r');
     await page.keyboard.press('r');
     await page.keyboard.press('r');
@@ -152,13 +152,15 @@ describe('schematic essentials (e2e)', () => {
     expect(des).toMatch(/^R\d+$/);
 
     // after a reload the server has the flag, its symbol, the wire, the label, the no-connect and the designator
-    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 30_000 });
-    await page.reload();
-    await page.getByRole('tree').waitFor();
-    const text = await until(async () => {
+    // (the status may still read Saved from before the annotation was queued: wait for the server itself)
+    const onServer = () => until(async () => {
       const t = await serverDataStr(page, project, 'sheets', sheet);
       return t.includes('"PWR"') && t.includes('NO_CONNECT') && t.includes(`"${des}"`) ? t : null;
-    }, 30_000, 'server sheet');
+    }, 60_000, 'server sheet');
+    await onServer();
+    await page.reload();
+    await page.getByRole('tree').waitFor();
+    const text = await onServer();
     const recs = recordsOf(text);
     expect(recs.filter((r) => r[0] === 'ATTR' && r[3] === 'Global Net Name').map((r) => r[4])).toEqual(['VCC']);
     const symId = recs.find((r) => r[0] === 'ATTR' && r[2] === vcc[1] && r[3] === 'Symbol')![4] as string;

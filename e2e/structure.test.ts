@@ -67,9 +67,9 @@ describe('project structure (e2e)', () => {
   it('[issue-14] rename from the tree (F2 and menu), drag a sheet to reorder; rename, delete (to the trash), restore and purge projects from the start page', async () => {
     // F2 on a sheet row renames it; the board is renamed from its menu
     await menu('schematic', 'Schematic1', 'New sheet');
-    await row('sheet', 'P2').waitFor(); // Schematic1 already had P2: the new one is P3
-    const added = (await sheetNames()).filter((n) => n && !['P1', 'P2'].includes(n));
-    expect(added).toEqual(['P3']);
+    // Schematic1 already had P2: the new one is P3 (wait for it: P2's row was there before the click)
+    await row('sheet', 'P3').waitFor();
+    await expect.poll(async () => (await sheetNames()).filter((n) => n && !['P1', 'P2'].includes(n))).toEqual(['P3']);
     await row('sheet', 'P3').focus();
     await page.keyboard.press('F2');
     const ask = page.getByRole('dialog', { name: 'Rename' });
