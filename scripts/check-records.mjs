@@ -20,6 +20,7 @@ export const SCOPES = [
   'packages/editor/src/pcb',
   'packages/editor/src/view',
   'packages/editor/src/render',
+  'packages/editor/src/panel',
   'apps/web/src',
 ];
 

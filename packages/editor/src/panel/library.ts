@@ -8,7 +8,7 @@
  * library) is the caller's choice: here they are texts.
  */
 import { parseDocuments, serializeDocuments } from '@copperplate/format';
-import { PanelPoly, PanelString, PanelDimension, AuxLine, PANEL_LAYER } from '@copperplate/format/records';
+import { Head, PanelPoly, PanelString, PanelDimension, AuxLine, PANEL_LAYER } from '@copperplate/format/records';
 import { circle, dShape, roundedRect, type Contour } from '@copperplate/convert/panel/index';
 import { type Rec, recType } from '../core/records.ts';
 import { type PanelEditor, mm } from './editor.ts';
@@ -35,7 +35,8 @@ export function partFromSelection(ed: PanelEditor, keys: readonly string[], meta
 /** The title, description and tags of a part's text (its HEAD). */
 export function partMeta(text: string): PanelPartMeta {
   const b = parseDocuments(text).find((x) => x.docType === 'PANEL_LIB');
-  const head = b?.records.find((r) => r[0] === 'HEAD')?.[1] as Record<string, unknown> | undefined;
+  const rec = b?.records.find((r) => Head.is(r));
+  const head = rec ? (Head.get(rec, 'props') as Record<string, unknown> | undefined) : undefined;
   return { title: String(head?.title ?? 'Part'), description: String(head?.description ?? ''), tags: Array.isArray(head?.tags) ? (head!.tags as unknown[]).map(String) : [] };
 }
 
