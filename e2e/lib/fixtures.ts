@@ -2,6 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
+import { readEpro } from '@copperplate/format';
 import { FIXTURES } from './harness.ts';
 
 export interface FixtureNames {
@@ -25,7 +26,18 @@ export function readProjectJson(bytes: Uint8Array): Record<string, any> {
 }
 
 export function fixtureNames(file: string): FixtureNames {
-  const pj = readProjectJson(readFileSync(file));
+  return namesOf(file, readProjectJson(readFileSync(file)));
+}
+
+/**
+ * The names an EasyEDA Pro V3 archive (.epro2) shows once converted: its V3 documents carry their
+ * names in the record stream, so they are read through the format package's V3 reader.
+ */
+export function readV3Names(file: string): FixtureNames {
+  return namesOf(file, readEpro(new Uint8Array(readFileSync(file)), { name: file }).projectJson as Record<string, any>);
+}
+
+function namesOf(file: string, pj: Record<string, any>): FixtureNames {
   const schematics = Object.values(pj.schematics ?? {}) as { name: string; sheets: { name: string }[] }[];
   return {
     file,
