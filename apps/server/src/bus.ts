@@ -12,6 +12,10 @@ export const MAX_EVENT_BYTES = 7000;
 export type BusEvent =
   | { type: 'g_ticket'; project_uuid: string; g_ticket: number; origin: string }
   | { type: 'checkIn' | 'annotation' | 'mode'; project_uuid: string; user_uuid: string; data: unknown; origin: string }
+  /** Who has the project open (routes/presence.ts): one live connection's state; `data` null when it closed. */
+  | { type: 'presence'; project_uuid: string; user_uuid: string; nickname: string; conn: string; data: unknown; origin: string }
+  /** A connection joined: every process announces the presence of its own connections to the project again. */
+  | { type: 'presence_sync'; project_uuid: string; origin: string }
   | { type: 'access'; project_uuid: string; origin: string }
   | { type: 'project_deleted'; project_uuid: string; origin: string }
   /** Team membership changed: every cached project access may be wrong. */

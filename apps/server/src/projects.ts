@@ -46,7 +46,7 @@ export async function projectDetail(ctx: Pick<Ctx, 'db'>, uuid: string, role: Ro
     updated_at: new Date(p!.updated_at).toISOString(),
     modifier: who(p!.modifier_uuid),
     owner: who(p!.owner_uuid),
-    members: mem.map((m) => ({ uuid: m.uuid, nickname: m.nickname, role: m.role })),
+    members: mem.map((m) => ({ uuid: m.uuid, nickname: m.nickname, username: m.username, role: m.role })),
     boards: p!.boards,
     default_sheet: p!.default_sheet,
     cbb_project: p!.cbb_project,

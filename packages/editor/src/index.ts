@@ -38,4 +38,5 @@ export * from './sch/find.ts';
 export * from './sch/ghost.ts';
 export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
+export * from './view/canvas-map.ts';
 export * from './sch/symbol-editor.ts';

@@ -1,7 +1,8 @@
 /**
  * Live notifications: WebSocket GET /api/projects/:uuid/live. The server sends
  * {type: 'g_ticket', project_uuid, g_ticket} after each applied write in any process (bus), and
- * relays the checkIn, annotation and mode events that clients send to the other clients.
+ * relays the checkIn, annotation and mode events that clients send to the other clients; presence
+ * (who has the project open, where) is in presence.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -10,6 +11,7 @@ import type { Ctx, SessionUser } from '../context.ts';
 import { authenticate, projectAccess } from '../auth.ts';
 import { MAX_EVENT_BYTES } from '../bus.ts';
 import { sameHost } from '../input.ts';
+import { Presence, presenceMessage } from './presence.ts';
 
 const CLIENT_EVENTS = new Set(['checkIn', 'annotation', 'mode']);
 /** Ping period of the live channel. */
@@ -21,6 +23,7 @@ interface Live { user: SessionUser; uuid: string }
 export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   const sockets = new Map<string, Set<WebSocket>>();
   const owners = new WeakMap<WebSocket, Live>();
+  const presence = new Presence(ctx);
   // Sockets whose user lost access to the project (removed member, scope changed) or whose session
   // ended (log out) are closed at once (issue 11): they would otherwise go on hearing the project.
   ctx.bus.on((e) => {
@@ -42,8 +45,10 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (!('project_uuid' in e)) return;
     const set = sockets.get(e.project_uuid);
     if (!set) return;
+    if (e.type === 'presence_sync') return presence.resync(e.project_uuid, set);
     let msg: string;
-    if (e.type === 'g_ticket') msg = JSON.stringify({ type: 'g_ticket', project_uuid: e.project_uuid, g_ticket: e.g_ticket });
+    if (e.type === 'presence') msg = presenceMessage(e);
+    else if (e.type === 'g_ticket') msg = JSON.stringify({ type: 'g_ticket', project_uuid: e.project_uuid, g_ticket: e.g_ticket });
     else if (e.type === 'checkIn' || e.type === 'annotation' || e.type === 'mode') msg = JSON.stringify({ type: e.type, project_uuid: e.project_uuid, user_uuid: e.user_uuid, data: e.data });
     else if (e.type === 'project_deleted') {
       for (const s of set) s.close(4404, 'project deleted');
@@ -69,7 +74,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation and mode events of the project', access: 'read' });
+  ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation, mode and presence events of the project', access: 'read' });
   app.get('/api/projects/:uuid/live', {
     websocket: true,
     preValidation: async (req, reply) => {
@@ -92,6 +97,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     socket.on('close', () => {
+      presence.leave(socket);
       set!.delete(socket);
       if (!set!.size) sockets.delete(uuid);
     });
@@ -103,9 +109,11 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
       } catch {
         return;
       }
+      if (m.type === 'presence') return presence.update(socket, m.data);
       if (typeof m.type !== 'string' || !CLIENT_EVENTS.has(m.type)) return;
       void ctx.bus.publish({ type: m.type as 'checkIn', project_uuid: uuid, user_uuid: user.uuid, data: m.data ?? null, origin: ctx.bus.origin }).catch(() => {});
     });
-    socket.send(JSON.stringify({ type: 'hello', project_uuid: uuid }));
+    const conn = presence.join(socket, uuid, user);
+    socket.send(JSON.stringify({ type: 'hello', project_uuid: uuid, conn }));
   });
 }

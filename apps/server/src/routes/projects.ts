@@ -138,7 +138,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     if (body.role === 'none') await repo.removeMember(ctx.db, project.uuid, u!.uuid);
     else await repo.setMember(ctx.db, project.uuid, u!.uuid, body.role);
     await accessChanged(ctx, project.uuid);
-    return (await repo.members(ctx.db, project.uuid)).map((m) => ({ uuid: m.uuid, nickname: m.nickname, role: m.role }));
+    return (await repo.members(ctx.db, project.uuid)).map((m) => ({ uuid: m.uuid, nickname: m.nickname, username: m.username, role: m.role }));
   });
 
   route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/scope', summary: 'Set the ownership scope: personal 0, team 1, systematic 2, public 3 (owner only)', access: 'owner', body: z.object({ scope: ScopeValue, team_uuid: z.string().optional() }) }, async ({ user, project, body }) => {

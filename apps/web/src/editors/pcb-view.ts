@@ -6,7 +6,7 @@
  * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
  * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
  */
-import { Viewport, type ActionRegistry, type KeyEv } from '@copperplate/editor';
+import { Viewport, canvasMaps, type ActionRegistry, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor/pcb/canvas';
 import type { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { type Prim, primsBox } from '@copperplate/editor/pcb/prims';
@@ -287,12 +287,14 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('keyup', onKeyUp);
       canvas.removeEventListener('contextmenu', onContext);
       ro.disconnect();
+      canvasMaps.delete(canvas);
       offDoc();
       offEd();
       offSel();
       offPanel();
     },
   };
+  canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();
   return view;

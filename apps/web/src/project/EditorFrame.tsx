@@ -15,6 +15,8 @@ import { Progress } from '../ui/Progress.tsx';
 import { DocumentView } from './DocumentView.tsx';
 import { itemName } from './http-session.ts';
 import { ProjectTree } from './ProjectTree.tsx';
+import { PresenceLayer, usePeers } from './PresenceLayer.tsx';
+import { presenceOf, type Peer } from './presence.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { closeTab, editorOf, loadTabs, openTab, saveTabs, tabKey, type Tab, type TabState } from './tabs.ts';
 import { buildTree, tabKindOf, type TreeNode } from './tree.ts';
@@ -208,6 +210,13 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   }
 
   const conflicts = session.conflicts();
+  const presence = presenceOf(session.uuid);
+  const peers = usePeers(presence);
+  const peersByDoc = useMemo(() => {
+    const m = new Map<string, Peer[]>([['*', peers]]);
+    for (const p of peers) if (p.doc) m.set(p.doc, [...(m.get(p.doc) ?? []), p]);
+    return m;
+  }, [peers]);
   return (
     <div className="frame">
       <ProjectTree
@@ -218,6 +227,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
         onMenu={(node, x, y) => setMenu({ node, x, y })}
         onRename={renameNode}
         onDropSheet={ro ? undefined : (id, before) => void placeSheet(session, id, before).catch(toastError)}
+        peers={peersByDoc}
       />
       {menu && menuItems(menu.node).length > 0 && <TreeMenu x={menu.x} y={menu.y} items={menuItems(menu.node)} onClose={() => setMenu(null)} />}
       <section className="work" aria-label="Documents">
@@ -239,6 +249,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
           })}
         </div>
         <div className="tabpanel" role="tabpanel">
+          <PresenceLayer store={presence} doc={tabs.active} />
           {activeTab ? (
             <DocumentView key={tabs.active!} session={session} tab={activeTab} onRename={() => setRenaming(activeTab)} />
           ) : (

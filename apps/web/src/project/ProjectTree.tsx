@@ -1,6 +1,8 @@
 /** The left project tree (issue 4 §3): an ARIA tree; clicking a document opens its tab. */
 import { useState, type KeyboardEvent } from 'react';
 import type { TreeNode } from './tree.ts';
+import type { Peer } from './presence.ts';
+import { PresenceDots } from './PresenceLayer.tsx';
 
 const ICONS: Record<TreeNode['icon'], string> = {
   board: 'B',
@@ -16,7 +18,12 @@ const ICONS: Record<TreeNode['icon'], string> = {
 
 type MenuFn = (n: TreeNode, x: number, y: number) => void;
 /** Tree actions besides open and the menu: F2 renames; a sheet dragged onto another sheet of its schematic goes before it. */
-export interface TreeActions { onRename?: (n: TreeNode) => void; onDropSheet?: (sheetId: string, beforeId: string) => void }
+export interface TreeActions {
+  onRename?: (n: TreeNode) => void;
+  onDropSheet?: (sheetId: string, beforeId: string) => void;
+  /** Other users with the project open, by the document they have open (`kind:id`; '*': all of them). */
+  peers?: ReadonlyMap<string, Peer[]>;
+}
 const DRAG_TYPE = 'application/x-copperplate-sheet';
 
 function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void; onMenu: MenuFn; acts: TreeActions }) {
@@ -85,6 +92,7 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: 
         </span>
         {node.icon !== 'folder' && <span className={`ticon ticon-${node.icon}`} aria-hidden="true">{ICONS[node.icon]}</span>}
         <span className={`tlabel${node.icon === 'folder' ? ' folder' : ''}`}>{node.label}</span>
+        {node.doc && acts.peers?.get(`${node.doc.kind}:${node.doc.id}`) && <PresenceDots peers={acts.peers.get(`${node.doc.kind}:${node.doc.id}`)!} testId="tree-presence" />}
         {node.icon === 'folder' && <span className="tcount">{node.children?.length ?? 0}</span>}
       </div>
       {open && node.children!.length > 0 && (
@@ -110,7 +118,7 @@ export function ProjectTree({ nodes, active, title, onOpen, onMenu, ...acts }: {
     });
   return (
     <nav className="tree-pane" aria-label="Project tree">
-      <div className="pane-head">Project</div>
+      <div className="pane-head">Project{acts.peers?.get('*') && <PresenceDots peers={acts.peers.get('*')!} testId="project-presence" />}</div>
       <ul className="tree" role="tree" aria-label={title}>
         {nodes.map((n) => (
           <Node key={n.key} node={n} depth={0} active={active} collapsed={collapsed} toggle={toggle} onOpen={onOpen} onMenu={onMenu} acts={acts} />

@@ -1,17 +1,20 @@
 /**
  * The live channel (docs/API.md): WebSocket /api/projects/:uuid/live sends {type: 'g_ticket', g_ticket}
  * after each applied write; the engine then syncs (SYNC-7). Reconnects with a growing delay. While it
- * is up the engine's sync timer waits 300 s instead of 5 s (SYNC-5).
+ * is up the engine's sync timer waits 300 s instead of 5 s (SYNC-5). Presence messages go to the
+ * project's PresenceStore (presence.ts), which sends ours through the socket once the hello came.
  */
 import { z } from 'zod';
+import { presenceOf } from './presence.ts';
 
-const LiveMessage = z.object({ type: z.string(), g_ticket: z.number().optional() }).loose();
+const LiveMessage = z.object({ type: z.string(), g_ticket: z.number().optional(), conn: z.string().optional() }).loose();
 
 export function openLive(uuid: string, onTicket: (g: number) => void, onState: (up: boolean) => void = () => {}): () => void {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 1000;
   let timer: number | undefined;
+  const presence = presenceOf(uuid);
   const connect = () => {
     if (closed || typeof WebSocket === 'undefined') return;
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -26,14 +29,21 @@ export function openLive(uuid: string, onTicket: (g: number) => void, onState: (
     };
     ws.onmessage = (e) => {
       try {
-        const m = LiveMessage.safeParse(JSON.parse(String(e.data)));
-        if (m.success && m.data.type === 'g_ticket' && typeof m.data.g_ticket === 'number') onTicket(m.data.g_ticket);
+        const raw: unknown = JSON.parse(String(e.data));
+        const m = LiveMessage.safeParse(raw);
+        if (!m.success) return;
+        if (m.data.type === 'g_ticket' && typeof m.data.g_ticket === 'number') onTicket(m.data.g_ticket);
+        else if (m.data.type === 'hello' && m.data.conn) {
+          const sock = ws;
+          presence.attach(m.data.conn, (t) => sock?.readyState === WebSocket.OPEN && sock.send(t));
+        } else if (m.data.type === 'presence') presence.receive(raw);
       } catch {
         /* not JSON: ignored */
       }
     };
     ws.onclose = () => {
       onState(false);
+      presence.detach();
       if (closed) return;
       timer = window.setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30_000);

@@ -7,6 +7,7 @@ import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
 import { VersionsDialog } from '../dialogs/VersionsDialog.tsx';
+import { ShareDialog } from '../dialogs/ShareDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
 import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
@@ -40,6 +41,7 @@ type Dialog =
   | { kind: 'openNew'; uuid: string; question: string }
   | { kind: 'backups' }
   | { kind: 'versions' }
+  | { kind: 'share' }
   | { kind: 'fab' }
   | null;
 
@@ -143,6 +145,7 @@ export function App() {
                 { label: 'Copy', title: 'Copy this project', onClick: () => setDialog({ kind: 'saveAs', copy: true }) },
                 { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
                 { label: 'Versions…', title: 'Named versions of the project: save, switch, view and compare', onClick: () => setDialog({ kind: 'versions' }) },
+                { label: 'Share…', title: 'Members and roles, invite by user name, team, read-only link', onClick: () => setDialog({ kind: 'share' }) },
               ]
             : []
         }
@@ -202,6 +205,7 @@ export function App() {
         </Modal>
       )}
       {dialog?.kind === 'versions' && projectUuid && session && <VersionsDialog session={session} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && projectUuid && <ShareDialog projectUuid={projectUuid} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'backups' && projectUuid && (
         <BackupsDialog
           projectUuid={projectUuid}

@@ -10,6 +10,7 @@ import { CanvasSurface, type Ctx2D } from '../render/canvas.ts';
 import type { SchContext } from '../sch/context.ts';
 import { SchematicEditor } from '../sch/editor.ts';
 import { SymbolEditor } from '../sch/symbol-editor.ts';
+import { canvasMaps } from './canvas-map.ts';
 import { drawFrame } from './frame.ts';
 import { drawGrid } from './grid.ts';
 import type { SchematicEditorOptions } from '../sch/editor.ts';
@@ -146,6 +147,11 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const unsubEd = ed.onChange(() => invalidate());
   const unsubSel = ed.selection.subscribe(() => invalidate());
 
+  canvasMaps.set(canvas, {
+    toDoc: (clientX, clientY) => { const r = canvas.getBoundingClientRect(); return viewport.toWorld(clientX - r.left, clientY - r.top); },
+    toPage: (x, y) => { const r = canvas.getBoundingClientRect(); const p = viewport.toScreen(x, y); return { x: r.left + p.x, y: r.top + p.y }; },
+    stamp: () => `${viewport.cx},${viewport.cy},${viewport.scale},${viewport.width},${viewport.height}`,
+  });
   resize();
   const fit = () => {
     viewport.fit(ed.scene.bbox());
@@ -163,6 +169,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
       canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('contextmenu', onContext);
       ro?.disconnect();
+      canvasMaps.delete(canvas);
       unsubEd(); unsubSel();
       ed.dispose();
     },
