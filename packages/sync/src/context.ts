@@ -6,6 +6,7 @@ import type { ProjectLocks } from './lock.ts';
 import type { NetworkMode } from './mode.ts';
 import type { Kind } from './kinds.ts';
 import type { LocalStore, Transport } from './types.ts';
+import type { EditJournal } from './journal.ts';
 
 export type Family = 'doc' | 'sheet' | 'symbol' | 'pcb' | 'footprint';
 
@@ -63,6 +64,8 @@ export interface Services {
    * project this engine opens), so that no write is ever answered from another write's stored answer.
    */
   nextRequestId: () => string;
+  /** Synchronous record of edits on their way into the store (journal.ts); none: edits are as safe as the store write. */
+  journal?: EditJournal;
 }
 
 /** 128 random bits as base-36 text (Web Crypto when present: browsers and Node 20+). */

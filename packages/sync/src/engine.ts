@@ -16,6 +16,7 @@ import { withWriteRetries } from './retry.ts';
 import { ProjectSession, itemName } from './session.ts';
 import { randomPrefix, type Services, type SyncEvents, type WarningItem } from './context.ts';
 import type { LocalItem, LocalStore, ProjectDetail, ProjectMeta, Transport } from './types.ts';
+import type { EditJournal } from './journal.ts';
 
 export interface EngineOptions {
   store: LocalStore;
@@ -28,6 +29,8 @@ export interface EngineOptions {
   mode?: string;
   /** Backup started on every opened project (OPEN-5) and aborted before close (CLOSE-1). */
   backup?: { start(project: string): void; abort(project: string): void };
+  /** Synchronous edit journal (journal.ts): edits a page left before they reached the store are replayed on open. */
+  journal?: EditJournal;
   /** Update-data manager (library refresh), started on open. */
   updateManager?: { start(project: string): void; stop(project: string): void };
 }
@@ -52,7 +55,7 @@ export class SyncEngine {
     this.services = {
       store: o.store, transport: o.transport, clock: o.clock, events: this.events,
       broadcast: o.broadcast ?? defaultBroadcast('copperplate-sync'), locks: new ProjectLocks(o.store, o.clock, tabId),
-      tabId, mode: () => this.network, nextRequestId: () => `${prefix}-${++seq}`,
+      tabId, mode: () => this.network, nextRequestId: () => `${prefix}-${++seq}`, journal: o.journal,
     };
   }
 
@@ -125,6 +128,8 @@ export class SyncEngine {
       // 5. Ready.
       const session = new ProjectSession(this.services, uuid, local.detail, { readonly: !!opts.readonly || !!local.detail.readonly, temporary: !!opts.temporary });
       this.sessions.set(uuid, session);
+      // Edits the last page recorded but did not get into the store (a reload right after an edit).
+      if (!session.readonly) await session.replayJournal();
       await session.loadNames();
       if (opts.temporary) this.previous = this.current;
       else if (this.current && this.current !== session) this.closeSession(this.current);

@@ -19,3 +19,4 @@ export * from './session.ts';
 export * from './engine.ts';
 export * from './http-transport.ts';
 export * from './backup.ts';
+export * from './journal.ts';

@@ -55,26 +55,63 @@ export class ProjectSession {
     const now = this.s.clock.now();
     const keyField = KIND_INFO[kind].key;
     const content = data === null ? null : { ...data, [keyField]: key };
+    // Journal first (synchronously): a page that goes away before the store write commits loses nothing.
+    const jid = this.s.journal?.put(this.uuid, kind, key, content, true, now) ?? undefined;
     const r = await withWriteRetries(this.s.clock, () => this.s.store.updateItem(this.uuid, kind, key, (cur) => {
       if (!cur) {
         if (content === null) return undefined;
-        return { project: this.uuid, kind, key, ticket: editedTicket(0), data: content, baseTicket: 0, base: null, editedAt: now };
+        return { project: this.uuid, kind, key, ticket: editedTicket(0), data: content, baseTicket: 0, base: null, editedAt: now, journalId: jid };
       }
       if (isPending(cur.ticket)) {
         // Deleting an item the cloud never had: nothing to upload.
         // (Unless a create was sent without an answer: it may have landed, so the deletion must upload.)
         if (content === null && cur.baseTicket === 0 && !cur.sent) return null;
         const { status: _s, ...rest } = cur;
-        return { ...rest, ticket: editedTicket(cur.ticket), data: content, editedAt: now };
+        return { ...rest, ticket: editedTicket(cur.ticket), data: content, editedAt: now, journalId: jid };
       }
-      return { project: this.uuid, kind, key, ticket: editedTicket(cur.ticket), data: content, baseTicket: cur.ticket, base: cur.data, editedAt: now };
+      return { project: this.uuid, kind, key, ticket: editedTicket(cur.ticket), data: content, baseTicket: cur.ticket, base: cur.data, editedAt: now, journalId: jid };
     }), (e) => this.s.events.emit('db-warning', { message: String((e as Error)?.message ?? e) }));
+    if (jid) this.s.journal?.drop(this.uuid, kind, key, jid);
     if (DRAWING_KINDS.includes(kind)) this.lastDrawingEditAt = now;
     this.uploader.schedule(0);
     if (r === null) return { project: this.uuid, kind, key, ticket: 0, data: null, baseTicket: 0, base: null };
     const saved = r ?? (await this.s.store.getItem(this.uuid, kind, key));
     if (!saved) throw CatalogueError.named('LOCAL_DATA_FAILED');
     return saved;
+  }
+
+  /**
+   * Records fields of an edit that is not handed to `edit` yet (an editor's unsaved text on page
+   * hide), synchronously in the edit journal; `edit` supersedes it, else the next open replays it.
+   */
+  stash(kind: Kind, key: string, fields: ItemData): void {
+    if (this.destroyed || this.opts.readonly) return;
+    this.s.journal?.put(this.uuid, kind, key, fields, false, this.s.clock.now());
+  }
+
+  /**
+   * Applies what the journal holds for this project as local edits (once per entry): an entry whose
+   * write reached the store (same id) or that a later edit superseded is only cleared.
+   */
+  async replayJournal(): Promise<number> {
+    const j = this.s.journal;
+    if (!j) return 0;
+    let n = 0;
+    for (const e of j.list(this.uuid)) {
+      const cur = await this.s.store.getItem(this.uuid, e.kind, e.key);
+      const done = !!cur && (cur.journalId === e.id || (cur.editedAt ?? -Infinity) > e.at);
+      const data = e.full ? e.data : cur?.data ? { ...cur.data, ...e.data } : undefined;
+      if (!done && data !== undefined) {
+        try {
+          await this.edit(e.kind, e.key, data);
+        } catch {
+          continue; // kept for the next open
+        }
+        n++;
+      }
+      j.drop(this.uuid, e.kind, e.key, e.id);
+    }
+    return n;
   }
 
   async get(kind: Kind, key: string): Promise<ItemData | null | undefined> {

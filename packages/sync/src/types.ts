@@ -26,6 +26,8 @@ export interface LocalItem {
   sent?: { requestId: string; index: number; ticket: number; data: ItemData | null; baseTicket: number };
   /** Held back from upload until the user chooses in the Warning dialog. */
   held?: HeldReason;
+  /** The edit-journal entry this local edit was written from (journal.ts: a replay skips it). */
+  journalId?: string;
 }
 
 export interface HeldReason {

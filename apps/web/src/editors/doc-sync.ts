@@ -82,6 +82,8 @@ export class DocSync {
     this.set('saving');
     // the other fields (title, ...) as the session has them now: a rename meanwhile is kept
     const id = String(this.item.uuid ?? '');
+    // synchronously in the session's journal first: on page hide/unload the write below cannot finish
+    this.session.stash?.(this.kind, id, { dataStr: text });
     this.inflight = this.inflight
       .then(() => this.session.loadItem(this.kind, id).catch(() => undefined))
       .then((cur) => this.session.edit(this.kind, { ...(cur ?? this.item), dataStr: text }))

@@ -153,6 +153,9 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       edits++;
       schedule();
     },
+    stash(kind, id, fields) {
+      s.stash(kind, id, fields);
+    },
     async editCopper(path, dataStr) {
       const cur = await s.get('copper', path);
       await s.edit('copper', path, { ...(cur ?? {}), path, dataStr });

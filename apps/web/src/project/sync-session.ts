@@ -5,7 +5,7 @@
  * The UI never touches IndexedDB itself: everything goes through the engine and the store.
  */
 import { DexieStore } from '@copperplate/store';
-import { AutoBackup, HttpTransport, SyncEngine, type Clock } from '@copperplate/sync';
+import { AutoBackup, HttpTransport, KvJournal, SyncEngine, type Clock } from '@copperplate/sync';
 import { NAMED_ERRORS, NO_PERMISSION_CODES } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
@@ -48,7 +48,9 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
           return transport.backup(p, fields, signal);
         },
       });
-      engine = new SyncEngine({ store, transport, clock: browserClock, mode: navigator.onLine ? mode : 'OFFLINE', backup });
+      // localStorage is written synchronously: an edit handed over while the page goes away survives it
+      const journal = new KvJournal(window.localStorage);
+      engine = new SyncEngine({ store, transport, clock: browserClock, mode: navigator.onLine ? mode : 'OFFLINE', backup, journal });
       engine.events.on('db-warning', (e) => hooks.onDbWarning(e.message));
       engine.events.on('upload-error', (e) => {
         if (!navigator.onLine) return; // the status bar says offline; edits are kept locally

@@ -47,6 +47,11 @@ export interface ProjectSession {
   loadItem(kind: ViewKind, id: string): Promise<Item | undefined>;
   /** Saves an edited item (title, dataStr, ...); it is uploaded by the engine. */
   edit(kind: ViewKind, item: Item): Promise<void>;
+  /**
+   * Records fields of an edit synchronously before `edit` gets it (an editor's unsaved text when the
+   * page is hidden or unloaded: the write of `edit` could not finish there). Absent without a journal.
+   */
+  stash?(kind: ViewKind, id: string, fields: Partial<Item>): void;
   /** Saves a copper pour fill item (kind `copper`, key = path: refilled pours); absent where fills cannot be saved. */
   editCopper?(path: string, dataStr: string): Promise<void>;
   /** Deletes a document (saved locally first, then uploaded like an edit). */
