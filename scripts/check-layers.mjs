@@ -20,7 +20,7 @@ export const LAYERS = {
   server: { deps: ['model', 'format', 'board', 'convert', 'library', 'spice'], node: true, react: false },
   web: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'spice'], node: false, react: true },
   desktop: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'web', 'spice'], node: true, react: true },
-  cli: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'server', 'spice'], node: true, react: false },
+  cli: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'server', 'spice', 'desktop'], node: true, react: false },
 };
 
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'zlib', 'stream', 'util', 'worker_threads', 'events', 'buffer', 'process', 'readline', 'timers', 'dns', 'tls', 'cluster', 'v8', 'vm', 'assert', 'perf_hooks', 'module']);

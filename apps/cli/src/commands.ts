@@ -13,6 +13,7 @@ import { drc } from './commands/drc.ts';
 import { exportCmd } from './commands/export.ts';
 import { api } from './commands/api.ts';
 import { library } from './commands/library.ts';
+import { desktop } from './commands/desktop.ts';
 
 /** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
 export interface Command {
@@ -38,4 +39,5 @@ export const COMMANDS: Command[] = [
   drc,
   api,
   library,
+  desktop,
 ];

@@ -11,6 +11,10 @@ import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
 import { openLive } from './live.ts';
 import { openEngineSession, type SessionEnv } from './engine-session.ts';
+import { isClientBuild } from '../desktop/client.ts';
+import { desktopParts, wireDesktop, type DesktopParts } from '../desktop/engine-parts.ts';
+import { request } from '../api/http.ts';
+import { rememberedUser } from '../lib/user.ts';
 
 /** Real time for the engine (it never touches timers itself). */
 export const browserClock: Clock = {
@@ -28,13 +32,28 @@ export interface EngineHooks {
 
 let enginePromise: Promise<SyncEngine> | null = null;
 let baseMode = 'ONLINE';
+/** The desktop build's parts (mode CLIENT): local files, the cloud's state, the log uploader. */
+let desktop: DesktopParts | null = null;
+/** Whether the cloud can be reached: the browser's network state, or in the desktop build the host's check of the cloud. */
+const cloudReachable = () => (desktop ? desktop.net.online() : navigator.onLine);
 
 /** One engine per page. Fails with DB_INIT_ERROR when IndexedDB cannot be opened. */
 export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine> {
   if (!enginePromise) {
     baseMode = mode;
     enginePromise = (async () => {
-      const store = await new DexieStore({ name: 'copperplate' }).open();
+      if (isClientBuild(mode)) {
+        const send = async (logs: unknown[]) => {
+          try {
+            await request('POST', '/api/logs', { body: { logs } });
+            return { success: true };
+          } catch (e) {
+            return { success: false, message: e instanceof Error ? e.message : String(e) };
+          }
+        };
+        desktop = await desktopParts(browserClock, () => rememberedUser()?.uuid, send, hooks.onToast);
+      }
+      const store = desktop ? desktop.store : await new DexieStore({ name: 'copperplate' }).open();
       const transport = new HttpTransport({ baseUrl: '' });
       let engine: SyncEngine | null = null;
       // OPEN-5 / CLOSE-1: a backup of every opened project at once, then on a timer; aborted on close.
@@ -44,19 +63,23 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
         ticketOf: (p) => (engine?.current?.uuid === p ? engine.current.detail.g_ticket : undefined),
         send: async (p, fields, signal) => {
           const s = engine?.current;
-          if (!s || s.uuid !== p || s.readonly || !navigator.onLine) return { success: false, message: 'not backed up (read-only or offline)' };
+          if (!s || s.uuid !== p || s.readonly || !cloudReachable()) return { success: false, message: 'not backed up (read-only or offline)' };
           return transport.backup(p, fields, signal);
         },
       });
       // localStorage is written synchronously: an edit handed over while the page goes away survives it
       const journal = new KvJournal(window.localStorage);
-      engine = new SyncEngine({ store, transport, clock: browserClock, mode: navigator.onLine ? mode : 'OFFLINE', backup, journal });
+      engine = new SyncEngine({ store, transport, clock: browserClock, mode: cloudReachable() ? mode : 'OFFLINE', backup, journal });
       engine.events.on('db-warning', (e) => hooks.onDbWarning(e.message));
       engine.events.on('upload-error', (e) => {
-        if (!navigator.onLine) return; // the status bar says offline; edits are kept locally
+        if (!cloudReachable()) return; // the status bar says offline; edits are kept locally
         if (e.code !== undefined && NO_PERMISSION_CODES.includes(e.code)) hooks.onNoPermission(e.message);
         else hooks.onToast(e.message);
       });
+      if (desktop) {
+        wireDesktop(engine, desktop, baseMode);
+        return engine;
+      }
       const setNet = () => engine.setMode(navigator.onLine ? baseMode : 'OFFLINE');
       window.addEventListener('online', setNet);
       window.addEventListener('offline', setNet);
@@ -69,8 +92,9 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
 
 /** The browser's side of a session: network state from `navigator`, events from `window`, the live WebSocket. */
 export const browserEnv: SessionEnv = {
-  online: () => navigator.onLine,
+  online: () => cloudReachable(),
   onNetChange(fn) {
+    if (desktop) return desktop.net.onChange(fn);
     window.addEventListener('online', fn);
     window.addEventListener('offline', fn);
     return () => {
@@ -84,6 +108,11 @@ export const browserEnv: SessionEnv = {
 
 export function openSyncSession(engine: SyncEngine, uuid: string, readOnly: boolean, onProgress: (share: number) => void): Promise<ProjectSession> {
   return openEngineSession(engine, uuid, readOnly, onProgress, browserEnv);
+}
+
+/** The desktop build's local application interface, when the page runs in it. */
+export function desktopClient() {
+  return desktop?.client ?? null;
 }
 
 export const DB_WARNING = NAMED_ERRORS.DB_INIT_ERROR;

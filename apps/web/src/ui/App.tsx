@@ -13,7 +13,7 @@ import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { downloadFileName, saveBytes } from '../lib/download.ts';
 import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
-import type { EngineHooks } from '../project/sync-session.ts';
+import { desktopClient, type EngineHooks } from '../project/sync-session.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
 import type { ProjectSession } from '../project/types.ts';
@@ -43,6 +43,7 @@ type Dialog =
   | { kind: 'versions' }
   | { kind: 'share' }
   | { kind: 'fab' }
+  | { kind: 'saveLocal'; path: string }
   | null;
 
 export function App() {
@@ -91,6 +92,17 @@ export function App() {
   async function exportProject() {
     if (!session) return;
     const d = session.snapshot().detail;
+    const client = desktopClient();
+    if (client) {
+      // the desktop build: the file dialog proposes a path; the .epro is written from the local files (works offline)
+      try {
+        const { path } = await client.openSaveFileDlg(downloadFileName(d.cbb_project === true), false, [{ name: 'Project', extensions: ['epro'] }]);
+        setDialog({ kind: 'saveLocal', path });
+      } catch (err) {
+        toastError(err);
+      }
+      return;
+    }
     setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0 });
     try {
       // local edits first go to the cloud, whose archive is exported
@@ -101,6 +113,31 @@ export function App() {
       setDialog(null);
     } catch (err) {
       setDialog(null);
+      toastError(err);
+    }
+  }
+
+  async function saveLocal(path: string) {
+    const client = desktopClient();
+    if (!session || !client) return;
+    setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.3 });
+    try {
+      const r = await client.saveAsLocal(session.uuid, path);
+      setDialog(null);
+      toast(`Saved ${r.path}`, 'info');
+    } catch (err) {
+      setDialog(null);
+      toastError(err);
+    }
+  }
+
+  async function onlineBackup() {
+    const client = desktopClient();
+    if (!session || !client) return;
+    try {
+      await client.onlineBackup(session.uuid);
+      toast('Online backup done', 'info');
+    } catch (err) {
       toastError(err);
     }
   }
@@ -146,6 +183,7 @@ export function App() {
                 { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
                 { label: 'Versions…', title: 'Named versions of the project: save, switch, view and compare', onClick: () => setDialog({ kind: 'versions' }) },
                 { label: 'Share…', title: 'Members and roles, invite by user name, team, read-only link', onClick: () => setDialog({ kind: 'share' }) },
+                ...(desktopClient() ? [{ label: 'Online backup', title: 'Back up the local copy to the cloud (desktop client)', onClick: () => void onlineBackup() }] : []),
               ]
             : []
         }
@@ -184,6 +222,9 @@ export function App() {
           onOk={(v) => saveAs(v, dialog.copy)}
           onClose={() => setDialog(null)}
         />
+      )}
+      {dialog?.kind === 'saveLocal' && (
+        <PromptDialog title="Save as local" label="File" okText="Save" initial={dialog.path} onOk={(v) => saveLocal(v)} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'openNew' && (
         <Modal
