@@ -58,13 +58,22 @@ export function circleSteps(r: number): number {
 
 /** Circle polygon, counter-clockwise; centre and radius in clip units. */
 export function circlePath(cx: number, cy: number, r: number): Path64 {
-  const n = circleSteps(r);
+  const u = unitCircle(circleSteps(r));
+  const n = u.length / 2;
   const out: Path64 = new Array(n);
-  for (let i = 0; i < n; i++) {
-    const a = (2 * Math.PI * i) / n;
-    out[i] = { x: Math.round(cx + r * Math.cos(a)), y: Math.round(cy + r * Math.sin(a)) };
-  }
+  for (let i = 0; i < n; i++) out[i] = { x: Math.round(cx + r * u[2 * i]), y: Math.round(cy + r * u[2 * i + 1]) };
   return out;
+}
+const unitCircles = new Map<number, Float64Array>();
+/** cos, sin of n equal steps round the circle (cached per n). */
+function unitCircle(n: number): Float64Array {
+  let u = unitCircles.get(n);
+  if (!u) {
+    u = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) { const a = (2 * Math.PI * i) / n; u[2 * i] = Math.cos(a); u[2 * i + 1] = Math.sin(a); }
+    unitCircles.set(n, u);
+  }
+  return u;
 }
 
 /**

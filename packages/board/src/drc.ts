@@ -67,24 +67,41 @@ function insidePaths(x: number, y: number, ps: Paths64): boolean {
   return (n & 1) === 1;
 }
 
-/** Distance (clip units) between two outlines (even-odd paths); 0 when they overlap. Stops early below `stop`. */
-export function pathsDistance(a: Paths64, b: Paths64, stop = 0): number {
+/**
+ * Distance (clip units) between two outlines (even-odd paths); 0 when they overlap. Stops early below
+ * `stop`. Edges whose boxes are `limit` or farther from the other outline's box are skipped: a result
+ * of `limit` or more only says "at least `limit`" (Infinity when nothing is that close).
+ */
+export function pathsDistance(a: Paths64, b: Paths64, stop = 0, limit = Infinity, ab?: IBox, bb?: IBox): number {
   if (a.length && b.length && (insidePaths(a[0][0].x, a[0][0].y, b) || insidePaths(b[0][0].x, b[0][0].y, a))) return 0;
   let best = Infinity;
   const stop2 = stop * stop;
+  const cull = limit !== Infinity;
+  if (cull) { ab ??= boxOfPaths(a); bb ??= boxOfPaths(b); }
+  // b's edges near a's box, once
+  const near: number[] = [];
+  for (const q of b) for (let j = 0; j < q.length; j++) {
+    const q1 = q[j], q2 = q[(j + 1) % q.length];
+    if (cull && edgeGap(q1.x, q1.y, q2.x, q2.y, ab!) >= limit) continue;
+    near.push(q1.x, q1.y, q2.x, q2.y);
+  }
+  if (!near.length) return best;
   for (const p of a) for (let i = 0; i < p.length; i++) {
     const p1 = p[i], p2 = p[(i + 1) % p.length];
-    for (const q of b) for (let j = 0; j < q.length; j++) {
-      const q1 = q[j], q2 = q[(j + 1) % q.length];
-      const d = segSegDist2(p1.x, p1.y, p2.x, p2.y, q1.x, q1.y, q2.x, q2.y);
+    if (cull && edgeGap(p1.x, p1.y, p2.x, p2.y, bb!) >= limit) continue;
+    for (let k = 0; k < near.length; k += 4) {
+      const d = segSegDist2(p1.x, p1.y, p2.x, p2.y, near[k], near[k + 1], near[k + 2], near[k + 3]);
       if (d < best) { best = d; if (best <= stop2) return Math.sqrt(best); }
     }
   }
   return Math.sqrt(best);
 }
+/** Gap between a segment's box and a box (clip units, 0 when they meet). */
+const edgeGap = (x1: number, y1: number, x2: number, y2: number, b: IBox): number =>
+  Math.max(0, b.minX - Math.max(x1, x2), Math.min(x1, x2) - b.maxX, b.minY - Math.max(y1, y2), Math.min(y1, y2) - b.maxY);
 
-/** Distance between two copper items, exact for discs and stadiums, else by their outlines. */
-export function itemDistance(a: CopperItem, b: CopperItem, stop = 0): number {
+/** Distance between two copper items, exact for discs and stadiums, else by their outlines (see pathsDistance for `limit`). */
+export function itemDistance(a: CopperItem, b: CopperItem, stop = 0, limit = Infinity): number {
   const pa = a.prim, pb = b.prim;
   if (pa && pb) {
     const ra = pa.k === 'disc' ? pa.r : pa.w / 2, rb = pb.k === 'disc' ? pb.r : pb.w / 2;
@@ -92,7 +109,7 @@ export function itemDistance(a: CopperItem, b: CopperItem, stop = 0): number {
     const [bx1, by1, bx2, by2] = pb.k === 'disc' ? [pb.cx, pb.cy, pb.cx, pb.cy] : [pb.x1, pb.y1, pb.x2, pb.y2];
     return Math.max(0, Math.sqrt(segSegDist2(ax1, ay1, ax2, ay2, bx1, by1, bx2, by2)) - ra - rb);
   }
-  return pathsDistance(a.paths, b.paths, stop);
+  return pathsDistance(a.paths, b.paths, stop, limit, a.box, b.box);
 }
 
 const boxGap = (a: IBox, b: IBox): number => Math.max(0, a.minX - b.maxX, b.minX - a.maxX, a.minY - b.maxY, b.minY - a.maxY);
@@ -127,13 +144,18 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   for (const f of fillItems) fillPour.set(f, f.key.split(/[#~]/)[0]);
   // the clearance a fill owes by its pour's COPPER rule, without EasyEDA's extra (per fill item)
   const pourClear = fillItems.map((f) => rules.pour(fillPour.get(f)!, f.net).clearance - POUR_EXTRA_CLEARANCE);
-  const edgeIndex = new Map<CopperItem, EdgeIndex>();
-  for (const f of fillItems) if (f.paths.reduce((k, p) => k + p.length, 0) > 64) edgeIndex.set(f, new EdgeIndex(f.paths));
+  // edge grids of big fill pieces, built when first needed
+  const edgeIndex = new Map<CopperItem, EdgeIndex | null>();
+  const edgesOf = (f: CopperItem): EdgeIndex | undefined => {
+    let e = edgeIndex.get(f);
+    if (e === undefined) { e = fillPour.has(f) && f.paths.reduce((k, p) => k + p.length, 0) > 64 ? new EdgeIndex(f.paths) : null; edgeIndex.set(f, e); }
+    return e ?? undefined;
+  };
   const dist = (a: CopperItem, b: CopperItem, stop: number, r: number): number => {
-    const ea = edgeIndex.get(a), eb = edgeIndex.get(b);
+    const ea = edgesOf(a), eb = edgesOf(b);
     if (eb && !ea) return eb.distance(a.paths, a.box, r, a.prim);
     if (ea && !eb) return ea.distance(b.paths, b.box, r, b.prim);
-    return itemDistance(a, b, stop);
+    return itemDistance(a, b, stop, r);
   };
   const copper = [...model.items, ...fillItems];
   const grid = new ItemGrid(copper);
@@ -289,7 +311,7 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       const b = pads[j];
       if (j <= i || !shareLayer(a, b) || (a.owner === b.owner && a.padNumber === b.padNumber)) continue;
       if (boxGap(a.box, b.box) >= 2 * mask + web) continue;
-      const gap = itemDistance(a, b, 0) - 2 * mask;
+      const gap = itemDistance(a, b, 0, 2 * mask + web) - 2 * mask;
       if (gap > 0 && gap < web) out.push({ rule: 'maskSliver', severity: 'warning', message: `solder-mask web ${mil(gap)} mil between ${a.key} and ${b.key} < ${mil(web)} mil`, ...at({ minX: Math.min(a.box.maxX, b.box.maxX), minY: Math.min(a.box.maxY, b.box.maxY), maxX: Math.max(a.box.minX, b.box.minX), maxY: Math.max(a.box.minY, b.box.minY) }), items: [a.key, b.key], actual: mil(gap), required: mil(web) });
     }
   });

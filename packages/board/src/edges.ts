@@ -25,30 +25,49 @@ export function ptSeg2(px: number, py: number, ax: number, ay: number, bx: numbe
   return ex * ex + ey * ey;
 }
 
-/** Grid of the edges of a big outline (pour fills), for distance and inside queries near a box. */
+/**
+ * Grid of the edges of a big outline (pour fills), for distance and inside queries near a box: a dense
+ * grid over the outline's box (cells of 40 mil, fewer when the outline has few edges for its size),
+ * edge lists packed in one array (no per-cell allocation).
+ */
 export class EdgeIndex {
-  cells = new Map<number, number[]>();
   xs: Float64Array;
-  cell = 40 * CLIP_SCALE;
-  maxIx = -Infinity;
+  cell: number;
+  private ox: number;
+  private oy: number;
+  private nx: number;
+  private ny: number;
+  private start: Int32Array;
+  private list: Int32Array;
   constructor(readonly paths: Paths64) {
-    const n = paths.reduce((k, p) => k + p.length, 0);
-    this.xs = new Float64Array(n * 4);
+    let n = 0, minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const p of paths) {
+      n += p.length;
+      for (const q of p) { if (q.x < minX) minX = q.x; if (q.x > maxX) maxX = q.x; if (q.y < minY) minY = q.y; if (q.y > maxY) maxY = q.y; }
+    }
+    const xs = (this.xs = new Float64Array(n * 4));
     let e = 0;
     for (const p of paths) for (let i = 0; i < p.length; i++) {
-      const a = p[i], b = p[(i + 1) % p.length];
-      const xs = this.xs, o = e * 4;
+      const a = p[i], b = p[(i + 1) % p.length], o = e++ * 4;
       xs[o] = a.x; xs[o + 1] = a.y; xs[o + 2] = b.x; xs[o + 3] = b.y;
-      this.maxIx = Math.max(this.maxIx, Math.floor(Math.max(a.x, b.x) / this.cell));
-      for (let ix = Math.floor(Math.min(a.x, b.x) / this.cell); ix <= Math.floor(Math.max(a.x, b.x) / this.cell); ix++)
-        for (let iy = Math.floor(Math.min(a.y, b.y) / this.cell); iy <= Math.floor(Math.max(a.y, b.y) / this.cell); iy++) {
-          const k = ix * 1_000_003 + iy;
-          let l = this.cells.get(k);
-          if (!l) { l = []; this.cells.set(k, l); }
-          l.push(e);
-        }
-      e++;
     }
+    if (!n) { minX = minY = 0; maxX = maxY = 0; }
+    const w = maxX - minX, h = maxY - minY;
+    this.cell = Math.max(40 * CLIP_SCALE, Math.sqrt((w * h) / (4 * n + 64)), 1);
+    this.ox = minX; this.oy = minY;
+    const nx = (this.nx = Math.floor(w / this.cell) + 1), ny = (this.ny = Math.floor(h / this.cell) + 1);
+    const start = (this.start = new Int32Array(nx * ny + 1));
+    const span = (e: number, fn: (c: number) => void) => {
+      const o = e * 4, c = this.cell;
+      const x0 = Math.floor((Math.min(xs[o], xs[o + 2]) - minX) / c), x1 = Math.floor((Math.max(xs[o], xs[o + 2]) - minX) / c);
+      const y0 = Math.floor((Math.min(xs[o + 1], xs[o + 3]) - minY) / c), y1 = Math.floor((Math.max(xs[o + 1], xs[o + 3]) - minY) / c);
+      for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) fn(iy * nx + ix);
+    };
+    for (let k = 0; k < n; k++) span(k, (c) => start[c + 1]++);
+    for (let c = 0; c < nx * ny; c++) start[c + 1] += start[c];
+    const fill = start.slice(0, nx * ny);
+    const list = (this.list = new Int32Array(start[nx * ny]));
+    for (let k = 0; k < n; k++) span(k, (c) => { list[fill[c]++] = k; });
   }
   private stamp = new Uint32Array(0);
   private tick = 0;
@@ -57,36 +76,43 @@ export class EdgeIndex {
     if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
     return this.tick;
   }
+  /** Cell range (clamped to the grid) of a box; empty when the box misses the grid. */
+  private range(minX: number, minY: number, maxX: number, maxY: number): [number, number, number, number] | undefined {
+    const c = this.cell;
+    const x0 = Math.max(0, Math.floor((minX - this.ox) / c)), x1 = Math.min(this.nx - 1, Math.floor((maxX - this.ox) / c));
+    const y0 = Math.max(0, Math.floor((minY - this.oy) / c)), y1 = Math.min(this.ny - 1, Math.floor((maxY - this.oy) / c));
+    return x0 > x1 || y0 > y1 ? undefined : [x0, y0, x1, y1];
+  }
   /**
    * Distance from item outlines to this outline's edges near them (Infinity when none within `r`), 0
    * inside. With `prim` (the item is exactly a disc or a stadium), measured from its centre line.
    */
   distance(ps: Paths64, b: IBox, r: number, prim?: Prim): number {
-    const t = this.nextTick(), st = this.stamp, x = this.xs;
+    const t = this.nextTick(), st = this.stamp, x = this.xs, start = this.start, list = this.list, nx = this.nx;
     let best = Infinity;
     const pr = prim ? (prim.k === 'disc' ? prim.r : prim.w / 2) : 0;
-    for (let ix = Math.floor((b.minX - r) / this.cell); ix <= Math.floor((b.maxX + r) / this.cell); ix++)
-      for (let iy = Math.floor((b.minY - r) / this.cell); iy <= Math.floor((b.maxY + r) / this.cell); iy++) {
-        const l = this.cells.get(ix * 1_000_003 + iy);
-        if (!l) continue;
-        for (let k = 0; k < l.length; k++) {
-          const e = l[k];
+    const [x0, y0, x1, y1] = this.range(b.minX - r, b.minY - r, b.maxX + r, b.maxY + r) ?? [0, 0, -1, -1];
+    for (let iy = y0; iy <= y1; iy++)
+      for (let ix = x0; ix <= x1; ix++) {
+        const c: number = iy * nx + ix;
+        for (let k = start[c], end = start[c + 1]; k < end; k++) {
+          const e = list[k];
           if (st[e] === t) continue;
           st[e] = t;
           const ex1 = x[e * 4], ey1 = x[e * 4 + 1], ex2 = x[e * 4 + 2], ey2 = x[e * 4 + 3];
-          if (prim) {
-            const d = prim.k === 'disc' ? ptSeg2(prim.cx, prim.cy, ex1, ey1, ex2, ey2) : segSegDist2(prim.x1, prim.y1, prim.x2, prim.y2, ex1, ey1, ex2, ey2);
-            if (d < best) best = d;
-            continue;
-          }
           // the item lies in its box: an edge whose box is farther from it than `r` (or than the best
           // so far) cannot come closer
           const gx = Math.max(0, b.minX - Math.max(ex1, ex2), Math.min(ex1, ex2) - b.maxX), gy = Math.max(0, b.minY - Math.max(ey1, ey2), Math.min(ey1, ey2) - b.maxY);
           const g2 = gx * gx + gy * gy;
           if (g2 > r * r || g2 >= best) continue;
+          if (prim) {
+            const d = prim.k === 'disc' ? ptSeg2(prim.cx, prim.cy, ex1, ey1, ex2, ey2) : segSegDist2(prim.x1, prim.y1, prim.x2, prim.y2, ex1, ey1, ex2, ey2);
+            if (d < best) best = d;
+            continue;
+          }
           for (const p of ps) for (let i = 0; i < p.length; i++) {
-            const a = p[i], c = p[(i + 1) % p.length];
-            const d = segSegDist2(a.x, a.y, c.x, c.y, ex1, ey1, ex2, ey2);
+            const a = p[i], q = p[(i + 1) % p.length];
+            const d = segSegDist2(a.x, a.y, q.x, q.y, ex1, ey1, ex2, ey2);
             if (d < best) best = d;
           }
         }
@@ -99,23 +125,36 @@ export class EdgeIndex {
     if (best > 0 && ps.length && ps[0].length && this.inside(ps[0][0].x, ps[0][0].y)) return 0;
     return Math.sqrt(best);
   }
+  /** Whether an edge's box meets `b` (a conservative "may cross" test). */
+  touches(b: IBox): boolean {
+    const x = this.xs, rg = this.range(b.minX, b.minY, b.maxX, b.maxY);
+    if (!rg) return false;
+    for (let iy = rg[1]; iy <= rg[3]; iy++)
+      for (let ix = rg[0]; ix <= rg[2]; ix++) {
+        const c = iy * this.nx + ix;
+        for (let k = this.start[c], end = this.start[c + 1]; k < end; k++) {
+          const o = this.list[k] * 4;
+          if (Math.min(x[o], x[o + 2]) <= b.maxX && Math.max(x[o], x[o + 2]) >= b.minX && Math.min(x[o + 1], x[o + 3]) <= b.maxY && Math.max(x[o + 1], x[o + 3]) >= b.minY) return true;
+        }
+      }
+    return false;
+  }
   /** Even-odd inside test by a ray to +x over the cells of the point's row. */
   inside(x: number, y: number): boolean {
-    const iy = Math.floor(y / this.cell);
-    const t = this.nextTick(), st = this.stamp;
+    const iy = Math.floor((y - this.oy) / this.cell);
+    if (iy < 0 || iy >= this.ny) return false;
+    const t = this.nextTick(), st = this.stamp, xs = this.xs;
     let inside = false;
-    const maxIx = this.maxIx;
-    for (let ix = Math.floor(x / this.cell); ix <= maxIx; ix++) {
-      const l = this.cells.get(ix * 1_000_003 + iy);
-      if (!l) continue;
-      for (const e of l) {
+    for (let ix = Math.max(0, Math.floor((x - this.ox) / this.cell)); ix < this.nx; ix++) {
+      const c = iy * this.nx + ix;
+      for (let k = this.start[c], end = this.start[c + 1]; k < end; k++) {
+        const e = this.list[k];
         if (st[e] === t) continue;
         st[e] = t;
-        const ax = this.xs[e * 4], ay = this.xs[e * 4 + 1], bx = this.xs[e * 4 + 2], by = this.xs[e * 4 + 3];
+        const ax = xs[e * 4], ay = xs[e * 4 + 1], bx = xs[e * 4 + 2], by = xs[e * 4 + 3];
         if (ay > y !== by > y && x < ((bx - ax) * (y - ay)) / (by - ay) + ax) inside = !inside;
       }
     }
     return inside;
   }
 }
-

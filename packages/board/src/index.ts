@@ -20,3 +20,4 @@ export * from './source.ts';
 export * from './raster.ts';
 export * from './poured.ts';
 export * from './drc.ts';
+export * from './knock.ts';

@@ -295,7 +295,14 @@ export function resolveBoard(src: BoardSource): BoardModel {
           const hc = place(transformContours(holeContours(pd.hole), hm));
           const hp = contoursToPaths(hc);
           const hw = Number(pd.hole[1]) || 0, hh = Number(pd.hole[2] ?? hw) || hw;
-          if (hp.length) holes.push({ key: k, net, plated: pd.plated, cx, cy, size: Math.round(Math.min(hw, hh) * sc * S), owner, kind: 'pad', ...mk(hp) });
+          // a round hole is an exact disc (grown without a polygon offset)
+          let prim: Hole['prim'];
+          if (hw === hh && hw > 0) {
+            let hc0 = apply(hm, 0, 0);
+            if (m) hc0 = apply(m, hc0.x, hc0.y);
+            prim = { k: 'disc', cx: Math.round(hc0.x * S), cy: Math.round(hc0.y * S), r: Math.round((hw / 2) * sc * S) };
+          }
+          if (hp.length) holes.push({ key: k, net, plated: pd.plated, cx, cy, size: Math.round(Math.min(hw, hh) * sc * S), owner, kind: 'pad', prim, ...mk(hp) });
         }
         return;
       }

@@ -13,10 +13,13 @@
  * Hatched pours (fill type other than SOLID) keep a border of the hatch width and a grid inside.
  * Pours of one layer fill in priority order (`order` ascending, then file order).
  */
-import { ClipType, circlePath, segmentPath, pointInPoly, type Path64, type Paths64, type PolyWithHoles, type IBox, barPath, booleanToPolys, boxOfPaths, growIBox, iboxOverlap, intersect, offset, polyArea, rectPath, union, CLIP_SCALE, difference } from './clip.ts';
+import { ARC_TOL, ClipType, circlePath, segmentPath, pointInPoly, type Path64, type Paths64, type PolyWithHoles, type IBox, barPath, booleanToPolys, boxOfPaths, growIBox, iboxOverlap, intersect, offset, polyArea, rectPath, union, CLIP_SCALE, difference } from './clip.ts';
 import { Clipper, Clipper64, FillRule, PointInPolygonResult } from '@countertype/clipper2-ts';
-import { EdgeIndex } from './edges.ts';
-import { type BoardModel, type CopperItem, type PourDef, MULTI } from './model.ts';
+import { EdgeIndex, ptSeg2 } from './edges.ts';
+import { type LayerGrids, gridsOf } from './grid.ts';
+export { ItemGrid } from './grid.ts';
+import { type Knock, groupPolys, tileFill, tileRegion as tileRegionOf } from './knock.ts';
+import { type BoardModel, type CopperItem, type Hole, type PourDef, MULTI } from './model.ts';
 import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE } from './rules.ts';
 import { type TileCache, fillHash, pourDefKey } from './tiles.ts';
 
@@ -55,55 +58,6 @@ const onLayer = (it: { layer: number }, layer: number) => it.layer === layer || 
 
 /** Region codes that forbid pours (V2 REGION prohibit: 4 pours and planes, 7 pours) (?). */
 const POUR_KEEPOUT = new Set([4, 7]);
-
-/**
- * A simple uniform grid over item boxes for range queries (clip units). Built once per fill run.
- */
-export class ItemGrid<T extends { box: IBox }> {
-  private cells = new Map<number, number[]>();
-  private stamp: Uint32Array;
-  private tick = 0;
-  constructor(readonly items: readonly T[], private cell = 200 * CLIP_SCALE) {
-    this.stamp = new Uint32Array(items.length);
-    items.forEach((it, i) => this.insert(it, i));
-  }
-  private key(ix: number, iy: number) { return ix * 1_000_003 + iy; }
-  private insert(it: T, i: number): void {
-    const b = it.box;
-    if (!Number.isFinite(b.minX)) return;
-    for (let ix = Math.floor(b.minX / this.cell); ix <= Math.floor(b.maxX / this.cell); ix++)
-      for (let iy = Math.floor(b.minY / this.cell); iy <= Math.floor(b.maxY / this.cell); iy++) {
-        const k = this.key(ix, iy);
-        let l = this.cells.get(k);
-        if (!l) { l = []; this.cells.set(k, l); }
-        l.push(i);
-      }
-  }
-  /** Indexes (into `items`) of the items whose box overlaps `b`, each once. */
-  queryIndex(b: IBox, out: number[] = []): number[] {
-    if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
-    const t = this.tick, st = this.stamp, items = this.items;
-    const x0 = Math.floor(b.minX / this.cell), x1 = Math.floor(b.maxX / this.cell);
-    const y0 = Math.floor(b.minY / this.cell), y1 = Math.floor(b.maxY / this.cell);
-    for (let ix = x0; ix <= x1; ix++)
-      for (let iy = y0; iy <= y1; iy++) {
-        const l = this.cells.get(this.key(ix, iy));
-        if (!l) continue;
-        for (let k = 0; k < l.length; k++) {
-          const i = l[k];
-          if (st[i] === t) continue;
-          st[i] = t;
-          const ib = items[i].box;
-          if (ib.minX <= b.maxX && b.minX <= ib.maxX && ib.minY <= b.maxY && b.minY <= ib.maxY) out.push(i);
-        }
-      }
-    return out;
-  }
-  query(b: IBox, out: T[] = []): T[] {
-    for (const i of this.queryIndex(b)) out.push(this.items[i]);
-    return out;
-  }
-}
 
 const growCache = new Map<string, Paths64>();
 const moved = (ps: Paths64, dx: number, dy: number): Paths64 => ps.map((p) => p.map((q) => ({ x: q.x + dx, y: q.y + dy })));
@@ -161,23 +115,14 @@ function thermalAt(pad: CopperItem, t: ThermalRule): Paths64 {
 
 interface Ctx {
   model: BoardModel;
-  grid: ItemGrid<CopperItem>;
-  holeGrid: ItemGrid<BoardModel['holes'][number]>;
+  grids: LayerGrids;
   filled: Map<string, PolyWithHoles[]>;
-}
-
-/** The item and hole grids of a board, built once per model (a refill after an edit has a new model). */
-const grids = new WeakMap<BoardModel, { grid: ItemGrid<CopperItem>; holeGrid: ItemGrid<BoardModel['holes'][number]> }>();
-function gridsOf(model: BoardModel): { grid: ItemGrid<CopperItem>; holeGrid: ItemGrid<BoardModel['holes'][number]> } {
-  let g = grids.get(model);
-  if (!g || g.grid.items !== model.items || g.holeGrid.items !== model.holes) { g = { grid: new ItemGrid(model.items), holeGrid: new ItemGrid(model.holes) }; grids.set(model, g); }
-  return g;
 }
 
 /** Fill every pour (or `only` those), returning results by pour id in fill order. */
 export function fillPours(model: BoardModel, opts: FillOptions = {}): Map<string, PourResult> {
   const only = opts.only ? new Set(opts.only) : undefined;
-  const ctx: Ctx = { model, ...gridsOf(model), filled: new Map() };
+  const ctx: Ctx = { model, grids: gridsOf(model), filled: new Map() };
   const order = [...model.pours].sort((a, b) => a.order - b.order || a.index - b.index);
   const out = new Map<string, PourResult>();
   for (const p of order) {
@@ -204,37 +149,61 @@ export const TILE = 400 * CLIP_SCALE;
 
 interface Piece { poly: PolyWithHoles; box: IBox; tile: IBox }
 
-function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array<{ x: number; y: number }>): void {
+/** Room around a round hole's centre inside its pad or via (clip units; 0 when unknown), once per hole. */
+const rooms = new WeakMap<Hole, number>();
+function holeRoom(h: Hole, it: CopperItem): number {
+  let r = rooms.get(h);
+  if (r === undefined) {
+    const cx = h.prim!.cx, cy = h.prim!.cy;
+    if (it.prim?.k === 'disc') r = Math.max(0, it.prim.r - Math.hypot(cx - it.prim.cx, cy - it.prim.cy));
+    else if (pointInPoly(cx, cy, { outer: it.paths[0], holes: it.paths.slice(1) })) {
+      let best = Infinity;
+      for (const p of it.paths) for (let i = 0; i < p.length; i++) { const a = p[i], b = p[(i + 1) % p.length]; best = Math.min(best, ptSeg2(cx, cy, a.x, a.y, b.x, b.y)); }
+      r = Math.sqrt(best);
+    } else r = 0;
+    rooms.set(h, r);
+  }
+  return r;
+}
+
+function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Knock[], conn: Array<{ x: number; y: number }>): void {
   const { model } = ctx;
   const rules = model.rules;
   const S = CLIP_SCALE;
   const pr = rules.pour(p.id, p.net);
-  for (const it of ctx.grid.query(qbox)) {
-    if (!onLayer(it, p.layer)) continue;
+  // boxes grown with the shapes (a unit more for rounding): knock-outs whose boxes do not touch are apart
+  const add = (paths: Paths64, box: IBox, d: number) => { if (paths.length) knock.push({ paths, box: growIBox(box, d + 2), loose: true }); };
+  // other-net pads and vias knocked out here, with their clearance: their holes usually lie inside that
+  const knocked = new Map<string, { it: CopperItem; c: number }>();
+  for (const it of ctx.grids.query(p.layer, qbox)) {
     const same = p.net !== '' && it.net === p.net;
     if (!same) {
       const c = Math.max(pr.clearance, it.net ? rules.netPourClearance(it.net) : 0, rules.clearance(clearKindOf(it), 'pour', it.net, p.net)) * S;
-      knock.push(...grown(it, c));
+      add(grown(it, c), it.box, c);
+      if (it.layer === MULTI) knocked.set(it.key, { it, c });
       continue;
     }
     if (it.kind === 'pad') {
       const t: ThermalRule = padThermal(it, it.layer === MULTI ? pr.th : pr.smd);
-      if (t.mode === 'spokes') { knock.push(...thermalKnockout(it, t)); spokePoints(it, t, conn); }
-      else if (t.mode === 'none') knock.push(...grown(it, pr.clearance * S));
+      if (t.mode === 'spokes') { add(thermalKnockout(it, t), it.box, (t.gap + POUR_EXTRA_CLEARANCE) * S); spokePoints(it, t, conn); }
+      else if (t.mode === 'none') add(grown(it, pr.clearance * S), it.box, pr.clearance * S);
       else centrePoints(it, conn);
     } else if ((it.kind === 'track' || it.kind === 'arc') && pr.track === 'none') {
-      knock.push(...grown(it, pr.clearance * S));
+      add(grown(it, pr.clearance * S), it.box, pr.clearance * S);
     } else centrePoints(it, conn);
   }
   const holeC = Math.max(pr.clearance, rules.holeClearance + POUR_EXTRA_CLEARANCE) * S;
-  for (const h of ctx.holeGrid.query(qbox)) {
+  for (const h of ctx.grids.holes.query(qbox)) {
     if (h.plated && p.net !== '' && h.net === p.net) continue;
-    knock.push(...grown(h, holeC));
+    // a round hole whose grown disc lies inside its own pad's (or via's) knock-out adds nothing
+    const k = h.prim && knocked.get(h.key);
+    if (k && h.prim && holeRoom(h, k.it) >= h.prim.r + holeC - k.c + ARC_TOL) continue;
+    add(grown(h, holeC), h.box, holeC);
   }
   for (const k of model.keepouts) {
     if ((k.layer !== p.layer && k.layer !== MULTI) || !iboxOverlap(k.box, qbox)) continue;
     if (!k.prohibit.some((c) => POUR_KEEPOUT.has(c))) continue;
-    knock.push(...k.paths);
+    knock.push({ paths: k.paths, box: k.box, loose: false });
   }
   const pourC = pr.clearance * S;
   for (const q of model.pours) {
@@ -242,19 +211,9 @@ function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Paths64, conn: Array
     const f = ctx.filled.get(q.id);
     if (!f) continue; // lower priority: fills later around this one
     if (q.net === p.net && p.net !== '') continue;
-    knock.push(...offset(polysToPaths(f), pourC));
+    const paths = offset(polysToPaths(f), pourC);
+    if (paths.length) knock.push({ paths, box: boxOfPaths(paths), loose: false });
   }
-}
-
-function differencePaths(region: Paths64, knock: Paths64): Paths64 {
-  if (!knock.length) return region;
-  const c = new Clipper64();
-  c.preserveCollinear = true;
-  c.addSubject(region);
-  c.addClip(knock);
-  const fill: Paths64 = [];
-  c.execute(ClipType.Difference, FillRule.NonZero, fill);
-  return fill;
 }
 
 /**
@@ -277,6 +236,8 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
   const pieces: Piece[] = [];
   const conn: Array<{ x: number; y: number }> = [];
   const tiles: IBox[] = [];
+  // a rectangular region (a board-sized pour): every tile is its own rectangle
+  const regionRect = tileRegionOf(region).rect !== undefined;
   if (!tiled) tiles.push(rbox);
   else for (let x = rbox.minX; x < rbox.maxX; x += TILE) for (let y = rbox.minY; y < rbox.maxY; y += TILE) tiles.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
   let others = '';
@@ -295,14 +256,13 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
       for (const c of hit.conn) conn.push(c);
       continue;
     }
-    const tileRegion = tiled ? Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region) : region;
+    const tileRegion = !tiled ? region : regionRect ? [rectPath(tb.minX, tb.minY, tb.maxX, tb.maxY)] : Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region);
     if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], boxes: [], conn: [] }); continue; }
-    const knock: Paths64 = [];
+    const knock: Knock[] = [];
     const tconn: Array<{ x: number; y: number }> = [];
     tileKnock(ctx, p, qbox, knock, tconn);
-    let fill = differencePaths(tileRegion, knock);
-    if (minW > 0) fill = offset(offset(fill, -minW / 2), minW / 2);
-    let polys = groupPolys(fill);
+    let polys = tileFill(tileRegionOf(tileRegion), knock);
+    if (minW > 0) polys = groupPolys(offset(offset(polysToPaths(polys), -minW / 2), minW / 2));
     if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
     const boxes = polys.map((poly) => boxOfPaths([poly.outer]));
     tc?.keep(tkey, { pieces: polys, boxes, conn: tconn });
@@ -383,30 +343,6 @@ function spokePoints(it: CopperItem, t: ThermalRule, out: Array<{ x: number; y: 
     for (const p of local) for (const q of p) r = Math.max(r, q.x * dx + q.y * dy);
     out.push({ x: cx + dx * (r + gap * 0.5), y: cy + dy * (r + gap * 0.5) });
   }
-}
-
-/** Split Clipper's output rings into outers (positive area) with the holes inside them. */
-export function groupPolys(ps: Paths64): PolyWithHoles[] {
-  const outers: Array<PolyWithHoles & { box: IBox }> = [];
-  const holes: Path64[] = [];
-  for (const p of ps) {
-    if (p.length < 3) continue;
-    if (Clipper.area(p) > 0) outers.push({ outer: p, holes: [], box: boxOfPaths([p]) });
-    else holes.push(p);
-  }
-  for (const h of holes) {
-    const hb = boxOfPaths([h]);
-    const cand = outers.filter((o) => o.box.minX <= hb.minX && o.box.maxX >= hb.maxX && o.box.minY <= hb.minY && o.box.maxY >= hb.maxY);
-    if (cand.length === 1) { cand[0].holes.push(h); continue; }
-    // innermost outer containing a vertex of the hole
-    let best: (typeof outers)[number] | undefined;
-    for (const o of cand) {
-      if (Clipper.pointInPolygon(h[0], o.outer) === PointInPolygonResult.IsOutside) continue;
-      if (!best || Math.abs(Clipper.area(o.outer)) < Math.abs(Clipper.area(best.outer))) best = o;
-    }
-    (best ?? cand[0])?.holes.push(h);
-  }
-  return outers.map((o) => ({ outer: o.outer, holes: o.holes }));
 }
 
 function padThermal(it: CopperItem, rule0: ThermalRule): ThermalRule {
