@@ -19,6 +19,7 @@ import multipart from '@fastify/multipart';
 import { backupCreateRoute, miscRoutes } from './routes/misc.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { liveRoutes } from './routes/live.ts';
+import { contentRoutes } from './routes/content.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
@@ -134,6 +135,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   drcRoutes(app, ctx);
   spiceRoutes(app, ctx);
   liveRoutes(app, ctx);
+  contentRoutes(app, ctx);
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(webDir, 'index.html'));

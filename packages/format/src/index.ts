@@ -12,3 +12,4 @@ export * from './export.ts';
 export * from './names.ts';
 export * from './v3/index.ts';
 export * from './json-rebase.ts';
+export * from './content.ts';

@@ -9,6 +9,7 @@ import { KINDS, KIND_DEFS, isKind, readLimit, type Kind } from '../kinds.ts';
 import { applyBulk, type ItemResult } from '../writes.ts';
 import { readItems, ticketSnapshot } from '../reads.ts';
 import { requestId } from './projects.ts';
+import { byReference } from './content.ts';
 
 /** Bulk and update-canvas bodies may carry whole documents (15 MB each); gzip is inflated within this cap. */
 export const BULK_BODY_LIMIT = 64 * 1024 * 1024;
@@ -38,10 +39,10 @@ export function itemRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
     method: 'POST', url: '/api/projects/:uuid/read/:kind', summary: `Read items by id (kinds: ${KINDS.join(', ')}); at most 30 ids, 200 for symbols, footprints, devices`, access: 'read',
     body: z.object({ ids: z.array(z.union([z.string(), z.number().transform(String)])).max(200) }),
-  }, async ({ req, project, body }) => {
+  }, async ({ req, user, project, body }) => {
     const kind = kindParam(req.params);
     if (body.ids.length > readLimit(kind)) fail(CODES.BAD_REQUEST, { reason: `at most ${readLimit(kind)} ids` });
-    return readItems(ctx, project.uuid, kind, body.ids);
+    return byReference(ctx, req, user.uuid, await readItems(ctx, project.uuid, kind, body.ids)); // CALL-6 when asked
   });
 
   route(app, ctx, {

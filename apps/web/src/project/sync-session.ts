@@ -5,12 +5,13 @@
  * The UI never touches IndexedDB itself: everything goes through the engine and the store.
  */
 import { DexieStore } from '@copperplate/store';
-import { AutoBackup, HttpTransport, KvJournal, SyncEngine, type Clock } from '@copperplate/sync';
+import { AutoBackup, KvJournal, SyncEngine, type Clock } from '@copperplate/sync';
 import { NAMED_ERRORS, NO_PERMISSION_CODES } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
 import { openLive } from './live.ts';
 import { openEngineSession, type SessionEnv } from './engine-session.ts';
+import { ContentTransport } from '../api/content-transport.ts';
 import { isClientBuild } from '../desktop/client.ts';
 import { desktopParts, wireDesktop, type DesktopParts } from '../desktop/engine-parts.ts';
 import { request } from '../api/http.ts';
@@ -54,7 +55,7 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
         desktop = await desktopParts(browserClock, () => rememberedUser()?.uuid, send, hooks.onToast);
       }
       const store = desktop ? desktop.store : await new DexieStore({ name: 'copperplate' }).open();
-      const transport = new HttpTransport({ baseUrl: '' });
+      const transport = new ContentTransport({ baseUrl: '' }); // CALL-6: large texts by reference
       let engine: SyncEngine | null = null;
       // OPEN-5 / CLOSE-1: a backup of every opened project at once, then on a timer; aborted on close.
       // Read-only and offline projects are not backed up (the server would refuse; the next turn retries).
