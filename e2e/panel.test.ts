@@ -88,6 +88,23 @@ describe('front panel editor', () => {
     expect(svg.name).toMatch(/_cut\.svg$/);
     expect(svg.text.match(/stroke="#ff0000"/g)).toHaveLength(7); // the outline, 5 derived cut-outs and the part
     expect(svg.text).toContain('data-text="POWER"');
+    // 6. the dimensioned drawing as PDF (our own writer; read back by poppler in packages/convert/test/panel/pdf.test.ts)
+    const [pd] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: 'Drawing (PDF)', exact: true }).click()]);
+    expect(pd.suggestedFilename()).toMatch(/_drawing\.pdf$/);
+    expect(readFileSync((await pd.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    // 7. the placed part selected by a click, copied, pasted and turned from the keyboard: one more cut-out, saved
+    await page.getByRole('button', { name: 'Select (S)' }).click();
+    await clickAt(page, at.x - 400, at.y + 300);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.selection.ids.length === 1), 20_000, 'the part selected');
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.cutouts.length === 7), 20_000, 'the pasted part');
+    await page.keyboard.press('r');
+    await until(async () => (await serverDataStr(page, project, 'panels', panelId)).split('LED 5 mm').length === 3 ? true : null, 30_000, 'the pasted part on the server');
+    // 8. the cut-out layer hidden: not drawn
+    await page.getByLabel('Show Cut-out').uncheck();
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.hiddenLayers.has(3)), 10_000, 'the layer hidden');
+    await until(async () => ((await page.locator('.cp-panel-canvas path.plate').getAttribute('d')) ?? '').match(/M/g)?.length === 1, 10_000, 'only the outline in the plate');
     expect(errors).toEqual([]);
   }, 180_000);
 });

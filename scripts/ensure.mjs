@@ -29,7 +29,9 @@ const ngspiceOnly = process.argv.includes('--ngspice');
 // `--library` (the component library build: `npm start`, `copperplate library build`, its tests and
 // bench): only KiCad's symbol and footprint libraries, see below.
 const libraryOnly = process.argv.includes('--library');
-if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
+// `--poppler` (the panel PDF test and scripts/compare-renders.mjs): only poppler-utils (pdftotext, pdftoppm).
+const popplerOnly = process.argv.includes('--poppler');
+if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
   console.log('[ensure] installing npm dependencies...');
   run(existsSync(join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
   writeFileSync(stamp, want);
@@ -41,11 +43,13 @@ const DEBIAN_PACKAGES = [
   { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
 ];
 const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
+const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
 // gerbv rasterises Gerbers for the fabrication comparison (scripts/compare-gerbers.mjs asks with --gerbv).
 if (gerbvOnly && !existsSync('/usr/bin/gerbv')) missing.push('gerbv');
 // ngspice is the SPICE engine of the server and CLI and the reference of the SPICE tests (issue 18).
 if (ngspiceOnly && !existsSync('/usr/bin/ngspice')) missing.push('ngspice');
+// poppler-utils reads our PDFs back in tests (an independent PDF reader) and draws EasyEDA's PDFs for compare-renders.
+if (popplerOnly && !existsSync('/usr/bin/pdftotext')) missing.push('poppler-utils');
 if (missing.length) {
   console.log(`[ensure] installing Debian packages: ${missing.join(' ')}...`);
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';

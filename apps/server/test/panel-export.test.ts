@@ -42,6 +42,11 @@ describe.each(BACKENDS)('panel outputs on %s', (backend) => {
     expect((await svg.text()).match(/stroke="#ff0000"/g)).toHaveLength(5);
     const drawing = await (await a.raw('GET', `/api/projects/${uuid}/panel?kind=drawing-svg`)).text();
     expect(drawing).toContain('100.00 mm');
+    const pdf = await a.raw('GET', `/api/projects/${uuid}/panel?kind=drawing-pdf`);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    const pdfText = new TextDecoder('latin1').decode(await pdf.arrayBuffer());
+    expect(pdfText.startsWith('%PDF-')).toBe(true);
+    expect(pdfText).toContain('(100.00 mm) Tj');
     const bad = await a.raw('GET', `/api/projects/${uuid}/panel?panel=nope`);
     const body = await bad.json() as { code: number; message: string };
     expect(body.code).toBe(1000010);

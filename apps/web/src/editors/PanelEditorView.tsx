@@ -11,13 +11,14 @@ import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool, t
 import { builtinPanelParts, partFromSelection, partMeta } from '@copperplate/editor/panel/library';
 import { panelActions } from '@copperplate/editor/panel/actions';
 import { panelEditorSvg } from '@copperplate/convert/panel/index';
+import { PANEL_LAYER_NAMES } from '@copperplate/format/records';
 import type { Overlay } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { SaveBadge } from './SaveBadge.tsx';
-import { boardSourceOf, downloadText, panelFiles, pcbChoices } from './panel-board.ts';
+import { boardSourceOf, downloadText, panelDrawingPdf, panelFiles, pcbChoices } from './panel-board.ts';
 
 const TOOL_NAMES: Record<string, string> = { part: 'Place part', select: 'Select', cutout: 'Cut-out / hole', text: 'Text', dimension: 'Dimension', aux: 'Auxiliary line', 'outline-polygon': 'Polygon outline' };
 const MATERIALS = ['acrylic', 'aluminium', 'PVC', 'PC', 'ABS', 'FR4'];
@@ -124,10 +125,11 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const groups: ToolButton[][] = [
     [a('tool.select', 'select', 'select'), a('tool.cutout', 'hole', 'cutout'), a('tool.text', 'text', 'text'), a('tool.dimension', 'dimension', 'dimension'), a('tool.aux', 'aux', 'aux'), a('tool.outline-polygon', 'outline', 'outline-polygon')],
     [a('edit.undo', 'undo'), a('edit.redo', 'redo'), a('edit.delete', 'delete')],
+    [a('edit.rotate', 'rotate'), a('edit.mirror-x', 'mirrorX'), a('edit.mirror-y', 'mirrorY'), a('edit.copy', 'copy'), a('edit.paste', 'paste')],
     [a('align.left', 'left'), a('align.centerY', 'middle'), a('distribute.x', 'distribute')],
     [{ label: 'Fit', glyph: 'fit', onClick: () => setVb(fit()) }],
   ];
-  const svg = panelEditorSvg(ed.model);
+  const svg = panelEditorSvg(ed.model, ed.hiddenLayers);
   const inner = svg.slice(svg.indexOf('>') + 1, svg.lastIndexOf('</svg>'));
   const overlays: Overlay[] = ed.tools.overlay();
   const s = ed.settings;
@@ -184,6 +186,7 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
           <button type="button" className="cp-btn" onClick={() => download('dxf')}>Export DXF</button>
           <button type="button" className="cp-btn" onClick={() => download('cut-svg')}>Export SVG</button>
           <button type="button" className="cp-btn" onClick={() => download('picture-svg')}>Picture</button>
+          <button type="button" className="cp-btn" onClick={() => { const f = panelDrawingPdf(title, ed.doc.records()); downloadText(f.name, f.data, 'application/pdf'); }}>Drawing (PDF)</button>
         </span>
       </Toolbar>
       <div className="cp-main">
@@ -215,6 +218,12 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
             <label>Colour <input aria-label="Panel colour" type="color" value={/^#[0-9a-f]{6}$/i.test(s.backgroundColor) ? s.backgroundColor : '#dfe9ee'} disabled={readOnly} onChange={(e) => setting('backgroundColor', e.target.value)} /></label>
             <label>Width (mm) <input aria-label="Width (mm)" defaultValue={fmm(s.width)} key={`w${s.width}`} disabled={readOnly} onBlur={(e) => Number(e.target.value) > 0 && e.target.value !== fmm(s.width) && setting('width', `${Number(e.target.value)}mm`)} /></label>
             <label>Height (mm) <input aria-label="Height (mm)" defaultValue={fmm(s.height)} key={`h${s.height}`} disabled={readOnly} onBlur={(e) => Number(e.target.value) > 0 && e.target.value !== fmm(s.height) && setting('height', `${Number(e.target.value)}mm`)} /></label>
+            <fieldset className="cp-layers" aria-label="Panel layers">
+              <legend>Layers</legend>
+              {Object.entries(PANEL_LAYER_NAMES).map(([id, name]) => (
+                <label key={id}><input type="checkbox" aria-label={`Show ${name}`} checked={!ed.hiddenLayers.has(Number(id))} onChange={(e) => { ed.setLayerVisible(Number(id), e.target.checked); kick(); }} /> {name}</label>
+              ))}
+            </fieldset>
             <p className="muted small">{ed.model.cutouts.length} cut-outs · {ed.model.items.filter((i) => i.kind === 'text').length} texts</p>
           </section>
         </div>

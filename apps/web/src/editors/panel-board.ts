@@ -5,7 +5,7 @@
  */
 import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import type { BoardSource } from '@copperplate/board';
-import { panelFiles } from '@copperplate/convert/panel/index';
+import { panelDrawingPdf, panelFiles } from '@copperplate/convert/panel/index';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import { itemName } from '../project/http-session.ts';
@@ -26,9 +26,9 @@ export function boardSourceOf(items: ProjectSnapshot['items'], pcbId: string): B
   return { records: main.records, extraBlocks: blocks.filter((b) => b !== main), pcbUuid: pcbId, footprint: ctx.footprint, devices: ctx.devices };
 }
 
-/** Download one text file through a Blob link. */
-export function downloadText(name: string, data: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([data], { type }));
+/** Download one file (text or bytes) through a Blob link. */
+export function downloadText(name: string, data: string | Uint8Array, type: string): void {
+  const url = URL.createObjectURL(new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -38,4 +38,4 @@ export function downloadText(name: string, data: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export { panelFiles };
+export { panelFiles, panelDrawingPdf };

@@ -9,6 +9,7 @@ import type { Raw } from '@copperplate/format/records';
 import { resolvePanel } from './model.ts';
 import { panelDrawingSvg, panelSvg } from './svg.ts';
 import { panelDxf } from './dxf.ts';
+import { svgToPdf } from './pdf.ts';
 
 const text = (v: Uint8Array | string | undefined) => (v === undefined ? undefined : typeof v === 'string' ? v : new TextDecoder().decode(v));
 
@@ -47,4 +48,9 @@ export function panelFiles(name: string, records: readonly Raw[]): PanelFile[] {
     { name: `${n}_picture.svg`, data: panelSvg(m, { mode: 'picture' }), kind: 'picture-svg' },
     { name: `${n}_drawing.svg`, data: panelDrawingSvg(m, name), kind: 'drawing-svg' },
   ];
+}
+
+/** `<name>_drawing.pdf`: the dimensioned drawing on one A4 landscape page (pure; no browser needed). */
+export function panelDrawingPdf(name: string, records: readonly Raw[]): { name: string; data: Uint8Array } {
+  return { name: `${safe(name)}_drawing.pdf`, data: svgToPdf(panelDrawingSvg(resolvePanel(records), name), `${name} drawing`) };
 }

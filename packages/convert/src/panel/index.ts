@@ -6,3 +6,4 @@ export * from './svg.ts';
 export * from './dxf.ts';
 export * from './export.ts';
 export * from './derive.ts';
+export * from './pdf.ts';

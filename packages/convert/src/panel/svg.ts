@@ -91,8 +91,11 @@ export function panelSvg(m: PanelModel, o: PanelSvgOptions): string {
   return parts.join('');
 }
 
-/** The drawing of the editor's canvas (picture, with dimensions and auxiliary lines). */
-export function panelEditorSvg(m: PanelModel): string {
+/** The drawing of the editor's canvas (picture, with dimensions and auxiliary lines), without the `hidden` layers. */
+export function panelEditorSvg(model: PanelModel, hidden?: ReadonlySet<number>): string {
+  const m = hidden?.size
+    ? { ...model, items: model.items.filter((i) => !hidden.has(i.layer)), outline: hidden.has(PANEL_LAYER.OUTLINE) ? [] : model.outline, cutouts: hidden.has(PANEL_LAYER.CUT) ? [] : model.cutouts }
+    : model;
   const svg = panelSvg(m, { mode: 'picture' });
   const aux = m.items.filter((i) => i.kind === 'aux').map((i) => docItem(i, m)).join('');
   return svg.replace('</svg>', `<g class="aux">${aux}</g></svg>`);

@@ -10,7 +10,10 @@ import { serializeDocument } from '../core/io.ts';
 import { type Rec, recType } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
 import { ToolManager } from '../core/tools.ts';
-import { AuxLine, PanelCanvas, PanelDimension, PanelPoly, PanelString, PANEL_LAYER, mmSize, panelSize } from '@copperplate/format/records';
+import { EditEngine } from '../core/edit-engine.ts';
+import { panelHooks, transformPanelRecord } from './edit-hooks.ts';
+import { parseDocuments } from '@copperplate/format';
+import { AuxLine, PanelCanvas, PanelDimension, PanelPoly, PanelString, PANEL_LAYER, kindOf, mmSize, panelSize } from '@copperplate/format/records';
 import type { BoardSource } from '@copperplate/board';
 import {
   type Contour, type PanelModel, type PanelSettings, type DerivedCutout, resolvePanel, flatten, circle, roundedRect, dShape, polygon, toPloys,
@@ -34,6 +37,9 @@ export interface Box { minX: number; minY: number; maxX: number; maxY: number }
 /** Name of cut-outs derived from a board part: `board:<designator>` (re-deriving replaces them). */
 export const DERIVED_PREFIX = 'board:';
 
+/** Record kinds a paste takes from a PANEL text (the plate's CANVAS and headers stay). */
+const PASTABLE = new Set(['POLY', 'STRING', 'DIMENSION', 'AUXLINE']);
+
 export class PanelEditor {
   readonly doc: EditorDocument;
   model!: PanelModel;
@@ -42,11 +48,18 @@ export class PanelEditor {
   /** Snap grid (mil); 0 = off. Default 0.5 mm. */
   grid = mm(0.5);
   status = '';
+  /** Move, rotate, mirror, delete, copy and paste: the shared engine with the panel's hooks. */
+  readonly engine: EditEngine;
+  /** Layers not drawn and not hit (view state, not saved): PANEL_LAYER ids. */
+  readonly hiddenLayers = new Set<number>();
+  /** The last copied records (this editor's clipboard; the web app also puts them on the page's clipboard). */
+  clipboard: Rec[] = [];
   private boxes = new Map<string, Box>();
   private listeners = new Set<() => void>();
 
   constructor(doc: EditorDocument) {
     this.doc = doc;
+    this.engine = new EditEngine(doc, panelHooks((k) => this.boxes.get(k)));
     this.rebuild();
     doc.subscribe(() => {
       this.rebuild();
@@ -92,9 +105,24 @@ export class PanelEditor {
   hit(x: number, y: number, tol = 10): string[] {
     const out: Array<[string, number]> = [];
     for (const [k, b] of this.boxes) {
+      if (this.hiddenLayers.has(this.layerOf(k))) continue;
       if (x >= b.minX - tol && x <= b.maxX + tol && y >= b.minY - tol && y <= b.maxY + tol) out.push([k, (b.maxX - b.minX) * (b.maxY - b.minY)]);
     }
     return out.sort((a, b) => a[1] - b[1]).map(([k]) => k);
+  }
+
+  /** The panel layer of a record (PANEL_LAYER; 0 when it has none). */
+  layerOf(key: string): number {
+    const r = this.doc.get(key);
+    const k = r && kindOf(r, 'panel');
+    return k && 'layer' in k.fields ? Number(k.get(r!, 'layer')) : 0;
+  }
+
+  /** Show or hide a layer (not saved; hidden layers are neither drawn nor hit nor edited). */
+  setLayerVisible(layer: number, visible: boolean): void {
+    if (visible) this.hiddenLayers.delete(layer); else this.hiddenLayers.add(layer);
+    this.selection.prune((k) => !this.hiddenLayers.has(this.layerOf(k)));
+    for (const l of this.listeners) l();
   }
 
   snap(x: number, y: number): { x: number; y: number } {
@@ -199,21 +227,58 @@ export class PanelEditor {
   // ---------- editing ----------
   /** A copy of a panel record moved by (dx, dy). */
   moved(r: Rec, dx: number, dy: number): Rec {
-    const t = recType(r);
-    if (t === 'POLY') {
-      const m = readMatrix(PanelPoly.get(r, 'matrix'));
-      const cs = parsePanelPaths(PanelPoly.get(r, 'paths')).map((c) => transformContour(transformContour(c, m), [1, 0, dx, 0, 1, dy]));
-      return PanelPoly.with(r, { paths: toPloys(cs), matrix: null });
-    }
-    if (t === 'STRING') { const m = [...readMatrix(PanelString.get(r, 'matrix'))]; m[2] += dx; m[5] += dy; return PanelString.with(r, { matrix: m }); }
-    if (t === 'DIMENSION') { const p = PanelDimension.get(r, 'points'); return Array.isArray(p) ? PanelDimension.with(r, { points: p.map((v, i) => Number(v) + (i % 2 ? dy : dx)) }) : r; }
-    if (t === 'AUXLINE') return AuxLine.with(r, { x: AuxLine.get(r, 'x') + dx, y: AuxLine.get(r, 'y') + dy });
-    return r;
+    return transformPanelRecord(r, { kind: 'move', dx, dy });
   }
 
-  move(keys: readonly string[], dx: number, dy: number, label = 'Move'): void {
-    if (!keys.length || (!dx && !dy)) return;
-    this.doc.commit(label, (tx) => { for (const k of keys) tx.update(k, (r) => this.moved(r, dx, dy)); });
+  /** The keys an edit may touch: never the plate's CANVAS; nothing on a hidden layer. */
+  editable(keys: readonly string[]): string[] {
+    return keys.filter((k) => this.doc.has(k) && !PanelCanvas.is(this.doc.get(k)!) && !this.hiddenLayers.has(this.layerOf(k)));
+  }
+
+  move(keys: readonly string[], dx: number, dy: number): void {
+    const ks = this.editable(keys);
+    if (ks.length && (dx || dy)) this.engine.move(ks, dx, dy);
+  }
+
+  /** Turn the records about the centre of their box (one undo step); 90 = a quarter turn. */
+  rotate(keys: readonly string[], angle = 90): void {
+    const ks = this.editable(keys);
+    if (ks.length) this.engine.rotate(ks, angle);
+  }
+
+  /** Mirror the records left-right (axis 'x') or top-bottom ('y') about the centre of their box. */
+  mirror(keys: readonly string[], axis: 'x' | 'y'): void {
+    const ks = this.editable(keys);
+    if (ks.length) this.engine.mirror(ks, axis);
+  }
+
+  /** Copy the records to this editor's clipboard; returns them as a PANEL document text (for the page's clipboard). */
+  copy(keys: readonly string[]): string {
+    this.clipboard = this.engine.copy(this.editable(keys));
+    return this.clipboard.length ? serializeDocument(new EditorDocument([{ docType: 'PANEL', version: '1.0', records: [['DOCTYPE', 'PANEL', '1.0'], ...this.clipboard.map((r) => r.slice())] }])) : '';
+  }
+
+  /** Cut = copy + delete (one undo step for the delete). */
+  cut(keys: readonly string[]): string {
+    const t = this.copy(keys);
+    this.delete(keys);
+    return t;
+  }
+
+  /**
+   * Paste records (this editor's clipboard, or a PANEL text from the page's clipboard) offset by
+   * (dx, dy) mil, with fresh ids; the pasted records become the selection. One undo step.
+   */
+  paste(dx = mm(2), dy = mm(2), text?: string): string[] {
+    let recs = this.clipboard;
+    if (text !== undefined) {
+      const b = parseDocuments(text).find((d) => d.docType === 'PANEL' || d.docType === 'PANEL_LIB');
+      recs = b ? b.records.filter((r) => PASTABLE.has(recType(r))) : [];
+    }
+    if (!recs.length) return [];
+    const keys = this.engine.paste(recs, dx, dy);
+    this.selection.select(keys);
+    return keys;
   }
 
   /** Move each record by its own offset, one undo step. */
@@ -223,8 +288,8 @@ export class PanelEditor {
   }
 
   delete(keys: readonly string[]): void {
-    const ks = keys.filter((k) => this.doc.has(k) && !PanelCanvas.is(this.doc.get(k)!));
-    if (ks.length) this.doc.commit('Delete', (tx) => { for (const k of ks) tx.remove(k); });
+    const ks = this.editable(keys);
+    if (ks.length) this.engine.delete(ks);
   }
 
   /** Align the records' boxes: left, right, top, bottom edges or horizontal / vertical centres. */
