@@ -7,3 +7,4 @@ export * from './terms.ts';
 export * from './kicad.ts';
 export * from './generate.ts';
 export * from './build.ts';
+export * from './search-index.ts';

@@ -10,8 +10,10 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { KICAD_LICENCE, LIB_TYPE, LIB_TYPE_NAME, type BuildProgress, type LibraryCounts } from '@copperplate/library';
+import { ComponentPageSchema, LibraryInfoSchema, type ComponentPage } from '@copperplate/model';
 import type { Command } from '../commands.ts';
 import { DEFAULT_DATA_DIR } from './serve.ts';
+import { ServerSession, serverOptions } from './push.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
@@ -38,9 +40,35 @@ export function ensureKicadLibraries(): void {
 
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
+function printPage(r: ComponentPage, ms: number, json: boolean | undefined): void {
+  if (json) { console.log(JSON.stringify({ ...r, ms: Math.round(ms * 10) / 10 }, null, 2)); return; }
+  for (const it of r.items) console.log(`${LIB_TYPE_NAME[it.type as 2 | 3 | 4].padEnd(9)} ${it.lib.padEnd(22)} ${it.title.padEnd(40)} ${it.value === it.title ? '' : it.value.padEnd(12)} ${it.package}`);
+  console.log(`${r.items.length}${r.hasMore ? '+' : ''} results (page ${r.page}, ${r.by}) in ${ms.toFixed(1)} ms`);
+}
+
+/** `search` and `stats` against a running server (`--server URL`, logged in with --user/--password). */
+async function onServer(sub: string, query: Record<string, unknown>, values: { server?: string; user?: string; password?: string; json?: boolean }): Promise<number> {
+  const s = new ServerSession(values.server!);
+  if (values.user) await s.login(values.user, values.password ?? '');
+  if (sub === 'search') {
+    const t0 = performance.now();
+    const r = ComponentPageSchema.parse(await s.call('POST', '/api/components/search', query));
+    printPage(r, performance.now() - t0, values.json);
+    return 0;
+  }
+  const info = LibraryInfoSchema.parse(await s.call('GET', '/api/components/libraries'));
+  if (values.json) console.log(JSON.stringify(info, null, 2));
+  else {
+    const c = info.build?.counts;
+    console.log(c ? `${c.symbols} symbols, ${c.footprints} footprints, ${c.devices} devices in ${info.libraries.length} libraries (built ${info.build?.builtAt ?? '?'}).` : 'Not built yet on this server.');
+    console.log(`Licence: ${info.licence.name}. ${info.licence.text} ${info.licence.url}`);
+  }
+  return 0;
+}
+
 export const library: Command = {
   name: 'library',
-  usage: 'library build|stats|search QUERY [--json] [--data DIR]',
+  usage: 'library build|stats|search QUERY [--json] [--data DIR | --server URL --user U --password P]',
   summary: 'build, count or search the component library (KiCad libraries + generated parts)',
   async run(args) {
     const { values, positionals } = parseArgs({
@@ -48,12 +76,23 @@ export const library: Command = {
       options: {
         data: { type: 'string' }, 'database-url': { type: 'string' }, json: { type: 'boolean' }, 'if-missing': { type: 'boolean' }, 'no-kicad': { type: 'boolean' },
         type: { type: 'string' }, lib: { type: 'string' }, package: { type: 'string' }, page: { type: 'string' }, 'page-size': { type: 'string' },
+        ...serverOptions,
       },
     });
     const [sub, ...rest] = positionals;
     if (!sub || !['build', 'stats', 'search'].includes(sub) || (sub === 'search' && !rest.length)) {
       console.error(`Usage: copperplate ${this.usage}\n  build [--if-missing] [--no-kicad]; search QUERY [--type symbol|device|footprint] [--lib L] [--package P] [--page N]`);
       return 2;
+    }
+    const typeName = values.type as keyof typeof LIB_TYPE_BY_NAME | undefined;
+    if (typeName && !(typeName in LIB_TYPE_BY_NAME)) throw new Error(`--type must be symbol, device or footprint, not '${typeName}'`);
+    const query = {
+      q: rest.join(' '), type: typeName ? LIB_TYPE_BY_NAME[typeName] : 0, lib: values.lib, package: values.package,
+      page: values.page ? Number(values.page) : 1, pageSize: values['page-size'] ? Number(values['page-size']) : 20,
+    };
+    if (values.server) {
+      if (sub === 'build') { console.error('`library build` runs against a data folder or a database (--data, --database-url), not a server'); return 2; }
+      return onServer(sub, query, values);
     }
     const { openDatabase } = await import('@copperplate/server');
     const { migrate } = await import('@copperplate/server');
@@ -95,19 +134,9 @@ export const library: Command = {
         }
         return 0;
       }
-      const typeName = values.type as keyof typeof LIB_TYPE_BY_NAME | undefined;
-      if (typeName && !(typeName in LIB_TYPE_BY_NAME)) throw new Error(`--type must be symbol, device or footprint, not '${typeName}'`);
       const t0 = performance.now();
-      const r = await store.search(db, viewer, {
-        q: rest.join(' '), type: typeName ? LIB_TYPE_BY_NAME[typeName] : 0, lib: values.lib, package: values.package,
-        page: values.page ? Number(values.page) : 1, pageSize: values['page-size'] ? Number(values['page-size']) : 20,
-      });
-      const ms = performance.now() - t0;
-      if (values.json) console.log(JSON.stringify({ ...r, ms: Math.round(ms * 10) / 10 }, null, 2));
-      else {
-        for (const it of r.items) console.log(`${LIB_TYPE_NAME[it.type as 2 | 3 | 4].padEnd(9)} ${it.lib.padEnd(22)} ${it.title.padEnd(40)} ${it.value === it.title ? '' : it.value.padEnd(12)} ${it.package}`);
-        console.log(`${r.items.length}${r.hasMore ? '+' : ''} results (page ${r.page}, ${r.by}) in ${ms.toFixed(1)} ms`);
-      }
+      const r = await (await import('@copperplate/server/library/search')).search(db, viewer, query);
+      printPage(r, performance.now() - t0, values.json);
       return 0;
     } finally {
       await db.close();

@@ -11,6 +11,7 @@ import { buildLibrary, countItems, LIB_OWNER, type BuildProgress, type LibraryCo
 import type { Db } from '../db.ts';
 import { migrateLibrary } from './schema.ts';
 import { clearSystem, getMeta, setMeta, upsertItems } from './store.ts';
+import { invalidateSystemIndex } from './system-index.ts';
 
 /** Bumped when the conversion or the generator changes what a build writes: `npm start` rebuilds once then. */
 export const LIBRARY_BUILD_VERSION = 1;
@@ -73,6 +74,7 @@ export async function writeLibrary(db: Db, src: LibrarySource = kicadSource(), o
     kicad: src.symbolLibs.length + src.footprintLibs.length > 0, report: report.list().map((e) => ({ group: e.group, what: e.what, count: e.count })),
   };
   await setMeta(db, 'build', info);
+  invalidateSystemIndex(db);
   await db.query('analyze library_items'); // fresh statistics: the planner must know that most rows are the system's
   return info;
 }

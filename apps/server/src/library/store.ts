@@ -1,40 +1,20 @@
 /**
- * SQL of the component library (issue 16): writing built items, search (full text with prefixes,
- * trigram fallback for misspellings), reads by ids, by key, detail, and the writes of users' own
- * libraries. The only place that knows the library tables.
+ * SQL of the component library (issue 16): writing built items, reads by ids, by key, detail, and the
+ * writes of users' own libraries. With search.ts (full text with prefixes, trigram fallback for
+ * misspellings) and system-index.ts, the only places that know the library tables.
  */
-import { itemTerms, namePrefixRange, trigramText, tsQuery, LIB_OWNER, type LibraryItem } from '@copperplate/library';
+import { itemTerms, trigramText, LIB_OWNER, type LibraryItem } from '@copperplate/library';
+import type { ComponentDetail, ComponentRow } from '@copperplate/model';
 import type { Queryable, Row } from '../db.ts';
+import { forgetSystemItem, libraryWritten } from './system-index.ts';
 
-/** What a search row and a detail carry (a detail adds the document: fields and dataStr). */
-export interface LibraryRow {
-  uuid: string;
-  type: number;
-  owner: number;
-  lib: string;
-  title: string;
-  value: string;
-  package: string;
-  keywords: string;
-  description: string;
-  datasheet: string;
-  manufacturer_part: string;
-  designator: string;
-  symbol_uuid: string;
-  footprint_uuid: string;
-  version: string;
-  source: string;
-  g_ticket: number;
-  update_time: number;
-}
-export interface LibraryDetail extends LibraryRow {
-  fields: Record<string, unknown>;
-  dataStr?: string;
-}
+/** What a search row and a detail carry (a detail adds the document: fields and dataStr): the shared shapes of @copperplate/model. */
+export type LibraryRow = ComponentRow;
+export type LibraryDetail = ComponentDetail;
 
-const COLS = 'uuid, type, owner, lib, title, value, package, keywords, description, datasheet, manufacturer_part, designator, symbol_uuid, footprint_uuid, version, source, g_ticket, update_time';
+export const COLS = 'uuid, type, owner, lib, title, value, package, keywords, description, datasheet, manufacturer_part, designator, symbol_uuid, footprint_uuid, version, source, g_ticket, update_time';
 
-function norm<T extends object>(r: T): T {
+export function norm<T extends object>(r: T): T {
   const x = r as T & { g_ticket: unknown; update_time: unknown; type: unknown; owner: unknown };
   return { ...r, g_ticket: Number(x.g_ticket), update_time: Number(x.update_time), type: Number(x.type), owner: Number(x.owner) };
 }
@@ -47,8 +27,8 @@ export async function viewerOf(q: Queryable, userUuid: string): Promise<Viewer> 
   return { user: userUuid, teams: rows.map((r) => r.team_uuid) };
 }
 
-const VISIBLE = `(owner in (2, 3) or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
-function visible(sql: string, params: unknown[], v: Viewer): { sql: string; params: unknown[] } {
+export const VISIBLE = `(owner in (2, 3) or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
+export function visible(sql: string, params: unknown[], v: Viewer): { sql: string; params: unknown[] } {
   const n = params.length;
   return { sql: sql.replaceAll('$V1', `$${n + 1}`).replaceAll('$V2', `$${n + 2}`), params: [...params, v.user, v.teams] };
 }
@@ -58,6 +38,7 @@ export interface StoredItem extends LibraryItem { owner: number; ownerUuid: stri
 /** Writes items (insert or replace by uuid), in one statement per call (callers pass batches of a few hundred). */
 export async function upsertItems(q: Queryable, items: StoredItem[]): Promise<void> {
   if (!items.length) return;
+  libraryWritten();
   const cols: unknown[][] = Array.from({ length: 26 }, () => []);
   for (const it of items) {
     const { dataStr, ...rest } = it.doc as { dataStr?: string };
@@ -91,80 +72,6 @@ export async function clearSystem(q: Queryable): Promise<void> {
   await q.query('delete from library_items where owner = $1', [LIB_OWNER.SYSTEM]);
 }
 
-export interface SearchOptions {
-  q: string;
-  /** 0 any, else a component library type (2 symbol, 3 device, 4 footprint). */
-  type?: number;
-  lib?: string;
-  /** Package (footprint name) prefix, case-insensitive. */
-  package?: string;
-  /** Only these scopes (default all visible). */
-  owners?: number[];
-  page?: number;
-  pageSize?: number;
-}
-
-export interface SearchResult { items: LibraryRow[]; page: number; pageSize: number; hasMore: boolean; by: 'name' | 'text' | 'trigram' | 'list' }
-
-/**
- * Search: every word of the query as a prefix in the full-text vector (name and value weigh most),
- * ranked; when the words match nothing, trigram word similarity of name/value/package/part number/keywords (typos).
- * An empty query lists by name. Paging by `page` (from 1), `hasMore` instead of a costly total.
- */
-export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise<SearchResult> {
-  const pageSize = Math.max(1, Math.min(o.pageSize ?? 50, 200));
-  const page = Math.max(1, o.page ?? 1);
-  const params: unknown[] = [];
-  const where: string[] = ['not deleted'];
-  if (o.type) { params.push(o.type); where.push(`type = $${params.length}`); }
-  if (o.lib) { params.push(o.lib); where.push(`lib = $${params.length}`); }
-  if (o.package) { params.push(o.package.toLowerCase().replace(/[%_\\]/g, '\\$&') + '%'); where.push(`lower(package) like $${params.length}`); }
-  if (o.owners?.length) { params.push(o.owners); where.push(`owner = any($${params.length}::int[])`); }
-  const tq = tsQuery(o.q);
-  const limit = `limit ${pageSize + 1} offset ${(page - 1) * pageSize}`;
-  const finish = (rows: LibraryRow[], by: SearchResult['by']): SearchResult => ({ items: rows.slice(0, pageSize).map(norm), page, pageSize, hasMore: rows.length > pageSize, by });
-  if (!tq) {
-    const s = visible(`select ${COLS} from library_items where ${where.join(' and ')} and ${VISIBLE} order by title, type ${limit}`, params, v);
-    return finish(await q.query<LibraryRow & Row>(s.sql, s.params), 'list');
-  }
-  // One word: names that start with it come first, read in name order from an index (fast however many
-  // match). Used when they fill the first page (or the word is short, as typed: 'r', 'le'); else the
-  // ranked full text, which also finds the word in values, packages and keywords.
-  const range = namePrefixRange(o.q);
-  if (range) {
-    const pn = [...params, range.lo, range.hi];
-    const named = (lim: string) => {
-      const sn = visible(
-        `select ${COLS} from library_items where ${where.join(' and ')} and lower(title) collate "C" >= $${pn.length - 1} and lower(title) collate "C" < $${pn.length} and ${VISIBLE}
-         order by lower(title) collate "C", type ${lim}`, pn, v);
-      return q.query<LibraryRow & Row>(sn.sql, sn.params);
-    };
-    const first = await named(`limit ${pageSize + 1}`);
-    // a name typed out (5 characters or more: 'LM358', a whole footprint name) is answered by the names it starts
-    if (first.length > pageSize || (first.length && (range.short || range.lo.length >= 5))) return finish(page === 1 ? first : await named(limit), 'name');
-  }
-  const p1 = [...params, tq, o.q.trim().toLowerCase(), tsQuery(o.q, 'A')];
-  const tqn = p1.length - 2, rawn = p1.length - 1, tqa = p1.length;
-  // ranked by: exact name or value, words in the name or value (weight A), then shorter names
-  const s1 = visible(
-    `select ${COLS} from library_items where ${where.join(' and ')} and tsv @@ to_tsquery('simple', $${tqn}) and ${VISIBLE}
-     order by (lower(title) = $${rawn} or lower(value) = $${rawn}) desc, lower(title) like $${p1.length + 1} desc, (tsv @@ to_tsquery('simple', $${tqa})) desc, length(title), title, type ${limit}`,
-    [...p1, namePattern(o.q)], v);
-  const rows = await q.query<LibraryRow & Row>(s1.sql, s1.params);
-  if (rows.length || page > 1 || o.q.trim().length < 3) return finish(rows, 'text');
-  const p2 = [...params, o.q.trim().toLowerCase()];
-  const s2 = visible(
-    `select ${COLS} from library_items where ${where.join(' and ')} and trgm %> $${p2.length} and ${VISIBLE}
-     order by word_similarity($${p2.length}, trgm) desc, length(title), title, type ${limit}`,
-    p2, v);
-  return finish(await q.query<LibraryRow & Row>(s2.sql, s2.params), 'trigram');
-}
-
-/** `led 0603` -> `led_0603%`: a name made of the words in order, one separator between them (LIKE escaped). */
-function namePattern(q: string): string {
-  return q.trim().toLowerCase().replace(/[%_\\]/g, '\\$&').split(/\s+/).join('_') + '%';
-}
-
 /** Items by uuid that the viewer may see (deleted ones left out); with the document when `withData`. */
 export async function byIds(q: Queryable, v: Viewer, uuids: string[], withData: boolean): Promise<LibraryDetail[]> {
   if (!uuids.length) return [];
@@ -196,7 +103,9 @@ export async function rawItem(q: Queryable, uuid: string): Promise<(LibraryRow &
 
 /** Marks an item deleted (ERR-6 removal, or a user's delete) and advances its g_ticket. */
 export async function markDeleted(q: Queryable, uuid: string): Promise<number> {
-  const r = await q.query<{ g_ticket: string }>('update library_items set deleted = true, g_ticket = g_ticket + 1 where uuid = $1 returning g_ticket', [uuid]);
+  const r = await q.query<{ g_ticket: string; owner: number }>('update library_items set deleted = true, g_ticket = g_ticket + 1 where uuid = $1 returning g_ticket, owner', [uuid]);
+  libraryWritten();
+  if (r.length && Number(r[0].owner) === LIB_OWNER.SYSTEM) forgetSystemItem(uuid);
   return r.length ? Number(r[0].g_ticket) : 0;
 }
 

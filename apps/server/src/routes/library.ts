@@ -7,13 +7,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BULK_LIMIT, CODES, NAMED_ERRORS, SEARCH_BY_IDS_BATCH } from '@copperplate/model';
+import { BULK_LIMIT, CODES, ComponentSearchQuerySchema, NAMED_ERRORS, SEARCH_BY_IDS_BATCH } from '@copperplate/model';
 import { itemTerms, KICAD_LICENCE, LIB_OWNER, LIB_TYPE, needsRefresh, type LibType } from '@copperplate/library';
 import type { Ctx } from '../context.ts';
 import { ApiError, fail, noPermission, route } from '../http.ts';
 import { projectAccess } from '../auth.ts';
 import { readItems } from '../reads.ts';
 import * as store from '../library/store.ts';
+import { search } from '../library/search.ts';
+import { systemIndex } from '../library/system-index.ts';
 import type { Queryable } from '../db.ts';
 
 const pathField = z.string().max(128).optional();
@@ -104,15 +106,14 @@ async function writeComponent(q: Queryable, v: store.Viewer, c: ComponentIn): Pr
 }
 
 export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
+  // the system library's search index is loaded once the server listens (the first search need not wait)
+  app.addHook('onListen', async () => { void systemIndex(ctx.db).catch(() => {}); });
   const viewer = (userUuid: string) => store.viewerOf(ctx.db, userUuid);
 
   route(app, ctx, {
     method: 'POST', url: '/api/components/search', summary: 'Search the component library: every word as a prefix (name, value, package, keywords, manufacturer part), trigram fallback for typos; filters type (2 symbol, 3 device, 4 footprint), lib, package prefix, owner scopes; page from 1', access: 'user',
-    body: z.object({
-      q: z.string().max(200).default(''), type: z.coerce.number().int().min(0).max(4).default(0), lib: z.string().max(128).optional(), package: z.string().max(128).optional(),
-      owner: z.array(z.number().int().min(0).max(3)).max(4).optional(), page: z.number().int().min(1).max(1000).default(1), pageSize: z.number().int().min(1).max(200).default(50),
-    }),
-  }, async ({ user, body }) => store.search(ctx.db, await viewer(user.uuid), { q: body.q, type: body.type, lib: body.lib, package: body.package, owners: body.owner, page: body.page, pageSize: body.pageSize }));
+    body: ComponentSearchQuerySchema,
+  }, async ({ user, body }) => search(ctx.db, await viewer(user.uuid), { q: body.q, type: body.type, lib: body.lib, package: body.package, owners: body.owner, page: body.page, pageSize: body.pageSize }));
 
   route(app, ctx, {
     method: 'GET', url: '/api/components/libraries', summary: 'The libraries (name and item count), the last build (counts, time) and the licence and attribution of the KiCad libraries', access: 'user',

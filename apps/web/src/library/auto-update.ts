@@ -11,7 +11,7 @@ import { request } from '../api/http.ts';
 import type { Item } from '../api/schemas.ts';
 import type { DocSync } from '../editors/doc-sync.ts';
 import type { ProjectSession, ViewKind } from '../project/types.ts';
-import { docOf, type LibDetail } from './library-api.ts';
+import { componentsByIds, docOf } from './library-api.ts';
 
 /** A version that is a library update time (whole seconds), not a user's version. */
 const LIBRARY_VERSION = /^\d{9,11}$/;
@@ -27,7 +27,7 @@ export async function refreshLibraryParts(session: ProjectSession): Promise<numb
     const batch = mine.slice(i, i + 200);
     const stale = await request<{ uuid: string }[]>('POST', '/api/components/check-updates', { body: { items: batch.map((b) => ({ uuid: b.uuid, version: b.version })) } });
     if (!stale.length) continue;
-    const fresh = await request<LibDetail[]>('POST', '/api/components/search-by-ids', { body: { uuids: stale.map((s) => s.uuid), dataStr: 'yes' } });
+    const fresh = await componentsByIds(stale.map((s) => s.uuid));
     for (const d of fresh) {
       const kind = batch.find((b) => b.uuid === d.uuid)?.kind;
       if (kind) { await session.edit(kind, docOf(d) as Item); n++; }

@@ -3,38 +3,32 @@
  * import of a library device into the open project: its symbol, footprint and the device itself are
  * saved through the project session (local store first, then uploaded like any edit).
  */
+import { z } from 'zod';
+import {
+  ComponentDetailSchema, ComponentPageSchema, LibraryInfoSchema,
+  type ComponentDetail, type ComponentPage, type ComponentRow, type ComponentSearchQuery, type LibraryInfo,
+} from '@copperplate/model';
 import { request } from '../api/http.ts';
 import type { Item } from '../api/schemas.ts';
 import type { ProjectSession } from '../project/types.ts';
 
-export interface LibRow {
-  uuid: string;
-  type: number;
-  owner: number;
-  lib: string;
-  title: string;
-  value: string;
-  package: string;
-  keywords: string;
-  description: string;
-  datasheet: string;
-  manufacturer_part: string;
-  designator: string;
-  symbol_uuid: string;
-  footprint_uuid: string;
-  update_time: number;
-}
-export interface LibPage { items: LibRow[]; page: number; hasMore: boolean; by: string }
-export interface LibDetail extends LibRow { fields: Record<string, unknown>; dataStr?: string; symbol?: LibDetail; footprint?: LibDetail | null }
-export interface LibInfo { libraries: { lib: string; n: number }[]; build: { counts: { symbols: number; footprints: number; devices: number } } | null; licence: { name: string; text: string; url: string } }
+/** The shapes of the component calls (@copperplate/model), checked as they arrive (the network is untrusted). */
+export type LibRow = ComponentRow;
+export type LibPage = ComponentPage;
+export type LibDetail = ComponentDetail;
+export type LibInfo = LibraryInfo;
 
 export const LIB_KINDS = [{ type: 3, label: 'Devices' }, { type: 2, label: 'Symbols' }, { type: 4, label: 'Footprints' }, { type: 0, label: 'All kinds' }] as const;
 
-export function searchLibrary(q: { q: string; type: number; lib?: string; package?: string; page?: number }): Promise<LibPage> {
-  return request<LibPage>('POST', '/api/components/search', { body: { q: q.q, type: q.type, lib: q.lib || undefined, package: q.package || undefined, page: q.page ?? 1, pageSize: 50 } });
+export async function searchLibrary(q: { q: string; type: number; lib?: string; package?: string; page?: number }): Promise<LibPage> {
+  const body: ComponentSearchQuery = { q: q.q, type: q.type, lib: q.lib || undefined, package: q.package || undefined, page: q.page ?? 1, pageSize: 50 };
+  return ComponentPageSchema.parse(await request('POST', '/api/components/search', { body }));
 }
-export const libraryInfo = (): Promise<LibInfo> => request<LibInfo>('GET', '/api/components/libraries');
-export const componentDetail = (uuid: string): Promise<LibDetail> => request<LibDetail>('GET', '/api/components/detail', { query: { uuid } });
+export const libraryInfo = async (): Promise<LibInfo> => LibraryInfoSchema.parse(await request('GET', '/api/components/libraries'));
+export const componentDetail = async (uuid: string): Promise<LibDetail> => ComponentDetailSchema.parse(await request('GET', '/api/components/detail', { query: { uuid } }));
+/** Components by uuid (at most 200) with their documents. */
+export const componentsByIds = async (uuids: string[]): Promise<LibDetail[]> =>
+  z.array(ComponentDetailSchema).parse(await request('POST', '/api/components/search-by-ids', { body: { uuids, dataStr: 'yes' } }));
 
 /** The project item of a library component; its version is the library's update time (LIB-1 compares them). */
 export function docOf(d: LibDetail): Item {
