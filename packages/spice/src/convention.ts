@@ -28,10 +28,20 @@ export const ATTR_NAMES = {
   name: ['Name'],
 } as const;
 
+const WANT = Object.fromEntries(Object.entries(ATTR_NAMES).map(([k, names]) => [k, new Set<string>(names.map(norm))])) as Record<keyof typeof ATTR_NAMES, Set<string>>;
+/** Per part: [normalized name, trimmed value] of its non-empty attributes, in their order. */
+const normalized = new WeakMap<Record<string, string>, Array<[string, string]>>();
+
 /** The part's attribute by one of the convention's names, '' when absent. */
 export function partAttr(part: CircuitPart, which: keyof typeof ATTR_NAMES): string {
-  const want = new Set<string>(ATTR_NAMES[which].map(norm));
-  for (const [k, v] of Object.entries(part.attrs)) if (want.has(norm(k)) && v != null && String(v).trim() !== '') return String(v).trim();
+  let list = normalized.get(part.attrs);
+  if (!list) {
+    list = [];
+    for (const [k, v] of Object.entries(part.attrs)) if (v != null && String(v).trim() !== '') list.push([norm(k), String(v).trim()]);
+    normalized.set(part.attrs, list);
+  }
+  const want = WANT[which];
+  for (const [k, v] of list) if (want.has(k)) return v;
   return '';
 }
 

@@ -195,7 +195,8 @@ export function writeNetlist(circuit: Circuit, opts: NetlistOptions = {}): Netli
 
 type Pin = CircuitPart['pins'][number];
 const pinKey = (s: string) => s.toUpperCase().replace(/[\s_]/g, '');
-const byNumber = (a: Pin, b: Pin) => a.number.localeCompare(b.number, undefined, { numeric: true });
+const numeric = new Intl.Collator(undefined, { numeric: true });
+const byNumber = (a: Pin, b: Pin) => numeric.compare(a.number, b.number);
 
 function orderPins(part: CircuitPart, prefix: string, roleKey: string, kind: string, fail: (reason: string) => void): Pin[] | undefined {
   const pins = part.pins;

@@ -116,9 +116,12 @@ export class EditorDocument {
     return undefined;
   }
   /** Keys of records whose parent field names `parentId` (ATTRs of a component or pin, cells of a table). */
+  /** Whether any record names `parentId` as its parent. */
+  hasChildren(parentId: string): boolean { return (this.children.get(parentId)?.size ?? 0) > 0; }
   childrenOf(parentId: string): string[] {
     const s = this.children.get(parentId);
     if (!s) return [];
+    if (s.size === 1) return [...s];
     return [...s].sort((a, b) => this.entries.get(a)!.seq - this.entries.get(b)!.seq);
   }
   /** The blocks of the whole file, for the codec's serializeDocuments. */

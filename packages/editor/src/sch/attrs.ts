@@ -39,22 +39,20 @@ export function symbolAttrs(sym: EditorDocument): Map<string, Rec> {
 }
 
 /** The symbol uuid of a component: its Symbol ATTR, else its device's Symbol attribute. */
-export function componentSymbolId(doc: EditorDocument, compId: string, ctx: SchContext): string {
-  const attrs = attrMap(doc, compId);
+export function componentSymbolId(doc: EditorDocument, compId: string, ctx: SchContext, attrs = attrMap(doc, compId)): string {
   const s = attrValue(attrs.get('Symbol'));
   if (s) return s;
   return str(ctx.devices[attrValue(attrs.get('Device'))]?.attributes?.Symbol);
 }
 
-export function componentSymbolInfo(doc: EditorDocument, compId: string, ctx: SchContext): SymbolInfo | undefined {
-  return ctx.symbols.get(componentSymbolId(doc, compId, ctx));
+export function componentSymbolInfo(doc: EditorDocument, compId: string, ctx: SchContext, attrs = attrMap(doc, compId)): SymbolInfo | undefined {
+  return ctx.symbols.get(componentSymbolId(doc, compId, ctx, attrs));
 }
 
 /** Raw (unresolved) value of a component attribute: its own ATTR, then the device's, then the symbol's. */
-export function componentLookup(doc: EditorDocument, compId: string, ctx: SchContext): (key: string) => string | undefined {
-  const attrs = attrMap(doc, compId);
+export function componentLookup(doc: EditorDocument, compId: string, ctx: SchContext, attrs = attrMap(doc, compId)): (key: string) => string | undefined {
   const dev = ctx.devices[attrValue(attrs.get('Device'))]?.attributes ?? {};
-  const sym = componentSymbolInfo(doc, compId, ctx);
+  const sym = componentSymbolInfo(doc, compId, ctx, attrs);
   const symA = sym ? symbolAttrs(sym.doc) : undefined;
   return (k: string): string | undefined => {
     const a = attrs.get(k);

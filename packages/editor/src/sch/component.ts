@@ -12,8 +12,8 @@ export function componentMatrix(r: Rec): Mat {
   return placement(c.x, c.y, c.rotation, c.mirror);
 }
 
-export function componentSymbol(doc: EditorDocument, key: string, ctx: SchContext): SymbolInfo | undefined {
-  return ctx.symbols.get(componentSymbolId(doc, key, ctx));
+export function componentSymbol(doc: EditorDocument, key: string, ctx: SchContext, attrs?: Map<string, Rec>): SymbolInfo | undefined {
+  return ctx.symbols.get(componentSymbolId(doc, key, ctx, attrs));
 }
 
 export interface SheetPin {
@@ -25,9 +25,8 @@ export interface SheetPin {
 }
 
 /** Pins of a component at their connection ends in sheet coordinates. */
-export function componentPins(doc: EditorDocument, key: string, ctx: SchContext, r: Rec | undefined = doc.get(key)): SheetPin[] {
+export function componentPins(doc: EditorDocument, key: string, ctx: SchContext, r: Rec | undefined = doc.get(key), sym = componentSymbol(doc, key, ctx)): SheetPin[] {
   if (!r || recType(r) !== 'COMPONENT') return [];
-  const sym = componentSymbol(doc, key, ctx);
   if (!sym) return [];
   const m = componentMatrix(r);
   return partPins(sym.doc, pickPart(sym.doc, SchComponent.get(r, 'partId'))).map((p) => {

@@ -103,8 +103,10 @@ export function sheetsNamed(value: string, sheets: readonly SheetInput[]): Sheet
 /** The `Sheet` link of a component when it is a sheet symbol (block symbol with the ATTR), else ''. */
 export function sheetLinkOf(doc: EditorDocument, key: string, ctx: SchContext): string {
   const r = doc.get(key);
-  if (!r || recType(r) !== 'COMPONENT' || componentSymbol(doc, key, ctx)?.type !== BLOCK_SYMBOL_TYPE) return '';
-  return attrValue(attrMap(doc, key).get(SHEET_ATTR)).trim();
+  if (!r || recType(r) !== 'COMPONENT') return '';
+  const attrs = attrMap(doc, key);
+  if (componentSymbol(doc, key, ctx, attrs)?.type !== BLOCK_SYMBOL_TYPE) return '';
+  return attrValue(attrs.get(SHEET_ATTR)).trim();
 }
 
 /**

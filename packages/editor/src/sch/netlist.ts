@@ -20,6 +20,7 @@ export interface NetPin extends SheetPin {
 
 /** True when the pin ATTR NO_CONNECT (parent = joined id `component + pin`) says yes/true/1. */
 export function pinNoConnect(doc: EditorDocument, component: string, pin: string): boolean {
+  if (!doc.hasChildren(component + pin) && !doc.hasChildren(`${component}-${pin}`)) return false;
   // joined id `component + pin`; the V3 converter writes `component-pin`
   const v = (attrMap(doc, component + pin).get('NO_CONNECT') ?? attrMap(doc, `${component}-${pin}`).get('NO_CONNECT'))?.[4];
   return v === true || v === 1 || (typeof v === 'string' && ['yes', 'true', '1'].includes(v.toLowerCase()));
@@ -35,19 +36,43 @@ export interface Net {
   flags: Map<string, string[]>;
 }
 
+/** Union-find over integer nodes (union by size, path halving); `node()` makes a new one. */
 class UnionFind {
-  private p = new Map<string, string>();
-  find(a: string): string {
-    let r = this.p.get(a) ?? a;
-    if (r === a) { if (!this.p.has(a)) this.p.set(a, a); return a; }
-    r = this.find(r);
-    this.p.set(a, r);
-    return r;
+  private parent: number[] = [];
+  private size: number[] = [];
+  node(): number { const i = this.parent.length; this.parent.push(i); this.size.push(1); return i; }
+  find(i: number): number {
+    const p = this.parent;
+    while (p[i] !== i) { p[i] = p[p[i]]; i = p[i]; }
+    return i;
   }
-  union(a: string, b: string): void { const x = this.find(a), y = this.find(b); if (x !== y) this.p.set(x, y); }
+  union(a: number, b: number): void {
+    let x = this.find(a), y = this.find(b);
+    if (x === y) return;
+    if (this.size[x] < this.size[y]) [x, y] = [y, x];
+    this.parent[y] = x; this.size[x] += this.size[y];
+  }
 }
 
-const pt = (x: number, y: number) => `p:${Math.round(x * 1000) / 1000},${Math.round(y * 1000) / 1000}`;
+/** Nodes named by a string (labels, ports) and by a point (0.001 of the unit: coordinates are rounded). */
+class NodeNames {
+  private named = new Map<string, number>();
+  private points = new Map<number, Map<number, number>>();
+  constructor(private readonly uf: UnionFind) {}
+  of(name: string): number {
+    let n = this.named.get(name);
+    if (n === undefined) this.named.set(name, (n = this.uf.node()));
+    return n;
+  }
+  at(x: number, y: number): number {
+    const qx = Math.round(x * 1000), qy = Math.round(y * 1000);
+    let col = this.points.get(qx);
+    if (!col) this.points.set(qx, (col = new Map()));
+    let n = col.get(qy);
+    if (n === undefined) col.set(qy, (n = this.uf.node()));
+    return n;
+  }
+}
 
 export interface SheetInput { name: string; doc: EditorDocument }
 
@@ -78,55 +103,62 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
     for (const c of b.childSheets) blockOf.set(c, scope);
   }
   const uf = new UnionFind();
-  const names = new Map<string, Set<string>>(); // root-node -> names (resolved after unions)
-  const nameNodes: Array<[string, string]> = [];
-  const pinNodes: Array<[string, NetPin]> = [];
-  const wireNodes: Array<[string, string, string]> = []; // node, sheet, wire
-  const flagNodes: Array<[string, string, string]> = [];
+  const global = new NodeNames(uf); // net names and instance-local ports, across sheets
+  const names = new Map<number, Set<string>>(); // root -> names (resolved after unions)
+  const nameNodes: Array<[number, string]> = [];
+  const pinNodes: Array<[number, NetPin]> = [];
+  const wireNodes: Array<[number, string, string]> = []; // node, sheet, wire
+  const flagNodes: Array<[number, string, string]> = [];
   for (const { name: sheet, doc } of sheets) {
-    const ns = (k: string) => `${sheet}|${k}`;
+    const local = new NodeNames(uf); // this sheet's points
+    const wireNode = new Map<string, number>();
+    const wn = (wire: string) => { let n = wireNode.get(wire); if (n === undefined) wireNode.set(wire, (n = uf.node())); return n; };
     const segs = wireSegments(doc);
     // wires: all points of one WIRE record are one node set
     for (const s of segs) {
-      uf.union(ns(pt(s.x1, s.y1)), ns(`w:${s.wire}`));
-      uf.union(ns(pt(s.x2, s.y2)), ns(`w:${s.wire}`));
+      const w = wn(s.wire);
+      uf.union(local.at(s.x1, s.y1), w);
+      uf.union(local.at(s.x2, s.y2), w);
     }
-    for (const [wk] of doc.ofType('WIRE')) wireNodes.push([ns(`w:${wk}`), sheet, wk]);
+    for (const [wk] of doc.ofType('WIRE')) wireNodes.push([wn(wk), sheet, wk]);
     // T-connections: any wire end inside another segment
     const grid = new SegmentGrid(segs);
-    const attach = (x: number, y: number, node: string) => {
-      for (const s of grid.through(x, y)) uf.union(node, ns(`w:${s.wire}`));
+    const attach = (x: number, y: number, node: number) => {
+      for (const s of grid.through(x, y)) uf.union(node, wn(s.wire));
     };
-    for (const s of segs) { attach(s.x1, s.y1, ns(pt(s.x1, s.y1))); attach(s.x2, s.y2, ns(pt(s.x2, s.y2))); }
+    for (const s of segs) { attach(s.x1, s.y1, local.at(s.x1, s.y1)); attach(s.x2, s.y2, local.at(s.x2, s.y2)); }
     // labels
     for (const [wk] of doc.ofType('WIRE')) {
       const net = attrValue(attrMap(doc, wk).get('NET'));
-      if (net) nameNodes.push([ns(`w:${wk}`), net]);
+      if (net) nameNodes.push([wn(wk), net]);
     }
     // components
     for (const [ck] of doc.ofType('COMPONENT')) {
-      const sym = componentSymbol(doc, ck, ctx);
-      const type = sym?.type ?? 2;
       const attrs = attrMap(doc, ck);
-      const pins = componentPins(doc, ck, ctx);
+      const sym = componentSymbol(doc, ck, ctx, attrs);
+      const type = sym?.type ?? 2;
+      const pins = componentPins(doc, ck, ctx, undefined, sym);
       const designator = attrValue(attrs.get('Designator'));
+      let first = -1;
+      const isBlock = blockComps.has(`${sheet}|${ck}`);
       pins.forEach((p) => {
-        const node = ns(`c:${ck}:${p.pin}`);
-        uf.union(node, ns(pt(p.x, p.y)));
+        const node = uf.node();
+        if (first < 0) first = node;
+        uf.union(node, local.at(p.x, p.y));
         attach(p.x, p.y, node);
-        if (blockComps.has(`${sheet}|${ck}`)) {
+        if (isBlock) {
           // a block's pin joins the instance-local port of the same name
-          if (p.name) uf.union(node, `port:${sheet}|${ck}:${p.name}`);
+          if (p.name) uf.union(node, global.of(`port:${sheet}|${ck}:${p.name}`));
         } else if (type === 19 && blockOf.has(sheet)) {
           const nm = attrValue(attrs.get('Name'));
-          if (nm) uf.union(node, `port:${blockOf.get(sheet)}:${nm}`);
+          if (nm) uf.union(node, global.of(`port:${blockOf.get(sheet)}:${nm}`));
           flagNodes.push([node, sheet, ck]);
         } else if (type === 18 || type === 19) {
           const nm = attrValue(attrs.get(type === 18 ? 'Global Net Name' : 'Name')) || attrValue(attrs.get('Name'));
           if (nm) nameNodes.push([node, nm]);
           flagNodes.push([node, sheet, ck]);
         } else if (type === 22 && pins.length > 1) {
-          uf.union(node, ns(`c:${ck}:${pins[0].pin}`));
+          uf.union(node, first);
         } else {
           pinNodes.push([node, { ...p, sheet, designator, symbolType: type, noConnect: pinNoConnect(doc, ck, p.pin) }]);
         }
@@ -134,13 +166,13 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
     }
   }
   // names join nets across sheets
-  for (const [node, nm] of nameNodes) uf.union(node, `name:${nm}`);
+  for (const [node, nm] of nameNodes) uf.union(node, global.of(`name:${nm}`));
   for (const [node, nm] of nameNodes) {
     const r = uf.find(node);
     let s = names.get(r); if (!s) names.set(r, (s = new Set())); s.add(nm);
   }
-  const nets = new Map<string, Net>();
-  const get = (root: string): Net => {
+  const nets = new Map<number, Net>();
+  const get = (root: number): Net => {
     let n = nets.get(root);
     if (!n) {
       const nm = [...(names.get(root) ?? [])].sort()[0];
@@ -155,7 +187,9 @@ export function buildNetlist(sheets: SheetInput[], ctx: SchContext, opts: Netlis
   // generated names for unnamed nets, stable by their first pin
   let i = 0;
   const out = [...nets.values()];
-  out.sort((a, b) => (a.pins[0] ? `${a.pins[0].designator}.${a.pins[0].number}` : '~').localeCompare(b.pins[0] ? `${b.pins[0].designator}.${b.pins[0].number}` : '~'));
+  const collator = new Intl.Collator();
+  const firstPin = new Map(out.map((n) => [n, n.pins[0] ? `${n.pins[0].designator}.${n.pins[0].number}` : '~']));
+  out.sort((a, b) => collator.compare(firstPin.get(a)!, firstPin.get(b)!));
   for (const n of out) if (!n.named) n.name = `$N${++i}`;
   return out;
 }

@@ -9,8 +9,11 @@ import type { Circuit, CircuitPart, ModelFile } from '@copperplate/spice';
 import { SchText } from '@copperplate/format/records';
 import type { SchContext } from './context.ts';
 import { buildNetlist, type Net, type NetlistOptions, type SheetInput } from './netlist.ts';
-import { componentLookup, componentResolver, symbolAttrs, componentSymbolInfo } from './attrs.ts';
+import { componentLookup, symbolAttrs, componentSymbolInfo } from './attrs.ts';
+import { resolveTemplate } from './template.ts';
 import { attrMap } from './symbol.ts';
+
+const numeric = new Intl.Collator(undefined, { numeric: true });
 
 export interface SchematicCircuit {
   circuit: Circuit;
@@ -42,12 +45,13 @@ export function schematicCircuit(sheets: SheetInput[], ctx: SchContext, opts: Ne
       let part = parts.get(key);
       if (!part) {
         const doc = docs.get(p.sheet)!;
-        const lookup = componentLookup(doc, p.component, ctx);
-        const resolve = componentResolver(doc, p.component, ctx);
-        const keys = new Set<string>(attrMap(doc, p.component).keys());
+        const own = attrMap(doc, p.component);
+        const lookup = componentLookup(doc, p.component, ctx, own);
+        const resolve = (v: string) => resolveTemplate(v, lookup);
+        const keys = new Set<string>(own.keys());
         const dev = ctx.devices[lookup('Device') ?? '']?.attributes ?? {};
         for (const k of Object.keys(dev)) keys.add(k);
-        const sym = componentSymbolInfo(doc, p.component, ctx);
+        const sym = componentSymbolInfo(doc, p.component, ctx, own);
         if (sym) for (const k of symbolAttrs(sym.doc).keys()) keys.add(k);
         const attrs: Record<string, string> = {};
         for (const k of keys) { const v = lookup(k); if (v !== undefined && v !== '') attrs[k] = resolve(v); }
@@ -69,6 +73,6 @@ export function schematicCircuit(sheets: SheetInput[], ctx: SchContext, opts: Ne
     if (f) { if (!used.includes(f)) used.push(f); } else missingIncludes.push(inc[1]);
   }
   for (const m of models) if (!used.includes(m)) used.push(m);
-  const list = [...parts.values()].sort((a, b) => a.designator.localeCompare(b.designator, undefined, { numeric: true }));
+  const list = [...parts.values()].sort((a, b) => numeric.compare(a.designator, b.designator));
   return { circuit: { title: opts.title ?? sheets.map((s) => s.name).join(', '), parts: list, directives, models: used }, nets, missingIncludes };
 }

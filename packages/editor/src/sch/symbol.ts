@@ -55,8 +55,15 @@ export interface PinInfo {
   visible: boolean;
 }
 
-/** Pins of one part (symbol frame), with their NAME / NUMBER / Pin Type attributes. */
-export function partPins(doc: EditorDocument, part: PartView): PinInfo[] {
+const pinCache = new WeakMap<PartView, readonly PinInfo[]>();
+
+/**
+ * Pins of one part (symbol frame), with their NAME / NUMBER / Pin Type attributes. Kept per part
+ * view (a change to the symbol makes new views), so the result is shared: do not change it.
+ */
+export function partPins(doc: EditorDocument, part: PartView): readonly PinInfo[] {
+  const hit = pinCache.get(part);
+  if (hit && symbolParts(doc).includes(part)) return hit;
   const out: PinInfo[] = [];
   for (const k of part.keys) {
     const r = doc.get(k)!;
@@ -69,6 +76,7 @@ export function partPins(doc: EditorDocument, part: PartView): PinInfo[] {
       shape: pin.shape, visible: pin.display,
     });
   }
+  pinCache.set(part, out);
   return out;
 }
 
