@@ -12,8 +12,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateSync, deflateSync } from 'node:zlib';
 import { unzipSync } from 'fflate';
+import { compareRasters, encodePng, gerberExtents, rasterise as rasteriseAt, smallPicture } from './lib/gerber-raster.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fixtures = join(root, '..', 'shared', 'fixtures');
@@ -34,83 +34,6 @@ const BOARDS = [
   { name: 'ESP32-MPU6050', project: 'ESP32-MPU6050.epro2' },
 ];
 
-// ---- PNG decoding (8-bit greyscale/RGB/RGBA, non-interlaced: what gerbv writes) ----
-function decodePng(buf) {
-  let pos = 8, w = 0, h = 0, ct = 0, bd = 8;
-  const idat = [];
-  while (pos < buf.length) {
-    const len = buf.readUInt32BE(pos), type = buf.toString('latin1', pos + 4, pos + 8);
-    const data = buf.subarray(pos + 8, pos + 8 + len);
-    if (type === 'IHDR') { w = data.readUInt32BE(0); h = data.readUInt32BE(4); bd = data[8]; ct = data[9]; }
-    else if (type === 'IDAT') idat.push(data);
-    else if (type === 'IEND') break;
-    pos += 12 + len;
-  }
-  if (bd !== 8) throw new Error(`PNG bit depth ${bd} not supported`);
-  const bpp = ct === 6 ? 4 : ct === 2 ? 3 : ct === 4 ? 2 : 1;
-  const raw = inflateSync(Buffer.concat(idat));
-  const stride = w * bpp;
-  const px = Buffer.alloc(h * stride);
-  for (let y = 0; y < h; y++) {
-    const f = raw[y * (stride + 1)];
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const out = px.subarray(y * stride, (y + 1) * stride);
-    const prev = y ? px.subarray((y - 1) * stride, y * stride) : null;
-    for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? out[i - bpp] : 0, b = prev ? prev[i] : 0, c = prev && i >= bpp ? prev[i - bpp] : 0;
-      let v = line[i];
-      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
-      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
-      out[i] = v & 255;
-    }
-  }
-  // Dark-on-light or light-on-dark: we render white on black, so "on" = red channel > 127.
-  const on = new Uint8Array(w * h);
-  for (let i = 0; i < w * h; i++) on[i] = px[i * bpp] > 127 ? 1 : 0;
-  return { w, h, on };
-}
-
-function crc32(buf) {
-  let c, crc = 0xffffffff;
-  for (let n = 0; n < buf.length; n++) {
-    c = (crc ^ buf[n]) & 0xff;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    crc = (crc >>> 8) ^ c;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-function encodePng(w, h, rgb) {
-  const raw = Buffer.alloc(h * (w * 3 + 1));
-  for (let y = 0; y < h; y++) rgb.copy(raw, y * (w * 3 + 1) + 1, y * w * 3, (y + 1) * w * 3);
-  const chunk = (type, data) => {
-    const b = Buffer.alloc(12 + data.length);
-    b.writeUInt32BE(data.length, 0); b.write(type, 4, 'latin1'); data.copy(b, 8);
-    b.writeUInt32BE(crc32(b.subarray(4, 8 + data.length)), 8 + data.length);
-    return b;
-  };
-  const ihdr = Buffer.alloc(13); ihdr.writeUInt32BE(w, 0); ihdr.writeUInt32BE(h, 4); ihdr[8] = 8; ihdr[9] = 2;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Extents (mm) of the coordinates of a Gerber file (for the common window). */
-function gerberExtents(text) {
-  const fs = /%FSLAX(\d)(\d)Y\d\d\*%/.exec(text);
-  const dec = fs ? Number(fs[2]) : 5;
-  const k = /%MOIN\*%/.test(text) ? 25.4 : 1;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const m of text.matchAll(/X(-?\d+)Y(-?\d+)/g)) {
-    const x = (Number(m[1]) / 10 ** dec) * k, y = (Number(m[2]) / 10 ** dec) * k;
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  return { minX, minY, maxX, maxY };
-}
-
-function rasterise(file, png, win) {
-  const inch = (mm) => (mm / 25.4).toFixed(5);
-  execFileSync('gerbv', ['-x', 'png', '-D', String(dpi), '-O', `${inch(win.minX)}x${inch(win.minY)}`, '-W', `${inch(win.maxX - win.minX)}x${inch(win.maxY - win.minY)}`, '-b', '#000000', '-f', '#FFFFFFFF', '-o', png, file], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return decodePng(readFileSync(png));
-}
-
 /** Drill hits per diameter (mm, 3 decimals) of an Excellon file. */
 function drillHits(text) {
   const tools = new Map();
@@ -130,6 +53,8 @@ function drillHits(text) {
   }
   return hits;
 }
+
+const rasterise = (file, png, win) => rasteriseAt(file, png, win, dpi);
 
 const results = [];
 for (const b of BOARDS) {
@@ -176,24 +101,9 @@ for (const b of BOARDS) {
       console.log(`${n.padEnd(34)} gerbv failed: ${String(e.stderr ?? e.message).slice(0, 120)}`);
       continue;
     }
-    let a = 0, r = 0, d = 0;
-    const w = Math.min(A.w, B.w), h = Math.min(A.h, B.h);
-    const rgb = Buffer.alloc(w * h * 3);
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-      const ia = y * A.w + x, ib = y * B.w + x, o = (y * w + x) * 3;
-      a += A.on[ia]; r += B.on[ib];
-      if (A.on[ia] !== B.on[ib]) { d++; rgb[o] = A.on[ia] ? 255 : 0; rgb[o + 1] = B.on[ib] ? 255 : 0; rgb[o + 2] = 0; }
-      else if (A.on[ia]) { rgb[o] = 90; rgb[o + 1] = 90; rgb[o + 2] = 90; }
-    }
+    const { a, r, d, w, h, rgb } = compareRasters(A, B);
     writeFileSync(join(out, `diff-${n}.png`), encodePng(w, h, rgb));
-    // A small copy to look at (each pixel the brightest of its block): red = ours only, green = reference only.
-    const k = Math.max(1, Math.ceil(w / 1400)), sw = Math.floor(w / k), sh = Math.floor(h / k);
-    const small = Buffer.alloc(sw * sh * 3);
-    for (let y = 0; y < sh * k; y++) for (let x = 0; x < sw * k; x++) {
-      const o = (y * w + x) * 3, so = (Math.floor(y / k) * sw + Math.floor(x / k)) * 3;
-      for (let c = 0; c < 3; c++) small[so + c] = Math.max(small[so + c], rgb[o + c]);
-    }
-    writeFileSync(join(out, `diff-${n}.small.png`), encodePng(sw, sh, small));
+    writeFileSync(join(out, `diff-${n}.small.png`), smallPicture(w, h, rgb));
     const pct = r ? (100 * d) / r : a ? 100 : 0;
     console.log(`${n.padEnd(34)} ${String(a).padStart(9)} ${String(r).padStart(9)} ${String(d).padStart(11)} ${pct.toFixed(3).padStart(12)}%${pct <= 0.5 ? '' : '  > 0.5%'}`);
     results.push({ board: b.name, layer: n, ours: a, ref: r, differ: d, pct });

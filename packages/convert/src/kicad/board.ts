@@ -4,12 +4,13 @@
  * per placement; identical copies share one document).
  */
 import { DocType } from '@copperplate/model';
+import { CLIP_SCALE, ClipType, booleanToPolys, offset, union, type Path64, type Paths64 } from '@copperplate/board';
 import {
   Canvas, Dimension, DocType as DocTypeRec, Head, LayerPhys, Line, Net, PadNet, PcbArc, PcbAttr, PcbComponent, Pour, Poured, Region, Rule, RuleSelector, Via,
 } from '@copperplate/format/records';
 import type { DeviceData, FootprintData, PathDocData, PcbData, SymbolData } from '@copperplate/format';
 import { generatedSymbol } from './symbols.ts';
-import type { KBoard, KFootprint, KNetClass, KZone } from './pcb-model.ts';
+import type { KBoard, KFootprint, KNetClass, KZone, Path } from './pcb-model.ts';
 import { IdSeq, uuidOf } from './ids.ts';
 import { LayerMap } from './layers.ts';
 import { graphicRecords, layerRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
@@ -80,11 +81,44 @@ function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[]): R
       id, group: 0, net: z.net, layer: lid, width: 0.2, name: z.name || id, order: z.priority, paths: z.outline,
       pourType: [z.hatched ? 'HATCH' : 'SOLID', z.minThickness, z.clearance, z.connectPads, z.thermalGap, z.thermalBridge], keepIsland: false, locked: z.locked,
     }));
-    for (const f of z.fills) {
-      if (f.layer !== layer) continue;
-      // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
-      pourRecs.push(Poured.create({ id: ids.next(), pourId: id, f3: 0, isPolygon: true, paths: [f.path] }));
+    const fills = z.fills.filter((f) => f.layer === layer).map((f) => f.path);
+    // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
+    for (const paths of z.fillsStroked ? fills.map((f) => [f]) : pouredOfCopper(fills, z.minThickness)) {
+      pourRecs.push(Poured.create({ id: ids.next(), pourId: id, f3: 0, isPolygon: true, paths }));
     }
+  }
+  return out;
+}
+
+/**
+ * KiCad 6+ fill polygons are the copper itself; a POURED polygon is drawn with a pen of the pour's
+ * line width (the zone's minimum thickness) around it, as EasyEDA stores fills. So each fill is
+ * shrunk by half that width (Clipper, round joins): drawn with the pen it covers the KiCad fill again
+ * (KiCad fills are made by the same shrink and grow, so their convex corners are rounded alike).
+ * KiCad's fractured polygons (holes joined to the outline by zero-width cuts) come out as outlines
+ * with real holes. 10-mil paths in and out; one list of paths per island (its outline, then its holes).
+ */
+export function pouredOfCopper(fills: Path[], minThicknessMil: number): Path[][] {
+  const subject: Paths64 = [];
+  for (const f of fills) {
+    const p: Path64 = [];
+    for (let i = 0; i + 1 < f.length; i++) {
+      if (typeof f[i] !== 'number' || typeof f[i + 1] !== 'number') continue;
+      p.push({ x: Math.round((f[i] as number) * 10 * CLIP_SCALE), y: Math.round((f[i + 1] as number) * 10 * CLIP_SCALE) });
+      i++;
+    }
+    if (p.length >= 3) subject.push(p);
+  }
+  if (!subject.length) return [];
+  const shrunk = minThicknessMil > 0 ? offset(union(subject), -(minThicknessMil * CLIP_SCALE) / 2) : union(subject);
+  const out: Path[][] = [];
+  for (const poly of booleanToPolys(ClipType.Union, shrunk, [])) {
+    out.push([poly.outer, ...poly.holes].map((q) => {
+      const path: Path = [];
+      q.forEach((pt, i) => { if (i === 1) path.push('L'); path.push(r4(pt.x / CLIP_SCALE / 10), r4(pt.y / CLIP_SCALE / 10)); });
+      path.push(path[0], path[1]); // closed, as KiCad's own point lists are read
+      return path;
+    }));
   }
   return out;
 }

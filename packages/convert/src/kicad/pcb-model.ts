@@ -129,6 +129,11 @@ export interface KZone {
   layers: string[];
   priority: number;
   outline: Path[];
+  /**
+   * The fills are drawn with a pen of `minThickness` around them (`(filled_areas_thickness yes)`,
+   * KiCad 5 files); KiCad 6 writes `no` (the polygons are the copper), KiCad 7+ writes nothing (no).
+   */
+  fillsStroked: boolean;
   /** Filled polygons per layer, in 10 mil (the unit of POURED fills, FORMAT.md). */
   fills: { layer: string; path: Path }[];
   keepout: boolean;

@@ -148,6 +148,7 @@ function readZone(l: SList, nets: string[]): KZone {
     layers,
     priority: numOf(l, 'priority'),
     outline: children(l, 'polygon').map((p) => ptsToPath(BOARD_FRAME, child(p, 'pts'), true)),
+    fillsStroked: val(l, 'filled_areas_thickness') === 'yes',
     fills: children(l, 'filled_polygon').map((p) => ({ layer: val(p, 'layer', layers[0] ?? ''), path: ptsToPath(BOARD_FRAME, child(p, 'pts'), true, 10) })),
     keepout: !!keep,
     keepoutRules,

@@ -7,6 +7,7 @@ import type { KGraphic, KPad, KText, Path } from './pcb-model.ts';
 import { LayerMap, MULTI_LAYER, V2_LAYERS } from './layers.ts';
 import type { IdSeq } from './ids.ts';
 import { r4 } from './units.ts';
+import { customPadPath } from './custom-pad.ts';
 
 export type Rec = unknown[];
 
@@ -74,10 +75,6 @@ function trapezoidPath(p: KPad): Path {
   return path;
 }
 
-function customPath(p: KPad): Path | undefined {
-  const poly = p.primitives.find((g) => g.kind === 'poly');
-  return poly && poly.kind === 'poly' ? poly.path : undefined;
-}
 
 /** The PAD shape field and what was approximated (for the report). */
 export function padShape(p: KPad): { shape: unknown[]; note?: string } {
@@ -95,12 +92,13 @@ export function padShape(p: KPad): { shape: unknown[]; note?: string } {
     case 'trapezoid':
       return { shape: ['POLY', trapezoidPath(p)] };
     case 'custom': {
-      const path = customPath(p);
-      if (path && p.primitives.length === 1) return { shape: ['POLY', path] };
-      if (path) return { shape: ['POLY', path], note: 'custom pad primitives beyond the first polygon' };
+      const path = customPadPath(p);
+      if (path) return { shape: ['POLY', path] };
+      const first = p.primitives.find((g) => g.kind === 'poly');
+      if (first && first.kind === 'poly') return { shape: ['POLY', first.path], note: 'custom pad of several islands or with a hole (its first polygon kept)' };
       return {
         shape: p.anchor === 'circle' ? ['ELLIPSE', p.w, p.h] : ['RECT', p.w, p.h, 0],
-        note: 'custom pad drawn with line/arc primitives (anchor shape kept)',
+        note: 'custom pad of several islands or with a hole (anchor shape kept)',
       };
     }
     default:
@@ -126,9 +124,14 @@ export function padRecord(p: KPad, layers: LayerMap, ids: IdSeq, notes: string[]
   const mask = p.maskMargin ?? null;
   const paste = p.pasteMargin ?? null;
   const connect = p.zoneConnect === undefined ? null : p.zoneConnect === 0 ? 'NONE' : p.zoneConnect === 2 ? 'DIRECT' : 'THERMAL';
+  // KiCad's pad position is its hole; the drill offset moves the copper shape away from the hole (in
+  // the pad's frame). Ours is the copper's centre, with the hole offset from it.
+  const offX = p.drill?.offX ?? 0, offY = p.drill?.offY ?? 0;
+  const a = (p.rot * Math.PI) / 180;
+  const x = r4(p.x + offX * Math.cos(a) - offY * Math.sin(a)), y = r4(p.y + offX * Math.sin(a) + offY * Math.cos(a));
   return Pad.create({
-    id: ids.next(), group: 0, net, layer: padLayer(p, layers), number: p.number, x: p.x, y: p.y, angle: p.rot, hole, shape, layerShapes: [],
-    holeOffsetX: p.drill ? p.drill.offX : 0, holeOffsetY: p.drill ? p.drill.offY : 0, holeAngle: 0, plated: p.type !== 'np_thru_hole', padType: 0,
+    id: ids.next(), group: 0, net, layer: padLayer(p, layers), number: p.number, x, y, angle: p.rot, hole, shape, layerShapes: [],
+    holeOffsetX: offX ? -offX : 0, holeOffsetY: offY ? -offY : 0, holeAngle: 0, plated: p.type !== 'np_thru_hole', padType: 0,
     topMaskExpansion: mask, bottomMaskExpansion: mask, topPasteExpansion: paste, bottomPasteExpansion: paste, locked: p.locked,
     connectMode: connect, spokeSpace: p.thermalGap ?? null, spokeWidth: p.thermalWidth ?? null, spokeAngle: null,
   });
