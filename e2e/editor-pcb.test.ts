@@ -5,13 +5,11 @@
  * connection is no longer in the ratsnest.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { clickAt, recordsOf, serverDataStr, until, waitForEditor, editorSession, type EditorSession } from './lib/editor.ts';
 
-let stack: Stack;
-let browser: Browser;
+let session: EditorSession;
 let page: Page;
 let errors: string[];
 let project = '';
@@ -19,16 +17,11 @@ const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0
 const names = fixtureNames(file);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'pcb');
-  project = await importAndOpen(page, file);
-  await openInEditor(page, 'pcb', names.pcbs[0], 'pcbs');
+  session = await editorSession({ user: 'pcb', fixture: file, open: ['pcb', names.pcbs[0], 'pcbs'] });
+  ({ page, errors, project } = session);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await session?.close();
 });
 
 interface Rat { net: string; x1: number; y1: number; x2: number; y2: number }

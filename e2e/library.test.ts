@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { migrate, openDatabase, startServer, type RunningServer } from '@copperplate/server';
 import { writeLibrary } from '@copperplate/server/library/build';
 import { ROOT, ensureWebBuilt, launchBrowser, newPage, projectUuidOf, signUp } from './lib/harness.ts';
-import { recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { recordsOf, serverDataStr, until, waitForEditor } from './lib/editor.ts';
 
 let server: RunningServer;
 let dataDir = '';

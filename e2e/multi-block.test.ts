@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { importAndOpen, openInEditor, serverDataStr, until } from './editor-helpers.ts';
+import { importAndOpen, openInEditor, serverDataStr, until } from './lib/editor.ts';
 
 let stack: Stack;
 let browser: Browser;

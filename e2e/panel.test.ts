@@ -13,7 +13,7 @@ import { PanelPoly, PanelString } from '@copperplate/format/records';
 import { panelDxfEntities, resolvePanel } from '@copperplate/convert/panel/index';
 import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { clickAt, importAndOpen, serverDataStr, until, waitForEditor } from './lib/editor.ts';
 
 let stack: Stack;
 let browser: Browser;

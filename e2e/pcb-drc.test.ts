@@ -6,13 +6,11 @@
  * an edit within a pour's reach then marks its fill stale in the panel and on the canvas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { importAndOpen, openInEditor, recordsOf, serverDataStr, until } from './editor-helpers.ts';
+import { recordsOf, serverDataStr, until, editorSession, type EditorSession } from './lib/editor.ts';
 
-let stack: Stack;
-let browser: Browser;
+let session: EditorSession;
 let page: Page;
 let errors: string[];
 let project = '';
@@ -20,16 +18,11 @@ const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0
 const names = fixtureNames(file);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'drc');
-  project = await importAndOpen(page, file);
-  await openInEditor(page, 'pcb', names.pcbs[0], 'pcbs');
+  session = await editorSession({ user: 'drc', fixture: file, open: ['pcb', names.pcbs[0], 'pcbs'] });
+  ({ page, errors, project } = session);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await session?.close();
 });
 
 const statuses = (p: Page) => p.$$eval('[data-testid="drc-pours"] [data-pour]', (els) => els.map((e) => e.getAttribute('data-status')));

@@ -7,13 +7,11 @@
  * the server and the reopened board have it all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { clickAt, recordsOf, serverDataStr, until, waitForEditor, editorSession, type EditorSession } from './lib/editor.ts';
 
-let stack: Stack;
-let browser: Browser;
+let session: EditorSession;
 let page: Page;
 let errors: string[];
 let project = '';
@@ -21,20 +19,14 @@ const file = fixtureFiles().find((f) => f.includes('ExtModule-002')) ?? fixtureF
 const names = fixtureNames(file);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'pcbess');
-  project = await importAndOpen(page, file);
-  await openInEditor(page, 'pcb', names.pcbs[0], 'pcbs');
+  session = await editorSession({ user: 'pcbess', fixture: file, open: ['pcb', names.pcbs[0], 'pcbs'] });
+  ({ page, errors, project } = session);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await session?.close();
 });
 
-/** Runs `(h, arg) => ...` (source text) in the page with the editor hook (an expression evaluated by the devtools protocol). */
-const hook = <T>(fn: string, arg?: unknown): Promise<T> => page.evaluate(`(${fn})(window.__cpEditor, ${JSON.stringify(arg ?? null)})`) as Promise<T>;
+const hook = <T,>(fn: string, arg?: unknown): Promise<T> => session.hook<T>(fn, arg);
 const canvas = () => page.getByLabel('PCB canvas');
 const props = () => page.getByRole('region', { name: 'Properties' });
 

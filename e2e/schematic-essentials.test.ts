@@ -7,16 +7,14 @@
  * reload the server holds it all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
+import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { clickAt, recordsOf, serverDataStr, until, waitForEditor, editorSession, type EditorSession } from './lib/editor.ts';
 
 const RES = 'e956bc515dd74744a6fd01ab3b6812d3'; // 电阻: pins at (-20,0) and (20,0)
 const RES_DEV = '00177061e2ba4c07beff1dc72a8753dd'; // Res_0603, Value 10K
 
-let stack: Stack;
-let browser: Browser;
+let session: EditorSession;
 let page: Page;
 let errors: string[];
 let project = '';
@@ -24,18 +22,14 @@ const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0
 const names = fixtureNames(file);
 
 const row = (icon: string, name: string) => page.locator(`[role=treeitem][data-icon=${icon}] > .tree-row[title="${name}"]`).first();
-const ed = <T,>(fn: string): Promise<T> => page.evaluate((f) => new Function('h', `return (${f})(h)`)((window as any).__cpEditor), fn) as Promise<T>;
+const ed = <T,>(fn: string): Promise<T> => session.hook<T>(fn);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'ess');
-  project = await importAndOpen(page, file);
+  session = await editorSession({ user: 'ess', fixture: file });
+  ({ page, errors, project } = session);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await session?.close();
 });
 
 describe('schematic essentials (e2e)', () => {

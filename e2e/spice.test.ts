@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { importFile, launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
-import { until, waitForEditor } from './editor-helpers.ts';
+import { until, waitForEditor } from './lib/editor.ts';
 import { circuitEpro } from '../apps/cli/test/spice-circuits.ts';
 
 const root = join(import.meta.dirname, '..');
