@@ -1,7 +1,9 @@
 /**
- * Plane geometry for the PCB and footprint editors.
- * Frame: board (or footprint) coordinates in mil (1/1000 inch), Y pointing up, angles in degrees
- * counter-clockwise. Every function here works in whatever unit its inputs carry unless it says so.
+ * The one plane geometry of Copperplate: boards and footprints (mil), sheets and symbols (0.01 inch),
+ * panels (mm), the board algorithms and every editor (packages/editor imports it through
+ * `core/geometry.ts`). Frame: the document's own, Y pointing up, angles in degrees counter-clockwise.
+ * Every function works in whatever unit its inputs carry (boxes, points and transforms in one unit),
+ * unless it says otherwise.
  */
 
 export interface Pt {
@@ -39,6 +41,15 @@ export function boxContainsBox(outer: Box, inner: Box): boolean {
   return inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY;
 }
 
+export function boxContainsPt(b: Box, x: number, y: number): boolean {
+  return x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY;
+}
+
+/** The box grown by `d` on every side (a new box). */
+export function inflateBox(b: Box, d: number): Box {
+  return { minX: b.minX - d, minY: b.minY - d, maxX: b.maxX + d, maxY: b.maxY + d };
+}
+
 export const rad = (deg: number): number => (deg * Math.PI) / 180;
 export const deg = (r: number): number => (r * 180) / Math.PI;
 
@@ -46,6 +57,12 @@ export const deg = (r: number): number => (r * 180) / Math.PI;
 export function normDeg(a: number): number {
   const r = a % 360;
   return r < 0 ? r + 360 : r;
+}
+
+/** An angle as stored in a record: normalised to [0, 360) and rounded to 1e-6 degree (359.9999999... is 0). */
+export function normAngle(a: number): number {
+  const r = normDeg(a);
+  return Math.abs(r - 360) < 1e-9 ? 0 : Math.round(r * 1e6) / 1e6;
 }
 
 /**
@@ -85,7 +102,12 @@ export function rotate(angleDeg: number): Mat {
   const s = q === 0 || q === 180 ? 0 : Math.sin(r);
   return { a: c, b: s, c: -s, d: c, e: 0, f: 0 };
 }
+/** Mirror about the Y axis (x -> -x). */
 export const mirrorX: Mat = { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 };
+/** Rotation by `angleDeg` counter-clockwise about (cx, cy). */
+export const rotateAbout = (angleDeg: number, cx: number, cy: number): Mat => mul(translate(cx, cy), mul(rotate(angleDeg), translate(-cx, -cy)));
+/** Mirror about the vertical line x = c (axis 'x': left-right) or the horizontal line y = c (axis 'y'). */
+export const mirrorAbout = (axis: 'x' | 'y', c: number): Mat => (axis === 'x' ? { a: -1, b: 0, c: 0, d: 1, e: 2 * c, f: 0 } : { a: 1, b: 0, c: 0, d: -1, e: 0, f: 2 * c });
 export const scale = (sx: number, sy = sx): Mat => ({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 });
 
 export function apply(m: Mat, x: number, y: number): Pt {
@@ -102,10 +124,27 @@ export function invert(m: Mat): Mat {
 /** True when the transform reverses orientation (a mirror): arc sweeps change sign under it. */
 export const isMirroring = (m: Mat): boolean => m.a * m.d - m.b * m.c < 0;
 
+/**
+ * Placement of a schematic part (FORMAT.md COMPONENT): rotate by `rot` degrees counter-clockwise,
+ * then mirror x -> -x when `mirror`, then translate to (x, y). (A board footprint: `componentTransform`.)
+ */
+export function placement(x: number, y: number, rot: number, mirror: boolean): Mat {
+  const m = rotate(rot);
+  return mul(translate(x, y), mirror ? mul(mirrorX, m) : m);
+}
+
+/** The angle (degrees counter-clockwise, [0, 360)) a transform turns the local X axis to. */
+export const matAngle = (m: Mat): number => normAngle(deg(Math.atan2(m.b, m.a)));
+
 /** Uniform scale factor of a similarity transform (widths and radii scale by it). */
 export const matScale = (m: Mat): number => Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
 
 export const dist = (ax: number, ay: number, bx: number, by: number): number => Math.hypot(bx - ax, by - ay);
+
+/** Whether point p lies on segment a-b (within `tol`). */
+export function onSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number, tol = 1e-6): boolean {
+  return distToSegment(px, py, ax, ay, bx, by) <= tol;
+}
 
 /** Distance from point p to segment a-b. */
 export function distToSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
@@ -196,6 +235,11 @@ export function transformPoints(m: Mat, pts: ArrayLike<number>): number[] {
     out[i + 1] = m.b * x + m.d * y + m.f;
   }
   return out;
+}
+
+/** The box of a box transformed (its four corners). */
+export function transformBox(m: Mat, b: Box): Box {
+  return boxOfPoints(transformPoints(m, [b.minX, b.minY, b.maxX, b.minY, b.maxX, b.maxY, b.minX, b.maxY]));
 }
 
 /** Signed area of a ring (positive when counter-clockwise, Y up). */

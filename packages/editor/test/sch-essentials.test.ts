@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocuments } from '@copperplate/format';
 import {
   EditorDocument, SchematicEditor, buildNetlist, componentPins, contextFromArchive, drawnGridStep, openDocument, opBBox,
-  renderSchematicSvg, runErc, serializeDocument, unionBBox, EMPTY_BBOX, type NetLabelTool, type PlaceTool, type SchContext,
+  renderSchematicSvg, runErc, serializeDocument, unionBox, emptyBox, type NetLabelTool, type PlaceTool, type SchContext,
 } from '../src/index.ts';
 import { fixture } from './fixtures.ts';
 
@@ -136,7 +136,7 @@ describe('[issue-14] schematic essentials', () => {
     const { doc, ed, click, key } = setup();
     (ed.tools.get('place') as PlaceTool).arm(RES, RES_DEV);
     ed.tools.activate('place');
-    const box = () => ed.ghost().reduce((b, o) => unionBBox(b, opBBox(o)), EMPTY_BBOX);
+    const box = () => ed.ghost().reduce((b, o) => unionBox(b, opBBox(o)), emptyBox());
     ed.pointer({ kind: 'move', x: 302, y: 199 });
     let b = box();
     expect(b.minX).toBeLessThanOrEqual(280); expect(b.maxX).toBeGreaterThanOrEqual(320); // pins at 300 -/+ 20 on the snapped cursor

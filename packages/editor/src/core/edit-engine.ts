@@ -7,7 +7,7 @@
  * angles degrees counter-clockwise.
  */
 import type { ChangeSet, EditorDocument, Tx } from './document.ts';
-import type { Pt } from './geometry.ts';
+import { type Mat, type Pt, mirrorAbout, rotateAbout, translate } from './geometry.ts';
 import { type Rec, recId } from './records.ts';
 
 export type EditOp =
@@ -15,6 +15,13 @@ export type EditOp =
   | { kind: 'rotate'; angle: number; cx: number; cy: number }
   /** Mirror about the vertical line x = c (axis 'x': left-right) or the horizontal line y = c. */
   | { kind: 'mirror'; axis: 'x' | 'y'; c: number };
+
+/** The transform of an operation (every domain maps its points through it). */
+export function opMatrix(op: EditOp): Mat {
+  if (op.kind === 'move') return translate(op.dx, op.dy);
+  if (op.kind === 'rotate') return rotateAbout(op.angle, op.cx, op.cy);
+  return mirrorAbout(op.axis, op.c);
+}
 
 export type EditPurpose = 'transform' | 'delete' | 'copy';
 

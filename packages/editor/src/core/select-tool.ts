@@ -5,7 +5,7 @@
  * `SelectDomain`: what is under a point, what is in a box, how far a press must travel to be a drag,
  * how a drag's offset snaps, and optionally keys of its own. Document units, Y up.
  */
-import type { BBox, Pt } from './geometry.ts';
+import type { Box, Pt } from './geometry.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from './tools.ts';
 import type { Selection } from './selection.ts';
 
@@ -14,9 +14,9 @@ export interface SelectDomain {
   /** The record under a point (best first), undefined for empty space. */
   hitAt(x: number, y: number): string | undefined;
   /** Records inside a box; `crossing` (dragged right to left): also those it touches, when the domain does so. */
-  inBox(b: BBox, crossing: boolean): string[];
+  inBox(b: Box, crossing: boolean): string[];
   moveSelection(dx: number, dy: number): void;
-  selectionBBox?(): BBox | undefined;
+  selectionBBox?(): Box | undefined;
   /** Distance (document units) a press travels before it becomes a drag. */
   dragThreshold(): number;
   /** A drag offset as applied (snapped to the grid, rounded). */
@@ -25,7 +25,7 @@ export interface SelectDomain {
   key?(ev: KeyEv): boolean;
 }
 
-const boxOf = (a: Pt, b: Pt): BBox => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
+const boxOf = (a: Pt, b: Pt): Box => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
 
 export class SelectTool implements Tool {
   readonly id = 'select';

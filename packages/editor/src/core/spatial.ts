@@ -2,19 +2,19 @@
  * A dynamic spatial index over bounding boxes (document units): a uniform hash grid. Items larger than
  * `bigCells` cells go to a short list scanned on every query. Insert, remove and query are O(cells).
  */
-import { type BBox, intersects } from './geometry.ts';
+import { type Box, boxesOverlap } from './geometry.ts';
 
 export class SpatialIndex {
   private cells = new Map<number, Set<string>>();
-  private boxes = new Map<string, BBox>();
+  private boxes = new Map<string, Box>();
   private big = new Set<string>();
 
   constructor(readonly cellSize = 100, readonly bigCells = 256) {}
 
   get size(): number { return this.boxes.size; }
-  bbox(id: string): BBox | undefined { return this.boxes.get(id); }
+  bbox(id: string): Box | undefined { return this.boxes.get(id); }
 
-  insert(id: string, b: BBox): void {
+  insert(id: string, b: Box): void {
     if (this.boxes.has(id)) this.remove(id);
     if (!(b.minX <= b.maxX && b.minY <= b.maxY)) return;
     this.boxes.set(id, b);
@@ -39,20 +39,20 @@ export class SpatialIndex {
 
   clear(): void { this.cells.clear(); this.boxes.clear(); this.big.clear(); }
 
-  /** Ids whose box intersects `b`. */
-  query(b: BBox): string[] {
+  /** Ids whose box boxesOverlap `b`. */
+  query(b: Box): string[] {
     const out = new Set<string>();
     const r = this.range(b);
     const n = (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1);
     if (n > this.cells.size) {
-      for (const [id, bb] of this.boxes) if (intersects(bb, b)) out.add(id);
+      for (const [id, bb] of this.boxes) if (boxesOverlap(bb, b)) out.add(id);
       return [...out];
     }
     for (let i = r.x0; i <= r.x1; i++) for (let j = r.y0; j <= r.y1; j++) {
       const s = this.cells.get(key(i, j));
-      if (s) for (const id of s) if (!out.has(id) && intersects(this.boxes.get(id)!, b)) out.add(id);
+      if (s) for (const id of s) if (!out.has(id) && boxesOverlap(this.boxes.get(id)!, b)) out.add(id);
     }
-    for (const id of this.big) if (intersects(this.boxes.get(id)!, b)) out.add(id);
+    for (const id of this.big) if (boxesOverlap(this.boxes.get(id)!, b)) out.add(id);
     return [...out];
   }
 
@@ -61,7 +61,7 @@ export class SpatialIndex {
     return this.query({ minX: x - tol, minY: y - tol, maxX: x + tol, maxY: y + tol });
   }
 
-  private range(b: BBox) {
+  private range(b: Box) {
     const c = this.cellSize;
     return { x0: Math.floor(b.minX / c), y0: Math.floor(b.minY / c), x1: Math.floor(b.maxX / c), y1: Math.floor(b.maxY / c) };
   }

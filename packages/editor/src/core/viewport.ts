@@ -4,7 +4,7 @@
  * `pxPerUnit` pixels (schematic: 1 px per 0.01 inch; PCB: 0.1 px per mil by default).
  */
 import { ZOOM } from '@copperplate/model/constants';
-import type { BBox, Pt } from './geometry.ts';
+import type { Box, Pt } from './geometry.ts';
 
 export interface ViewportOptions { width?: number; height?: number; pxPerUnit?: number; zoom?: number; cx?: number; cy?: number }
 
@@ -43,7 +43,7 @@ export class Viewport {
   }
 
   /** The document rectangle on screen (units). */
-  visible(): BBox {
+  visible(): Box {
     const a = this.toWorld(0, this.height), b = this.toWorld(this.width, 0);
     return { minX: a.x, minY: a.y, maxX: b.x, maxY: b.y };
   }
@@ -71,7 +71,7 @@ export class Viewport {
   zoomBy(factor: number, sx?: number, sy?: number): void { this.zoomTo(this.zoom * factor, sx, sy); }
 
   /** Show the whole box with a margin (fraction of the screen). */
-  fit(b: BBox, margin = 0.05): void {
+  fit(b: Box, margin = 0.05): void {
     if (!(b.maxX >= b.minX && b.maxY >= b.minY)) return;
     const w = Math.max(b.maxX - b.minX, 1e-6), h = Math.max(b.maxY - b.minY, 1e-6);
     const s = Math.min((this.width * (1 - 2 * margin)) / w, (this.height * (1 - 2 * margin)) / h);

@@ -6,11 +6,11 @@
  * its origin, anything else about the centre of its box), and fresh ids on paste.
  * Frame: board mil, Y up.
  */
-import type { DomainHooks, EditOp } from '../core/edit-engine.ts';
+import { type DomainHooks, type EditOp, opMatrix } from '../core/edit-engine.ts';
 import type { Tx } from '../core/document.ts';
 import { type Rec, recId, recType } from '../core/records.ts';
 import { Line, PadNet, PcbArc, PcbAttr, PcbComponent, kindOf } from '@copperplate/format/records';
-import { emptyBox, isEmptyBox, normDeg, unionBox } from '@copperplate/board';
+import { apply, emptyBox, isEmptyBox, normDeg, unionBox } from '../core/geometry.ts';
 import { flipRecord, mapPath, mapRecord, rotateRecord, translateRecord } from './edit-ops.ts';
 import type { PcbEditor } from './editor.ts';
 import { primDistance, type Prim } from './prims.ts';
@@ -18,11 +18,8 @@ import { L } from './layers.ts';
 
 /** Where a point goes under an operation. */
 export function opPoint(op: EditOp, x: number, y: number): [number, number] {
-  if (op.kind === 'move') return [x + op.dx, y + op.dy];
-  if (op.kind === 'mirror') return op.axis === 'x' ? [2 * op.c - x, y] : [x, 2 * op.c - y];
-  const a = (op.angle * Math.PI) / 180, q = normDeg(op.angle);
-  const c = q === 90 || q === 270 ? 0 : Math.cos(a), s = q === 0 || q === 180 ? 0 : Math.sin(a);
-  return [op.cx + (x - op.cx) * c - (y - op.cy) * s, op.cy + (x - op.cx) * s + (y - op.cy) * c];
+  const p = apply(opMatrix(op), x, y);
+  return [p.x, p.y];
 }
 
 const ROT_FIELD: Readonly<Record<string, string>> = { PAD: 'angle', COMPONENT: 'angle', ATTR: 'angle', STRING: 'angle' };

@@ -9,7 +9,7 @@ import {
   Teardrop, Via, kindOf, type FieldTable, type RecordKind,
 } from '@copperplate/format/records';
 import { flipLayer } from './layers.ts';
-import { normDeg } from '@copperplate/board';
+import { apply, normDeg, rotateAbout } from '../core/geometry.ts';
 
 type PtFn = (x: number, y: number) => [number, number];
 
@@ -98,10 +98,8 @@ export const translateRecord = (r: Rec, dx: number, dy: number): Rec => mapRecor
 
 /** Rotate about (cx, cy) by `angle` degrees CCW. */
 export function rotateRecord(r: Rec, cx: number, cy: number, angle: number): Rec {
-  const a = (angle * Math.PI) / 180;
-  const q = normDeg(angle);
-  const c = q === 90 || q === 270 ? 0 : Math.cos(a), s = q === 0 || q === 180 ? 0 : Math.sin(a);
-  return mapRecord(r, (x, y) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c], angle);
+  const m = rotateAbout(angle, cx, cy);
+  return mapRecord(r, (x, y) => { const p = apply(m, x, y); return [p.x, p.y]; }, angle);
 }
 
 /** Record types that sit on a layer a flip moves (FORMAT.md); VIA, PAD_NET and settings records do not. */

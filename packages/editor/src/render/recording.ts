@@ -3,11 +3,11 @@
  * list with its bounding box (document units). The canvas view re-records only changed records and
  * replays the visible ones; the spatial index is filled from the boxes.
  */
-import { type BBox, EMPTY_BBOX, bboxOfPoints, unionBBox } from '../core/geometry.ts';
+import { type Box, emptyBox, boxOfPoints, unionBox } from '../core/geometry.ts';
 import type { Op, Surface } from './surface.ts';
 import { textWidth } from './surface.ts';
 
-export interface DisplayItem { id: string; kind: string; ops: Op[]; bbox: BBox; attrs?: Record<string, string> }
+export interface DisplayItem { id: string; kind: string; ops: Op[]; bbox: Box; attrs?: Record<string, string> }
 
 export class RecordingSurface implements Surface {
   readonly items: DisplayItem[] = [];
@@ -15,7 +15,7 @@ export class RecordingSurface implements Surface {
 
   begin(id: string, kind: string, attrs?: Record<string, string>): void {
     if (this.stack.length === 0) {
-      const it: DisplayItem = { id, kind, ops: [], bbox: EMPTY_BBOX, attrs };
+      const it: DisplayItem = { id, kind, ops: [], bbox: emptyBox(), attrs };
       this.items.push(it);
       this.stack.push(it);
     } else {
@@ -33,16 +33,16 @@ export class RecordingSurface implements Surface {
 
   draw(op: Op): void {
     let it = this.stack[this.stack.length - 1];
-    if (!it) { it = { id: '', kind: '', ops: [], bbox: EMPTY_BBOX }; this.items.push(it); this.stack.push(it); }
+    if (!it) { it = { id: '', kind: '', ops: [], bbox: emptyBox() }; this.items.push(it); this.stack.push(it); }
     it.ops.push(op);
-    it.bbox = unionBBox(it.bbox, opBBox(op));
+    it.bbox = unionBox(it.bbox, opBBox(op));
   }
 }
 
 /** Bounding box of one op (document units); text is estimated. */
-export function opBBox(op: Op): BBox {
+export function opBBox(op: Op): Box {
   switch (op.t) {
-    case 'poly': { const b = bboxOfPoints(op.pts); const w = op.s.width / 2; return { minX: b.minX - w, minY: b.minY - w, maxX: b.maxX + w, maxY: b.maxY + w }; }
+    case 'poly': { const b = boxOfPoints(op.pts); const w = op.s.width / 2; return { minX: b.minX - w, minY: b.minY - w, maxX: b.maxX + w, maxY: b.maxY + w }; }
     case 'circle': return { minX: op.cx - op.r, minY: op.cy - op.r, maxX: op.cx + op.r, maxY: op.cy + op.r };
     case 'ellipse': { const m = Math.max(op.rx, op.ry); return { minX: op.cx - m, minY: op.cy - m, maxX: op.cx + m, maxY: op.cy + m }; }
     case 'path': {
@@ -52,7 +52,7 @@ export function opBBox(op: Op): BBox {
         else if (g.op === 'C') pts.push(g.x1, g.y1, g.x2, g.y2, g.x, g.y);
         else if (g.op === 'A') pts.push(g.cx - g.r, g.cy - g.r, g.cx + g.r, g.cy + g.r);
       }
-      return bboxOfPoints(pts);
+      return boxOfPoints(pts);
     }
     case 'text': {
       let w = 0;
@@ -64,14 +64,14 @@ export function opBBox(op: Op): BBox {
       const a = (op.rot * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
       const pts: number[] = [];
       for (const [dx, dy] of [[x0, y0], [x0 + w, y0], [x0 + w, y0 + h], [x0, y0 + h]]) pts.push(op.x + dx * c - dy * s, op.y + dx * s + dy * c);
-      return bboxOfPoints(pts);
+      return boxOfPoints(pts);
     }
-    case 'begin': case 'end': return EMPTY_BBOX;
+    case 'begin': case 'end': return emptyBox();
     case 'image': {
       const a = (op.rot * Math.PI) / 180, c = Math.cos(a), s = Math.sin(a);
       const pts: number[] = [];
       for (const [dx, dy] of [[0, 0], [op.w, 0], [op.w, op.h], [0, op.h]]) pts.push(op.x + dx * c - dy * s, op.y + dx * s + dy * c);
-      return bboxOfPoints(pts);
+      return boxOfPoints(pts);
     }
   }
 }

@@ -2,7 +2,7 @@
  * SVG backend: builds an SVG document string. Document Y up becomes SVG Y down by negating y
  * (SVG user unit = one document unit). Every `begin(id)` opens `<g data-id="id" data-kind="TYPE">`.
  */
-import type { BBox } from '../core/geometry.ts';
+import type { Box } from '../core/geometry.ts';
 import type { Op, PathSeg, Stroke, Surface, TextStyle } from './surface.ts';
 
 export function escXml(s: string): string {
@@ -35,7 +35,7 @@ export class SvgSurface implements Surface {
   }
 
   /** The finished SVG; `bbox` (document units) sets the viewBox, `background` a backdrop colour. */
-  toString(bbox?: BBox, background = '#FFFFFF'): string {
+  toString(bbox?: Box, background = '#FFFFFF'): string {
     while (this.depth > 0) this.end();
     const b = bbox && bbox.minX <= bbox.maxX ? bbox : { minX: 0, minY: 0, maxX: 100, maxY: 100 };
     const w = Math.max(b.maxX - b.minX, 1), h = Math.max(b.maxY - b.minY, 1);

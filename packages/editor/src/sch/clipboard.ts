@@ -5,10 +5,10 @@
  */
 import { mainBlock, parseDocuments, serializeDocuments } from '@copperplate/format';
 import type { EditorDocument, Tx } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, bboxOfPoints, unionBBox } from '../core/geometry.ts';
+import { type Box, emptyBox, boxOfPoints, translate, unionBox } from '../core/geometry.ts';
 import { SchComponent, SchText, Table } from '@copperplate/format/records';
 import { recId, str, type Rec, recType } from '../core/records.ts';
-import { mapPoints, translation, withChildren } from './edit.ts';
+import { mapPoints, withChildren } from './edit.ts';
 import { wirePolys } from './wires.ts';
 
 const STYLE_TYPES = new Set(['FONTSTYLE', 'LINESTYLE']);
@@ -26,13 +26,13 @@ export function copyText(doc: EditorDocument, keys: Iterable<string>): string {
 }
 
 /** Bounding box of the points of records (0.01 inch). */
-export function recordsBBox(recs: Rec[]): BBox {
-  let b = EMPTY_BBOX;
+export function recordsBBox(recs: Rec[]): Box {
+  let b = emptyBox();
   for (const r of recs) {
     const t = recType(r);
-    if (t === 'WIRE' || t === 'BUS') for (const p of wirePolys(r)) b = unionBBox(b, bboxOfPoints(p));
-    else if (t === 'COMPONENT') b = unionBBox(b, bboxOfPoints([SchComponent.get(r, 'x'), SchComponent.get(r, 'y')]));
-    else if (t === 'TEXT') b = unionBBox(b, bboxOfPoints([SchText.get(r, 'x'), SchText.get(r, 'y')]));
+    if (t === 'WIRE' || t === 'BUS') for (const p of wirePolys(r)) b = unionBox(b, boxOfPoints(p));
+    else if (t === 'COMPONENT') b = unionBox(b, boxOfPoints([SchComponent.get(r, 'x'), SchComponent.get(r, 'y')]));
+    else if (t === 'TEXT') b = unionBox(b, boxOfPoints([SchText.get(r, 'x'), SchText.get(r, 'y')]));
   }
   return b;
 }
@@ -70,7 +70,7 @@ export function pasteText(tx: Tx, doc: EditorDocument, text: string, at?: { x: n
     if (STYLE_TYPES.has(t)) continue;
     const keep = new Set(TEXT_FIELDS[t] ?? []);
     const mapped = r.map((v, i) => (i > 0 && !keep.has(i) && typeof v === 'string' && idMap.has(v) ? idMap.get(v)! : v));
-    const moved = mapPoints(mapped, translation(dx, dy));
+    const moved = mapPoints(mapped, translate(dx, dy));
     const key = tx.add(moved);
     if (t !== 'ATTR' && t !== 'TABEL_CELL') out.push(key);
   }

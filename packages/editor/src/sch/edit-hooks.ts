@@ -6,26 +6,27 @@
  * about the centre of its box) and fresh ids on paste (ATTR parents, pin ATTRs `component + pin`).
  * Frame: 0.01 inch, Y up.
  */
-import type { DomainHooks, EditOp } from '../core/edit-engine.ts';
-import type { BBox, Mat } from '../core/geometry.ts';
+import { type DomainHooks, type EditOp, opMatrix } from '../core/edit-engine.ts';
+import type { Box, Mat } from '../core/geometry.ts';
 import { type Rec, recId, recType } from '../core/records.ts';
 import { SchAttr, SchComponent, kindOf } from '@copperplate/format/records';
 import type { SchContext } from './context.ts';
 import { componentPins } from './component.ts';
-import { followWires, mirrorAbout, rotationAbout, transformRecord, translation, withChildren } from './edit.ts';
+import { followWires, transformRecord, withChildren } from './edit.ts';
 
 /** The matrix, rotation delta and mirror flag of an operation (as the schematic editor applies them). */
 export function opTransform(op: EditOp): { m: Mat; rotDelta: number; mirror: boolean } {
-  if (op.kind === 'move') return { m: translation(op.dx, op.dy), rotDelta: 0, mirror: false };
-  if (op.kind === 'rotate') return { m: rotationAbout(op.angle, op.cx, op.cy), rotDelta: op.angle, mirror: false };
-  return { m: mirrorAbout(op.axis, op.c), rotDelta: op.axis === 'y' ? 180 : 0, mirror: true };
+  const m = opMatrix(op);
+  if (op.kind === 'move') return { m, rotDelta: 0, mirror: false };
+  if (op.kind === 'rotate') return { m, rotDelta: op.angle, mirror: false };
+  return { m, rotDelta: op.axis === 'y' ? 180 : 0, mirror: true };
 }
 
 export interface SchHookOptions {
   /** Records near a point (the scene's index), for the wires that follow; default every WIRE. */
   near?: (x: number, y: number) => string[];
   /** Drawn box of a record (the scene), for the pivot of a multiple selection. */
-  boxOf?: (key: string) => BBox | undefined;
+  boxOf?: (key: string) => Box | undefined;
 }
 
 export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHooks {

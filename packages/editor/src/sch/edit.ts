@@ -3,7 +3,7 @@
  * Every function keeps records valid FORMAT.md arrays (copy-on-write, extra fields kept).
  */
 import type { EditorDocument, Tx } from '../core/document.ts';
-import { type Mat, apply, applyFlat, normAngle, matMul } from '../core/geometry.ts';
+import { type Mat, apply, transformPoints, normAngle, mul } from '../core/geometry.ts';
 import { SchAttr, SchComponent, SchText } from '@copperplate/format/records';
 import { num, recType, str, withField, withFields, type Rec } from '../core/records.ts';
 import type { SchContext } from './context.ts';
@@ -28,9 +28,9 @@ export function mapPoints(r: Rec, m: Mat): unknown[] {
     out = withFields(out, { [ix]: round(p.x), [iy]: round(p.y) });
   }
   if (FLAT_FIELD[t] !== undefined && Array.isArray(out[FLAT_FIELD[t]])) {
-    out[FLAT_FIELD[t]] = applyFlat(m, (out[FLAT_FIELD[t]] as unknown[]).map((v) => num(v))).map(round);
+    out[FLAT_FIELD[t]] = transformPoints(m, (out[FLAT_FIELD[t]] as unknown[]).map((v) => num(v))).map(round);
   }
-  if (NESTED_FIELD[t] !== undefined) out[NESTED_FIELD[t]] = wirePolys(out).map((p) => applyFlat(m, p).map(round));
+  if (NESTED_FIELD[t] !== undefined) out[NESTED_FIELD[t]] = wirePolys(out).map((p) => transformPoints(m, p).map(round));
   return out;
 }
 
@@ -151,21 +151,6 @@ export function rubberBand(p: number[], moves: Map<string, { x: number; y: numbe
     out.push(pt);
   }
   return out.flat();
-}
-
-export function translation(dx: number, dy: number): Mat { return [1, 0, 0, 1, dx, dy]; }
-
-/** Rotation by `deg` CCW about (cx, cy). */
-export function rotationAbout(deg: number, cx: number, cy: number): Mat {
-  const r = (deg * Math.PI) / 180;
-  let c = Math.cos(r), s = Math.sin(r);
-  if (Math.abs(c) < 1e-12) c = 0; if (Math.abs(s) < 1e-12) s = 0;
-  return matMul([1, 0, 0, 1, cx, cy], matMul([c, s, -s, c, 0, 0], [1, 0, 0, 1, -cx, -cy]));
-}
-
-/** Mirror about the vertical line x = cx (horizontal flip) or the horizontal line y = cy. */
-export function mirrorAbout(axis: 'x' | 'y', c: number): Mat {
-  return axis === 'x' ? [-1, 0, 0, 1, 2 * c, 0] : [1, 0, 0, -1, 0, 2 * c];
 }
 
 /** Delete records and everything hanging on them. */

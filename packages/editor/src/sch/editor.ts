@@ -4,7 +4,7 @@
  * Coordinates 0.01 inch, Y up.
  */
 import { EditorDocument, type ChangeSet } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, apply, onSegment, placement, unionBBox, type Pt } from '../core/geometry.ts';
+import { type Box, emptyBox, apply, onSegment, placement, unionBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry } from '../core/actions.ts';
 import { SchAttr, SchComponent } from '@copperplate/format/records';
@@ -234,9 +234,9 @@ export class SchematicEditor {
     return false;
   }
 
-  selectionBBox(): BBox | undefined {
-    let b = EMPTY_BBOX;
-    for (const k of this.selection.ids) { const it = this.scene.item(k); if (it) b = unionBBox(b, it.bbox); }
+  selectionBBox(): Box | undefined {
+    let b = emptyBox();
+    for (const k of this.selection.ids) { const it = this.scene.item(k); if (it) b = unionBox(b, it.bbox); }
     return b.minX <= b.maxX ? b : undefined;
   }
 

@@ -8,7 +8,7 @@
  * centred in the strip, lines and labels #A00000. Units 0.01 inch, Y up, origin the component's position.
  */
 import type { EditorDocument } from '../core/document.ts';
-import { type Mat, matMul } from '../core/geometry.ts';
+import { type Mat, mul, transformPoints, translate } from '../core/geometry.ts';
 import { Table } from '@copperplate/format/records';
 import { num, type Rec } from '../core/records.ts';
 import type { Surface } from '../render/surface.ts';
@@ -57,7 +57,7 @@ export function titleBlockMatrix(spec: FrameSpec, box: [number, number, number, 
   const bottom = spec.titlePosition >= 2;
   const dx = right ? inner.r - r : inner.l - l;
   const dy = bottom ? inner.b - b : inner.t - t;
-  return matMul(comp, [1, 0, 0, 1, dx, dy]);
+  return mul(comp, translate(dx, dy));
 }
 
 /** The title block's box in the symbol frame: its TABLE's extent, else the part's BBOX. */
@@ -83,7 +83,7 @@ export function paintFrameBorder(s: Surface, spec: FrameSpec, m: Mat): void {
   if (!spec.border) return;
   const { width: W, height: H, blade: B } = spec;
   const st = { color: COLORS.frame, width: 1 };
-  const map = (pts: number[]): number[] => pts.flatMap((_, i) => (i % 2 ? [] : [m[0] * pts[i] + m[2] * pts[i + 1] + m[4], m[1] * pts[i] + m[3] * pts[i + 1] + m[5]]));
+  const map = (pts: number[]): number[] => transformPoints(m, pts);
   s.draw({ t: 'poly', pts: map([0, 0, W, 0, W, H, 0, H]), closed: true, s: st });
   if (B <= 0) return;
   s.draw({ t: 'poly', pts: map([B, B, W - B, B, W - B, H - B, B, H - B]), closed: true, s: st });

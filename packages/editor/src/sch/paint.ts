@@ -8,7 +8,7 @@
  * skipped with a warning; the rest of the sheet is drawn. Units 0.01 inch, Y up.
  */
 import type { EditorDocument } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, type Mat, inflate, unionBBox } from '../core/geometry.ts';
+import { type Box, emptyBox, type Mat, IDENTITY, apply, inflateBox, unionBox } from '../core/geometry.ts';
 import { componentMatrix } from './component.ts';
 import { Bus, BusEntry, Pin, SchAttr, SchComponent, Wire } from '@copperplate/format/records';
 import { num, recType, type Rec } from '../core/records.ts';
@@ -65,7 +65,7 @@ function inheritsShown(doc: EditorDocument, r: Rec, ctx: SchContext): boolean {
   const nullVis = a.keyVisible === null || a.valueVisible === null;
   const nullPos = a.x === null;
   if (!nullVis && !nullPos && !attrShown(r)) return false;
-  return !!componentAttrView(doc, r, ctx, [1, 0, 0, 1, 0, 0])?.text;
+  return !!componentAttrView(doc, r, ctx, IDENTITY)?.text;
 }
 
 /** Draw one top-level sheet record (by key). Nothing happens for records that are not drawn. */
@@ -109,7 +109,7 @@ function paintBody(s: Surface, doc: EditorDocument, key: string, r: Rec, t: stri
     case 'ATTR': paintAttr(s, doc, key, r, ctx); break;
     default:
       drawShape(s, r, {
-        styles: doc, m: [1, 0, 0, 1, 0, 0], color: COLORS.sheetShape, blobs: ctx.blobs,
+        styles: doc, m: IDENTITY, color: COLORS.sheetShape, blobs: ctx.blobs,
         cells: (tid) => doc.childrenOf(tid).map((k) => doc.get(k)!).filter((c) => recType(c) === 'TABEL_CELL'),
       });
   }
@@ -127,7 +127,7 @@ function paintAttr(s: Surface, doc: EditorDocument, key: string, r: Rec, ctx: Sc
   }
   void key;
   const isNet = prType === 'WIRE' || prType === 'BUS';
-  drawAttr(s, doc, r, [1, 0, 0, 1, 0, 0], undefined, { color: isNet ? COLORS.netLabel : COLORS.attr });
+  drawAttr(s, doc, r, IDENTITY, undefined, { color: isNet ? COLORS.netLabel : COLORS.attr });
 }
 
 /** Half the size of the no-connect cross (EasyEDA: 4 units each way, #33CC33). */
@@ -167,7 +167,7 @@ function pinEndOf(doc: EditorDocument, joined: string, ctx: SchContext): { x: nu
   const pin = sym.doc.get(j.pin)!;
   const m = componentPlacement(doc, j.component, r, ctx);
   const { x, y } = Pin.parse(pin);
-  return { x: m[0] * x + m[2] * y + m[4], y: m[1] * x + m[3] * y + m[5] };
+  return apply(m, x, y);
 }
 
 /** The matrix a component's symbol is drawn with: its placement; for a drawing frame, moved to its title block corner. */
@@ -241,10 +241,10 @@ export interface RenderSvgOptions {
 export function renderSchematicSvg(doc: EditorDocument, o: RenderSvgOptions): string {
   const rec = new RecordingSurface();
   paintSheet(rec, doc, o.ctx, o.onWarning);
-  let bbox: BBox = EMPTY_BBOX;
-  for (const it of rec.items) bbox = unionBBox(bbox, it.bbox);
+  let bbox: Box = emptyBox();
+  for (const it of rec.items) bbox = unionBox(bbox, it.bbox);
   const svg = new SvgSurface();
   replay(rec.items, svg);
-  return svg.toString(inflate(bbox, o.margin ?? 20), o.background);
+  return svg.toString(inflateBox(bbox, o.margin ?? 20), o.background);
 }
 

@@ -5,7 +5,7 @@
  * Units 0.01 inch, Y up.
  */
 import type { ChangeSet, EditorDocument } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, distToSegment, unionBBox } from '../core/geometry.ts';
+import { type Box, emptyBox, distToSegment, unionBox } from '../core/geometry.ts';
 import { SpatialIndex } from '../core/spatial.ts';
 import { SchAttr } from '@copperplate/format/records';
 import { recType } from '../core/records.ts';
@@ -49,14 +49,14 @@ export class SheetScene {
   /** Items in file order. */
   all(): DisplayItem[] { return [...this.items.values()]; }
 
-  bbox(): BBox {
-    let b = EMPTY_BBOX;
-    for (const it of this.items.values()) b = unionBBox(b, it.bbox);
+  bbox(): Box {
+    let b = emptyBox();
+    for (const it of this.items.values()) b = unionBox(b, it.bbox);
     return b;
   }
 
   /** Items whose box meets `b`. */
-  visible(b: BBox): DisplayItem[] {
+  visible(b: Box): DisplayItem[] {
     return this.index.query(b).map((k) => this.items.get(k)!).filter(Boolean);
   }
 
@@ -173,7 +173,7 @@ export class SheetScene {
   }
 
   /** Records whose box lies entirely inside `b` (box selection). */
-  inside(b: BBox): string[] {
+  inside(b: Box): string[] {
     return this.index.query(b).filter((k) => {
       const bb = this.items.get(k)!.bbox;
       return bb.minX >= b.minX && bb.maxX <= b.maxX && bb.minY >= b.minY && bb.maxY <= b.maxY;

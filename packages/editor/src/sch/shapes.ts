@@ -4,7 +4,7 @@
  * sheet). Units 0.01 inch, Y up.
  */
 import type { EditorDocument } from '../core/document.ts';
-import { type Mat, apply, applyFlat, isMirrored, matAngle, normAngle } from '../core/geometry.ts';
+import { type Mat, apply, transformPoints, isMirroring, matAngle, normAngle } from '../core/geometry.ts';
 import { SchArc, SchBezier, SchCircle, SchEllipse, SchObj, SchPoly, SchRect, SchText, Table, TableCell } from '@copperplate/format/records';
 import { num, recType, type Rec } from '../core/records.ts';
 import type { PathSeg, Stroke, Surface, TextStyle } from '../render/surface.ts';
@@ -42,10 +42,10 @@ export interface PlacedText { x: number; y: number; rot: number; st: TextStyle; 
 export function placeText(m: Mat, x: number, y: number, rot: number, st: TextStyle, keepV = false): PlacedText {
   const p = apply(m, x, y);
   const a = (rot * Math.PI) / 180;
-  const d = { x: m[0] * Math.cos(a) + m[2] * Math.sin(a), y: m[1] * Math.cos(a) + m[3] * Math.sin(a) };
+  const d = { x: m.a * Math.cos(a) + m.c * Math.sin(a), y: m.b * Math.cos(a) + m.d * Math.sin(a) };
   let ang = normAngle((Math.atan2(d.y, d.x) * 180) / Math.PI);
   let h = st.hAlign, v = st.vAlign;
-  if (isMirrored(m)) { ang = normAngle(ang + 180); h = flipH(h); }
+  if (isMirroring(m)) { ang = normAngle(ang + 180); h = flipH(h); }
   const turned = ang > 90 && ang <= 270;
   if (turned) { ang = normAngle(ang - 180); h = flipH(h); if (!keepV) v = flipV(v); }
   if (v === 'bottom') {
@@ -126,12 +126,12 @@ export function drawShape(s: Surface, r: Rec, c: ShapeCtx): boolean {
   const st = (styleId: string, fill?: string | null): Stroke => lineStyle(c.styles, styleId, { color: c.color, width: 1, fill });
   switch (t) {
     case 'RECT':
-      s.draw({ t: 'poly', pts: applyFlat(c.m, rectPoints(r)), closed: true, s: st(SchRect.get(r, 'lineStyleId')) });
+      s.draw({ t: 'poly', pts: transformPoints(c.m, rectPoints(r)), closed: true, s: st(SchRect.get(r, 'lineStyleId')) });
       return true;
     case 'POLY': {
       const g = SchPoly.parse(r);
       const pts = Array.isArray(g.points) ? (g.points as unknown[]).map((v) => num(v)) : [];
-      s.draw({ t: 'poly', pts: applyFlat(c.m, pts), closed: g.closed, s: st(g.lineStyleId) });
+      s.draw({ t: 'poly', pts: transformPoints(c.m, pts), closed: g.closed, s: st(g.lineStyleId) });
       return true;
     }
     case 'CIRCLE': {
@@ -144,20 +144,20 @@ export function drawShape(s: Surface, r: Rec, c: ShapeCtx): boolean {
       const g = SchEllipse.parse(r);
       const p = apply(c.m, g.cx, g.cy);
       const base = matAngle(c.m);
-      const rot = isMirrored(c.m) ? base - g.rotation : base + g.rotation;
+      const rot = isMirroring(c.m) ? base - g.rotation : base + g.rotation;
       s.draw({ t: 'ellipse', cx: p.x, cy: p.y, rx: g.rx, ry: g.ry, rot: normAngle(rot), s: st(g.lineStyleId) });
       return true;
     }
     case 'ARC': {
       const g = SchArc.parse(r);
-      const pts = applyFlat(c.m, [g.x1, g.y1, g.xMid, g.yMid, g.x2, g.y2]);
+      const pts = transformPoints(c.m, [g.x1, g.y1, g.xMid, g.yMid, g.x2, g.y2]);
       s.draw({ t: 'path', segs: arcSegs(pts), s: st(g.lineStyleId) });
       return true;
     }
     case 'BEZIER': {
       const g = SchBezier.parse(r);
       const raw = Array.isArray(g.controls) ? (g.controls as unknown[]).map((v) => num(v)) : [];
-      const p = applyFlat(c.m, raw);
+      const p = transformPoints(c.m, raw);
       const segs: PathSeg[] = p.length >= 2 ? [{ op: 'M', x: p[0], y: p[1] }] : [];
       for (let i = 2; i + 5 < p.length; i += 6) segs.push({ op: 'C', x1: p[i], y1: p[i + 1], x2: p[i + 2], y2: p[i + 3], x: p[i + 4], y: p[i + 5] });
       s.draw({ t: 'path', segs, s: st(g.lineStyleId) });
@@ -206,7 +206,7 @@ function drawTable(s: Surface, r: Rec, c: ShapeCtx): void {
   const border: Stroke = { color: c.color, width: 1 };
   const cells = c.cells?.(tb.id) ?? [];
   if (!cells.length) {
-    s.draw({ t: 'poly', pts: applyFlat(c.m, [x0, y0, x0 + colX[colX.length - 1], y0, x0 + colX[colX.length - 1], y0 - rowY[rowY.length - 1], x0, y0 - rowY[rowY.length - 1]]), closed: true, s: border });
+    s.draw({ t: 'poly', pts: transformPoints(c.m, [x0, y0, x0 + colX[colX.length - 1], y0, x0 + colX[colX.length - 1], y0 - rowY[rowY.length - 1], x0, y0 - rowY[rowY.length - 1]]), closed: true, s: border });
     return;
   }
   const covered = coveredCells(cells);
@@ -217,7 +217,7 @@ function drawTable(s: Surface, r: Rec, c: ShapeCtx): void {
     if (!covered.has(`${row},${col}`)) {
       const xa = x0 + (colX[col] ?? 0), xb = x0 + (colX[Math.min(col + cs, cols.length)] ?? 0);
       const ya = y0 - (rowY[row] ?? 0), yb = y0 - (rowY[Math.min(row + rs, rows.length)] ?? 0);
-      s.draw({ t: 'poly', pts: applyFlat(c.m, [xa, ya, xb, ya, xb, yb, xa, yb]), closed: true, s: lineStyle(c.styles, cell.topStyleId, border) });
+      s.draw({ t: 'poly', pts: transformPoints(c.m, [xa, ya, xb, ya, xb, yb, xa, yb]), closed: true, s: lineStyle(c.styles, cell.topStyleId, border) });
       const txt = c.resolve ? c.resolve(cell.value) : cell.value;
       if (txt) {
         let ts = fontStyle(c.styles, cell.fontStyleId, { color: COLORS.text, hAlign: 'start', vAlign: 'middle' });

@@ -4,7 +4,7 @@
  * rotate, delete, undo/redo, and parts (switch, add). Every edit is one commit of valid records.
  */
 import type { EditorDocument } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, normAngle, unionBBox, type Pt } from '../core/geometry.ts';
+import { type Box, emptyBox, normAngle, unionBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry } from '../core/actions.ts';
 import { Pin } from '@copperplate/format/records';
@@ -14,7 +14,8 @@ import { SpatialIndex } from '../core/spatial.ts';
 import { ToolManager, type KeyEv, type Overlay, type PointerEv, type Tool } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
-import { deleteRecords, mapPoints, rotationAbout, translation, withChildren } from './edit.ts';
+import { deleteRecords, mapPoints, withChildren } from './edit.ts';
+import { rotateAbout, translate } from '../core/geometry.ts';
 import { addPart, addPin, addShape } from './symbol-edit.ts';
 import { paintSymbol, partPins, pickPart, symbolParts } from './symbol.ts';
 import { SelectTool, ShapeTool } from './tools.ts';
@@ -32,10 +33,10 @@ export class SymbolEditor {
   private unsub: () => void;
 
   readonly scene = {
-    inside: (b: BBox): string[] => this.index.query(b).filter((k) => { const q = this.items.get(k)!.bbox; return q.minX >= b.minX && q.maxX <= b.maxX && q.minY >= b.minY && q.maxY <= b.maxY; }),
-    visible: (b: BBox): DisplayItem[] => this.index.query(b).map((k) => this.items.get(k)!),
+    inside: (b: Box): string[] => this.index.query(b).filter((k) => { const q = this.items.get(k)!.bbox; return q.minX >= b.minX && q.maxX <= b.maxX && q.minY >= b.minY && q.maxY <= b.maxY; }),
+    visible: (b: Box): DisplayItem[] => this.index.query(b).map((k) => this.items.get(k)!),
     all: (): DisplayItem[] => [...this.items.values()],
-    bbox: (): BBox => { let b = EMPTY_BBOX; for (const it of this.items.values()) b = unionBBox(b, it.bbox); return b; },
+    bbox: (): Box => { let b = emptyBox(); for (const it of this.items.values()) b = unionBox(b, it.bbox); return b; },
   };
 
   constructor(readonly doc: EditorDocument, o: { viewport?: Viewport; part?: string } = {}) {
@@ -89,16 +90,16 @@ export class SymbolEditor {
     return best;
   }
 
-  selectionBBox(): BBox | undefined {
-    let b = EMPTY_BBOX;
-    for (const k of this.selection.ids) { const it = this.items.get(k); if (it) b = unionBBox(b, it.bbox); }
+  selectionBBox(): Box | undefined {
+    let b = emptyBox();
+    for (const k of this.selection.ids) { const it = this.items.get(k); if (it) b = unionBox(b, it.bbox); }
     return b.minX <= b.maxX ? b : undefined;
   }
 
   moveSelection(dx: number, dy: number): void {
     const ids = this.selection.ids;
     if (!ids.length) return;
-    this.doc.commit('Move', (tx) => { for (const k of withChildren(this.doc, ids)) tx.set(k, mapPoints(this.doc.get(k)!, translation(dx, dy))); });
+    this.doc.commit('Move', (tx) => { for (const k of withChildren(this.doc, ids)) tx.set(k, mapPoints(this.doc.get(k)!, translate(dx, dy))); });
   }
 
   /** Rotate the selection 90 degrees about its snapped centre (pins turn their direction too). */
@@ -106,7 +107,7 @@ export class SymbolEditor {
     const b = this.selectionBBox();
     if (!b) return;
     const c = this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });
-    const m = rotationAbout(90, c.x, c.y);
+    const m = rotateAbout(90, c.x, c.y);
     this.doc.commit('Rotate', (tx) => {
       for (const k of withChildren(this.doc, this.selection.ids)) {
         const r = this.doc.get(k)!;

@@ -1,6 +1,6 @@
 /** SVG of a symbol document (the symbol editor's drawing): every part, side by side, own record ids. */
 import type { EditorDocument } from '../core/document.ts';
-import { type BBox, EMPTY_BBOX, inflate, isEmptyBBox, unionBBox } from '../core/geometry.ts';
+import { type Box, emptyBox, inflateBox, isEmptyBox, translate, unionBox } from '../core/geometry.ts';
 import { SchAttr } from '@copperplate/format/records';
 import { recType, type Rec } from '../core/records.ts';
 import { RecordingSurface, replay } from '../render/recording.ts';
@@ -28,7 +28,7 @@ export function paintSymbolDocument(s: Surface, doc: EditorDocument, blobs?: Map
     const w = b ? Math.abs(b[2] - b[0]) : 100;
     const dx = i === 0 ? 0 : x - (b ? Math.min(b[0], b[2]) : 0);
     offsets.push(dx);
-    paintSymbol(s, doc, { m: [1, 0, 0, 1, dx, 0], part: p.name, ownAttrs: true, recordIds: true, blobs });
+    paintSymbol(s, doc, { m: translate(dx, 0), part: p.name, ownAttrs: true, recordIds: true, blobs });
     x = (i === 0 ? (b ? Math.max(b[0], b[2]) : 100) : dx + (b ? Math.max(b[0], b[2]) : w)) + 40;
   });
   return offsets;
@@ -37,10 +37,10 @@ export function paintSymbolDocument(s: Surface, doc: EditorDocument, blobs?: Map
 export function renderSymbolSvg(doc: EditorDocument, o: { margin?: number; blobs?: Map<string, string>; background?: string } = {}): string {
   const rec = new RecordingSurface();
   paintSymbolDocument(rec, doc, o.blobs);
-  let bbox: BBox = EMPTY_BBOX;
-  for (const it of rec.items) bbox = unionBBox(bbox, it.bbox);
-  if (isEmptyBBox(bbox)) bbox = { minX: -50, minY: -50, maxX: 50, maxY: 50 };
+  let bbox: Box = emptyBox();
+  for (const it of rec.items) bbox = unionBox(bbox, it.bbox);
+  if (isEmptyBox(bbox)) bbox = { minX: -50, minY: -50, maxX: 50, maxY: 50 };
   const svg = new SvgSurface();
   replay(rec.items, svg);
-  return svg.toString(inflate(bbox, o.margin ?? 10), o.background);
+  return svg.toString(inflateBox(bbox, o.margin ?? 10), o.background);
 }

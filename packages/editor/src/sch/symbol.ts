@@ -184,7 +184,7 @@ export function paintPin(s: Surface, doc: EditorDocument, key: string, r: Rec, m
   const attrs = attrMap(doc, key);
   const nameRec = attrs.get('NAME'), numberRec = attrs.get('NUMBER');
   const name = nameRec && SchAttr.parse(nameRec), number = numberRec && SchAttr.parse(numberRec);
-  const pinAng = matAngle([m[0], m[1], m[2], m[3], 0, 0]);
+  const pinAng = matAngle(m);
   void pinAng;
   if (name && nameRec && name.valueVisible && name.value) {
     if (name.x !== null) drawAttrValue(s, doc, nameRec, m, COLORS.pinName, { x, y, rot });

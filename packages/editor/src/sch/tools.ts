@@ -2,7 +2,7 @@
  * Schematic tools as state machines (select/move, wire, net label, text, place). Events carry
  * document coordinates (0.01 inch, Y up); tools snap them to the editor's grid.
  */
-import type { BBox, Pt } from '../core/geometry.ts';
+import type { Box, Pt } from '../core/geometry.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
 import type { Grid } from '../core/grid.ts';
 import type { Selection } from '../core/selection.ts';
@@ -13,15 +13,15 @@ import { SelectTool as CoreSelectTool } from '../core/select-tool.ts';
 export interface SelectHost {
   grid: Grid;
   selection: Selection;
-  scene: { inside(b: BBox): string[] };
+  scene: { inside(b: Box): string[] };
   hit(x: number, y: number): string | undefined;
   moveSelection(dx: number, dy: number): void;
-  selectionBBox(): BBox | undefined;
+  selectionBBox(): Box | undefined;
 }
 /** What the shape tools need. */
 export interface ShapeHost { grid: Grid; addShape(rec: unknown[]): string }
 
-const boxOf = (a: Pt, b: Pt): BBox => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
+const boxOf = (a: Pt, b: Pt): Box => ({ minX: Math.min(a.x, b.x), minY: Math.min(a.y, b.y), maxX: Math.max(a.x, b.x), maxY: Math.max(a.y, b.y) });
 
 /**
  * Click selects (Shift/Ctrl toggles), drag on empty space box-selects, drag on a selected record moves
