@@ -10,6 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { Line, PcbAttr, PcbComponent, PcbPoly, SchAttr, SchComponent, Wire as SchWire, type Rec } from '@copperplate/format/records';
 import { clickAt, editorSession, openInEditor, recordsOf, serverDataStr, until, waitForEditor, waitSaved, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
@@ -204,19 +205,20 @@ describe('design a board from an empty project (e2e)', () => {
 
     // ---- reload: the server holds the sheet and the board; the reopened board has nothing to route
     await waitSaved(page);
-    const sheetRecs = recordsOf(await serverDataStr(page, project, 'sheets', sheet));
-    expect(sheetRecs.filter((r) => r[0] === 'COMPONENT')).toHaveLength(5);
-    expect(sheetRecs.filter((r) => r[0] === 'WIRE')).toHaveLength(5);
-    expect(sheetRecs.some((r) => r[0] === 'ATTR' && r[3] === 'NO_CONNECT')).toBe(true);
-    expect(sheetRecs.some((r) => r[0] === 'ATTR' && r[4] === 'LED_A')).toBe(true);
-    expect(sheetRecs.filter((r) => r[0] === 'ATTR' && r[3] === 'Designator').map((r) => r[4]).sort()).toEqual(expect.arrayContaining(['D1', 'J1', 'R1']));
+    const sheetRecs = recordsOf(await serverDataStr(page, project, 'sheets', sheet)) as Rec[];
+    const sAttr = (key: string) => sheetRecs.filter((r) => SchAttr.is(r) && SchAttr.get(r, 'key') === key).map((r) => SchAttr.get(r, 'value'));
+    expect(sheetRecs.filter((r) => SchComponent.is(r))).toHaveLength(5);
+    expect(sheetRecs.filter((r) => SchWire.is(r))).toHaveLength(5);
+    expect(sAttr('NO_CONNECT')).toHaveLength(1);
+    expect(sAttr('NET')).toContain('LED_A');
+    expect(sAttr('Designator')).toEqual(expect.arrayContaining(['D1', 'J1', 'R1']));
     await page.reload();
     await waitForEditor(page, 'pcbs');
-    const pcbRecs = recordsOf(await serverDataStr(page, project, 'pcbs', pcb));
-    expect(pcbRecs.filter((r) => r[0] === 'COMPONENT')).toHaveLength(3);
-    expect(pcbRecs.filter((r) => r[0] === 'POLY' && r[4] === 11)).toHaveLength(1);
-    expect(pcbRecs.filter((r) => r[0] === 'ATTR' && r[3] === 'Designator').map((r) => r[4]).sort()).toEqual(['D1', 'J1', 'R1']);
-    expect(pcbRecs.filter((r) => r[0] === 'LINE')).toHaveLength(tracks);
+    const pcbRecs = recordsOf(await serverDataStr(page, project, 'pcbs', pcb)) as Rec[];
+    expect(pcbRecs.filter((r) => PcbComponent.is(r))).toHaveLength(3);
+    expect(pcbRecs.filter((r) => PcbPoly.is(r) && PcbPoly.get(r, 'layer') === 11)).toHaveLength(1);
+    expect(pcbRecs.filter((r) => PcbAttr.is(r) && PcbAttr.get(r, 'key') === 'Designator').map((r) => PcbAttr.get(r, 'value')).sort()).toEqual(['D1', 'J1', 'R1']);
+    expect(pcbRecs.filter((r) => Line.is(r))).toHaveLength(tracks);
     expect(await hook<number>('(h) => h.doc.ofType("LINE").length')).toBe(tracks);
     expect(await rats()).toEqual([]);
     expect(errors).toEqual([]);
