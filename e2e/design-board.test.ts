@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { Line, PcbAttr, PcbComponent, PcbPoly, SchAttr, SchComponent, Wire as SchWire, type Rec } from '@copperplate/format/records';
+import { Line, PcbAttr, PcbComponent, PcbPoly, SchAttr, SchComponent, Wire as SchWire } from '@copperplate/format/records';
 import { clickAt, editorSession, openInEditor, recordsOf, serverDataStr, until, waitForEditor, waitSaved, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
@@ -205,7 +205,7 @@ describe('design a board from an empty project (e2e)', () => {
 
     // ---- reload: the server holds the sheet and the board; the reopened board has nothing to route
     await waitSaved(page);
-    const sheetRecs = recordsOf(await serverDataStr(page, project, 'sheets', sheet)) as Rec[];
+    const sheetRecs = recordsOf(await serverDataStr(page, project, 'sheets', sheet));
     const sAttr = (key: string) => sheetRecs.filter((r) => SchAttr.is(r) && SchAttr.get(r, 'key') === key).map((r) => SchAttr.get(r, 'value'));
     expect(sheetRecs.filter((r) => SchComponent.is(r))).toHaveLength(5);
     expect(sheetRecs.filter((r) => SchWire.is(r))).toHaveLength(5);
@@ -214,7 +214,7 @@ describe('design a board from an empty project (e2e)', () => {
     expect(sAttr('Designator')).toEqual(expect.arrayContaining(['D1', 'J1', 'R1']));
     await page.reload();
     await waitForEditor(page, 'pcbs');
-    const pcbRecs = recordsOf(await serverDataStr(page, project, 'pcbs', pcb)) as Rec[];
+    const pcbRecs = recordsOf(await serverDataStr(page, project, 'pcbs', pcb));
     expect(pcbRecs.filter((r) => PcbComponent.is(r))).toHaveLength(3);
     expect(pcbRecs.filter((r) => PcbPoly.is(r) && PcbPoly.get(r, 'layer') === 11)).toHaveLength(1);
     expect(pcbRecs.filter((r) => PcbAttr.is(r) && PcbAttr.get(r, 'key') === 'Designator').map((r) => PcbAttr.get(r, 'value')).sort()).toEqual(['D1', 'J1', 'R1']);
