@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './editor-helpers.ts';
+import { clickAt, importAndOpen, openInEditor, recordsOf, serverDataStr, until, waitForEditor } from './lib/editor.ts';
 
 let stack: Stack;
 let browser: Browser;
