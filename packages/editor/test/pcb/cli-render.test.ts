@@ -24,7 +24,7 @@ describe('copperplate render for PCBs and footprints', () => {
     expect(svg).toMatch(/data-side="bottom"/);
     expect(new Set([...svg.matchAll(/data-layer="(\d+)"/g)].map((m) => m[1]))).toEqual(new Set(['1', '3', '11']));
     expect(svg).toMatch(/data-id="e\d+"/);
-  });
+  }, 120_000); // a CLI process (tsx start-up): 10 s alone, more on a loaded machine
   it('[PCB-CLI] render a footprint by title; an unknown name is one catalogue line, exit 1', () => {
     const { footprints } = pcbDocNames(fixture('ExtModule-002'));
     const out = join(dir, 'fp.svg');
@@ -34,5 +34,5 @@ describe('copperplate render for PCBs and footprints', () => {
     const bad = cli(['render', join(FIXTURE_DIR, 'ExtModule-002.epro'), '--doc', 'NoSuchBoard', join(dir, 'x.svg')]);
     expect(bad.code).toBe(1);
     expect(bad.err.trim()).toBe('document NoSuchBoard not exists');
-  });
+  }, 120_000);
 });
