@@ -4,6 +4,7 @@
  */
 import { CatalogueError } from '@copperplate/model';
 import { readZip, writeZip, ZipRefusal, DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip.ts';
+import { writeEncryptedZip } from './zip-crypto.ts';
 import { convertV3, isV3Archive } from './v3/archive.ts';
 import type { ConversionReport } from './v3/report.ts';
 
@@ -38,6 +39,8 @@ export interface ReadEproOptions {
   /** The file's name, for 'Unzip file {title} failed!'. */
   name?: string;
   limits?: Partial<ZipLimits>;
+  /** The password of an encrypted archive (IMP-10): without it 'The project is encrypted...', a wrong one 'The password is incorrect'. */
+  password?: string;
 }
 
 /**
@@ -50,7 +53,7 @@ export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArc
   const limits = { ...DEFAULT_ZIP_LIMITS, ...opts.limits };
   let files: Map<string, Uint8Array>;
   try {
-    files = readZip(bytes, limits);
+    files = readZip(bytes, limits, undefined, opts.password);
   } catch (e) {
     throw zipErrorToCatalogue(e, title);
   }
@@ -61,6 +64,7 @@ export function readEpro(bytes: Uint8Array, opts: ReadEproOptions = {}): EproArc
 export function zipErrorToCatalogue(e: unknown, title: string): CatalogueError {
   if (e instanceof ZipRefusal) {
     if (e.problem === 'encrypted') return CatalogueError.named('PASSWORD_REQUIRED', { title });
+    if (e.problem === 'password') return CatalogueError.named('PASSWORD_WRONG', { title });
     if (e.problem === 'nonconforming') return CatalogueError.named('ZIP_NOT_CONFORMING', { title });
   }
   return CatalogueError.named('UNZIP_FAILED', { title });
@@ -105,7 +109,8 @@ export function projectJsonText(projectJson: Record<string, unknown>): string {
  * Write an .epro archive: the ARC-1 folders, project.json (when the archive has content for it or
  * holds no library json), then every entry; DEFLATE level 9 (ARC-4).
  */
-export function writeEpro(a: EproArchive): Uint8Array {
+/** Writes an archive; with `password` every entry is encrypted (IMP-10, zip-crypto.ts). */
+export function writeEpro(a: EproArchive, password?: string): Uint8Array {
   const files: [string, Uint8Array][] = [];
   const isLibrary = Object.keys(a.projectJson).length === 0 && KNOWN_JSON_FILES.some((f) => f !== 'project.json' && a.entries.has(f));
   if (!isLibrary) files.push(['project.json', enc.encode(projectJsonText(a.projectJson))]);
@@ -118,5 +123,6 @@ export function writeEpro(a: EproArchive): Uint8Array {
     const parts = name.split('/');
     for (let i = 1; i < parts.length; i++) dirs.add(parts.slice(0, i).join('/') + '/');
   }
+  if (password !== undefined) return writeEncryptedZip([...[...dirs].map((d) => [d, new Uint8Array(0)] as [string, Uint8Array]), ...files], password);
   return writeZip(files, [...dirs]);
 }

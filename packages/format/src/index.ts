@@ -13,3 +13,4 @@ export * from './names.ts';
 export * from './v3/index.ts';
 export * from './json-rebase.ts';
 export * from './content.ts';
+export * from './zip-crypto.ts';

@@ -8,6 +8,7 @@
  */
 import { Inflate, inflateSync, zipSync, type Zippable } from 'fflate';
 import { ARCHIVE_LIMITS, CatalogueError, ZIP_LEVEL } from '@copperplate/model';
+import { crc32, zipDecrypt } from './zip-crypto.ts';
 
 export interface ZipLimits {
   maxTotalBytes: number;
@@ -43,10 +44,12 @@ export interface ZipEntryInfo {
   size: number;
   localOffset: number;
   flags: number;
+  /** CRC-32 of the inflated data (central directory). */
+  crc: number;
 }
 
 /** Why a zip was refused; mapped to catalogue messages by the caller (readEpro). */
-export type ZipProblem = 'unreadable' | 'nonconforming' | 'encrypted';
+export type ZipProblem = 'unreadable' | 'nonconforming' | 'encrypted' | 'password';
 
 export class ZipRefusal extends Error {
   constructor(readonly problem: ZipProblem, detail: string) {
@@ -68,8 +71,8 @@ export function isUnsafeEntryName(name: string): boolean {
   return name.split('/').some((seg) => seg === '..' || seg === '.');
 }
 
-/** Read the central directory. Throws ZipRefusal. */
-export function listZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): ZipEntryInfo[] {
+/** Read the central directory. Throws ZipRefusal ('encrypted' for an encrypted entry unless `encryptedOk`). */
+export function listZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS, encryptedOk = false): ZipEntryInfo[] {
   const n = bytes.length;
   if (n < 22) throw new ZipRefusal('unreadable', 'too short for a zip');
   let eocd = -1;
@@ -102,6 +105,7 @@ export function listZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
       name,
       flags: u16(bytes, p + 8),
       method: u16(bytes, p + 10),
+      crc: u32(bytes, p + 16),
       compressedSize: u32(bytes, p + 20),
       size: u32(bytes, p + 24),
       localOffset: u32(bytes, p + 42),
@@ -113,9 +117,9 @@ export function listZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
   for (const e of out) {
     if (seen.has(e.name)) throw new ZipRefusal('nonconforming', 'duplicate entry name');
     seen.add(e.name);
-    if (e.flags & 1) throw new ZipRefusal('encrypted', 'encrypted entry');
+    if (e.flags & 1 && !encryptedOk) throw new ZipRefusal('encrypted', 'encrypted entry');
     if (e.method !== 0 && e.method !== 8) throw new ZipRefusal('nonconforming', 'unknown compression method');
-    if (e.method === 0 && e.size !== e.compressedSize) throw new ZipRefusal('unreadable', 'stored entry sizes differ');
+    if (e.method === 0 && e.size !== e.compressedSize - (e.flags & 1 ? 12 : 0)) throw new ZipRefusal('unreadable', 'stored entry sizes differ');
     declared += e.size;
     if (declared > limits.maxTotalBytes) throw new ZipRefusal('nonconforming', 'archive inflates beyond the size limit');
     if (e.size > RATIO_FLOOR_BYTES && e.size > limits.maxRatio * Math.max(1, e.compressedSize)) {
@@ -201,16 +205,35 @@ function refuseOverlaps(bytes: Uint8Array, list: ZipEntryInfo[]): void {
   }
 }
 
+/** Whether any entry of a zip is encrypted (its import asks for the password, IMP-10). */
+export function isEncryptedZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): boolean {
+  return listZip(bytes, limits, true).some((e) => (e.flags & 1) !== 0);
+}
+
+/**
+ * IMP-10: an encrypted entry's data decrypted with `password`, checked by its header byte (else
+ * ZipRefusal 'password'); the header is dropped.
+ */
+function decryptEntry(bytes: Uint8Array, e: ZipEntryInfo, src: Uint8Array, password: string | undefined): Uint8Array {
+  if (password === undefined) throw new ZipRefusal('encrypted', 'encrypted entry');
+  const check = e.flags & 8 ? u16(bytes, e.localOffset + 10) >>> 8 : e.crc >>> 24;
+  const plain = zipDecrypt(src, password, check);
+  if (!plain) throw new ZipRefusal('password', 'wrong password');
+  return plain;
+}
+
 /**
  * Read every file entry (directories skipped) of a zip. Throws ZipRefusal.
- * `filter` may skip entries by name (they are not inflated).
+ * `filter` may skip entries by name (they are not inflated). `password` opens encrypted entries
+ * (IMP-10): a wrong one fails the header check or the CRC-32 of what it gives ('password').
  */
 export function readZip(
   bytes: Uint8Array,
   limits: ZipLimits = DEFAULT_ZIP_LIMITS,
   filter?: (name: string) => boolean,
+  password?: string,
 ): Map<string, Uint8Array> {
-  const list = listZip(bytes, limits);
+  const list = listZip(bytes, limits, password !== undefined);
   refuseOverlaps(bytes, list);
   const out = new Map<string, Uint8Array>();
   let total = 0;
@@ -218,8 +241,17 @@ export function readZip(
     if (e.name.endsWith('/')) continue;
     if (filter && !filter(e.name)) continue;
     const start = dataOffset(bytes, e);
-    const src = bytes.subarray(start, start + e.compressedSize);
-    const data = e.method === 0 ? src : inflateEntry(src, e, limits.maxTotalBytes - total, limits);
+    const encrypted = (e.flags & 1) !== 0;
+    let src = bytes.subarray(start, start + e.compressedSize);
+    if (encrypted) src = decryptEntry(bytes, e, src, password);
+    let data: Uint8Array;
+    try {
+      data = e.method === 0 ? src : inflateEntry(src, encrypted ? { ...e, compressedSize: e.compressedSize - 12 } : e, limits.maxTotalBytes - total, limits);
+    } catch (err) {
+      if (encrypted && err instanceof ZipRefusal && err.problem === 'unreadable') throw new ZipRefusal('password', 'wrong password');
+      throw err;
+    }
+    if (encrypted && crc32(data) !== e.crc) throw new ZipRefusal('password', 'wrong password');
     total += data.length;
     if (total > limits.maxTotalBytes) throw new ZipRefusal('nonconforming', 'archive inflates beyond the size limit');
     out.set(e.name, data);

@@ -5,6 +5,7 @@
  * KiCad input (issue 15) becomes an .epro; what could not be carried is listed on stderr (exit 0).
  * Warnings (kept items that are not whole, e.g. system-library parts) go to stderr too; the output is written, exit 0.
  */
+import { parseArgs } from 'node:util';
 import { basename, extname } from 'node:path';
 import { CatalogueError } from '@copperplate/model';
 import {
@@ -35,7 +36,8 @@ function isKicadZip(path: string): boolean {
   }
 }
 
-export function convertFile(input: string, output: string): { report?: string; info?: string; warnings?: string } {
+/** `password`: of an encrypted IN (IMP-10); `encrypt`: OUT is written encrypted with it. */
+export function convertFile(input: string, output: string, opts: { password?: string; encrypt?: string } = {}): { report?: string; info?: string; warnings?: string } {
   checkProjectPath(output);
   if (isKicadInput(input) || (extname(input).toLowerCase() === '.zip' && isKicadZip(input))) {
     const outExt0 = extname(output).toLowerCase();
@@ -53,9 +55,9 @@ export function convertFile(input: string, output: string): { report?: string; i
     return {};
   }
   if (outExt !== '.epro' && outExt !== '.zip') throw CatalogueError.named('FORMAT_NOT_SUPPORTED');
-  const r = eproToProjectData(readEpro(readInput(input), { name: basename(input) }));
+  const r = eproToProjectData(readEpro(readInput(input), { name: basename(input), password: opts.password }));
   if (!r.ok) return { report: formatFailureReport(r.failures) };
-  writeOutput(output, writeEpro(projectDataToEpro(r.data)));
+  writeOutput(output, writeEpro(projectDataToEpro(r.data), opts.encrypt));
   // An EasyEDA Pro V3 archive (.epro2) was converted: say what was not carried (not a failure).
   const warnings = formatWarningReport(r.warnings);
   return { ...(r.conversion ? { info: formatConversionReport(r.conversion) } : {}), ...(warnings ? { warnings } : {}) };
@@ -63,14 +65,15 @@ export function convertFile(input: string, output: string): { report?: string; i
 
 export const convert: Command = {
   name: 'convert',
-  usage: 'convert IN OUT',
+  usage: 'convert IN OUT [--password P] [--encrypt P]',
   summary: 'read IN and write OUT, formats by extension (.epro or .epro2 to .epro; a document to its kind; KiCad .kicad_pro/.kicad_pcb/.kicad_sch/.kicad_sym/.kicad_mod or a zip of a KiCad project to .epro, with a report of what was not carried)',
   async run(args) {
-    if (args.length !== 2) {
-      console.error('usage: copperplate convert IN OUT');
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { password: { type: 'string' }, encrypt: { type: 'string' } } });
+    if (positionals.length !== 2) {
+      console.error('usage: copperplate convert IN OUT [--password P] [--encrypt P]');
       return 2;
     }
-    const { report, info, warnings } = convertFile(args[0], args[1]);
+    const { report, info, warnings } = convertFile(positionals[0], positionals[1], { password: values.password, encrypt: values.encrypt });
     if (info) console.error(info);
     if (warnings) console.error(warnings);
     if (report) {

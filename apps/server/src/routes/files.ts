@@ -50,9 +50,20 @@ export async function withBinaryBodies(app: FastifyInstance, routes: (scope: Fas
   });
 }
 
+/** IMP-10: the password of an encrypted archive, URI-encoded in X-Archive-Password (never in the address). */
+function archivePassword(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const v = headers['x-archive-password'];
+  if (typeof v !== 'string' || v === '' || v.length > 1024) return undefined;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return undefined;
+  }
+}
+
 function importRoute(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
-    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro, an .epro2 (EasyEDA Pro V3) or a library archive (body: the archive bytes) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
+    method: 'POST', url: '/api/projects/import', summary: 'Create a project from an .epro, an .epro2 (EasyEDA Pro V3) or a library archive (body: the archive bytes; an encrypted archive needs X-Archive-Password, URI-encoded) -> {uuid, report}', access: 'user', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
     query: z.object({ name: z.string().max(256).optional() }),
   }, async ({ req, user, query }) => {
     if (!Buffer.isBuffer(req.body)) fail(CODES.BAD_REQUEST, { reason: 'send the .epro bytes as application/octet-stream' });
@@ -62,7 +73,7 @@ function importRoute(app: FastifyInstance, ctx: Ctx): void {
     // reading, inflating, parsing and compressing run in a worker thread (issue 11): other users never wait on them
     let out: Awaited<ReturnType<typeof importInWorker>>;
     try {
-      out = await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(req.body as Buffer), name: query.name });
+      out = await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(req.body as Buffer), name: query.name, password: archivePassword(req.headers) });
     } catch (e) {
       asApiError(e);
     }

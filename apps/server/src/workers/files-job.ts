@@ -8,7 +8,7 @@ import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, formatConver
 import { projectDataToRows, rowsToProjectData, type ProjectFields } from '../epro.ts';
 import type { ItemRow, ProjectRow } from '../repo/index.ts';
 
-export interface ImportJob { kind: 'import'; bytes: Uint8Array; name?: string }
+export interface ImportJob { kind: 'import'; bytes: Uint8Array; name?: string; /** IMP-10: an encrypted archive's password */ password?: string }
 export interface ExportJob { kind: 'export'; project: ProjectRow; items: ItemRow[] }
 export type FilesJob = ImportJob | ExportJob;
 
@@ -22,7 +22,7 @@ export interface ImportJobResult {
 export interface ExportJobResult { bytes: Uint8Array }
 
 export function runImportJob(job: ImportJob): ImportJobResult {
-  const result = eproToProjectData(readEpro(job.bytes, { name: job.name }));
+  const result = eproToProjectData(readEpro(job.bytes, { name: job.name, password: job.password }));
   const { project, items } = projectDataToRows(result.data);
   const conversion = result.conversion;
   return {

@@ -7,7 +7,7 @@ import { ApiError, NETWORK_CODE, messageFor, readCookie } from './http.ts';
 import { ImportAnswerSchema, type ImportAnswer } from './schemas.ts';
 
 /** `path`: the import call (default the .epro import; KiCad input goes to /api/projects/import/kicad). */
-export function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void, path = '/api/projects/import'): Promise<ImportAnswer> {
+export function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void, path = '/api/projects/import', password?: string): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${path}?name=${encodeURIComponent(name)}`);
@@ -15,6 +15,7 @@ export function importWithProgress(bytes: Uint8Array, name: string, onProgress: 
     xhr.setRequestHeader('Accept', 'application/json');
     const csrf = readCookie('cp_csrf');
     if (csrf) xhr.setRequestHeader('X-CSRF-Token', csrf);
+    if (password !== undefined) xhr.setRequestHeader('X-Archive-Password', encodeURIComponent(password)); // IMP-10
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER));
     xhr.onload = () => {
