@@ -32,7 +32,7 @@ describe('encrypted archive import (IMP-10)', () => {
     const send = async (password?: string) => {
       const headers: Record<string, string> = { 'content-type': 'application/octet-stream', cookie: http.cookies.header()!, 'x-csrf-token': http.cookies.get('cp_csrf')! };
       if (password !== undefined) headers['x-archive-password'] = encodeURIComponent(password);
-      const res = await fetch(`${server.url}/api/projects/import?name=enc`, { method: 'POST', headers, body: bytes });
+      const res = await fetch(`${server.url}/api/projects/import?name=enc`, { method: 'POST', headers, body: bytes as Uint8Array<ArrayBuffer> });
       return (await res.json()) as { code: number; message?: string; result?: { uuid: string } };
     };
     expect((await send()).message).toBe(NAMED_ERRORS.PASSWORD_REQUIRED);
