@@ -136,6 +136,8 @@ export class LayerGrids {
     const i = g ? g.items.indexOf(it) : -1;
     if (g && i >= 0) g.removeAt(i);
   }
+  /** After the model's arrays were patched in place (with the same patches applied here). */
+  sync(model: BoardModel): void { this.src = { items: model.items, holes: model.holes, n: model.items.length, hn: model.holes.length }; }
   addHole(h: Hole): void { this.holes.add(h); }
   removeHole(h: Hole): void { const i = this.holes.items.indexOf(h); if (i >= 0) this.holes.removeAt(i); }
 }

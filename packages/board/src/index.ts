@@ -21,3 +21,5 @@ export * from './raster.ts';
 export * from './poured.ts';
 export * from './drc.ts';
 export * from './knock.ts';
+export * from './update.ts';
+export * from './grid.ts';

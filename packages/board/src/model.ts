@@ -170,9 +170,26 @@ const mk = (paths: Paths64) => {
 };
 const S = CLIP_SCALE;
 
+/** The id of a PCB record (its second field), as the record modules read it. */
+const ID_OF: Record<string, (r: Raw) => string> = {
+  LINE: (r) => Line.get(r, 'id'), ARC: (r) => PcbArc.get(r, 'id'), VIA: (r) => Via.get(r, 'id'), PAD: (r) => Pad.get(r, 'id'),
+  FILL: (r) => Fill.get(r, 'id'), POLY: (r) => PcbPoly.get(r, 'id'), TEARDROP: (r) => Teardrop.get(r, 'id'), REGION: (r) => Region.get(r, 'id'),
+  POUR: (r) => Pour.get(r, 'id'), COMPONENT: (r) => PcbComponent.get(r, 'id'),
+};
+export const recordId = (r: Raw): string | undefined => ID_OF[String(r[0])]?.(r);
+
+export interface ResolveOptions {
+  /**
+   * Resolve only these records (top-level primitives, pours and components by id): a partial model of
+   * what they add, without outline, stored fills or rules (the in-place update, update.ts, uses it).
+   */
+  only?: ReadonlySet<string>;
+}
+
 /** Resolve a board: see the file header. Never throws on malformed records (they are skipped). */
-export function resolveBoard(src: BoardSource): BoardModel {
+export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): BoardModel {
   const recs = src.records;
+  const only = opts.only;
   const items: CopperItem[] = [];
   const holes: Hole[] = [];
   const pours: PourDef[] = [];
@@ -203,6 +220,7 @@ export function resolveBoard(src: BoardSource): BoardModel {
   // Components, their ATTRs and PAD_NETs.
   const comps = new Map<string, { id: string; x: number; y: number; angle: number; bottom: boolean; fp?: string; device?: string; designator: string; padNets: Map<string, string> }>();
   for (const r of recs) if (r[0] === 'COMPONENT') {
+    if (only && !only.has(PcbComponent.get(r, 'id'))) continue;
     const c = PcbComponent.parse(r as unknown[]);
     comps.set(c.id, { id: c.id, x: c.x, y: c.y, angle: c.angle, bottom: c.layer === BOTTOM, designator: '', padNets: new Map() });
   }
@@ -352,7 +370,10 @@ export function resolveBoard(src: BoardSource): BoardModel {
     }
   };
 
-  for (const r of recs) addRecord(r, undefined, false, undefined, undefined, true);
+  for (const r of recs) {
+    if (only) { const id = recordId(r); if (id === undefined || !only.has(id) || r[0] === 'COMPONENT') continue; }
+    addRecord(r, undefined, false, undefined, undefined, true);
+  }
 
   for (const c of comps.values()) {
     let fp = embedded.get(`${src.pcbUuid ?? ''}_${c.id}`);
@@ -385,7 +406,7 @@ export function resolveBoard(src: BoardSource): BoardModel {
   // Stored fills (POURED in the PCB or the pour file): 10-mil units.
   const stored = new Map<string, PolyWithHoles[]>();
   const storedSpokes = new Map<string, Paths64>();
-  const pouredRecs = [...recs.filter((r) => r[0] === 'POURED'), ...(src.poured ?? []).filter((r) => r[0] === 'POURED')];
+  const pouredRecs = only ? [] : [...recs.filter((r) => r[0] === 'POURED'), ...(src.poured ?? []).filter((r) => r[0] === 'POURED')];
   for (const r of pouredRecs) {
     const pourId = Poured.get(r, 'pourId');
     if (!Poured.get(r, 'isPolygon')) {
@@ -404,8 +425,8 @@ export function resolveBoard(src: BoardSource): BoardModel {
 
   return {
     copperLayers: [...copper].sort((a, b) => a - b),
-    items, holes, pours, keepouts, outline: outlineRegion(outlineContours), components, silk, stored, storedSpokes,
-    rules: parseRules(recs), nets: [...nets], missingFootprints: [...missing],
+    items, holes, pours, keepouts, outline: only ? [] : outlineRegion(outlineContours), components, silk, stored, storedSpokes,
+    rules: parseRules(only ? [] : recs), nets: [...nets], missingFootprints: [...missing],
   };
 }
 

@@ -21,7 +21,8 @@ export { ItemGrid } from './grid.ts';
 import { type Knock, groupPolys, tileFill, tileRegion as tileRegionOf } from './knock.ts';
 import { type BoardModel, type CopperItem, type Hole, type PourDef, MULTI } from './model.ts';
 import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE } from './rules.ts';
-import { type TileCache, fillHash, pourDefKey } from './tiles.ts';
+import { type TileCache, type TileResult, fillHash, pourDefKey } from './tiles.ts';
+import { islands } from './islands.ts';
 
 export interface FillOptions {
   /** Fill only these pours (ids); the others keep their stored fill as obstacles. Default: all. */
@@ -145,9 +146,8 @@ function polysToPaths(ps: PolyWithHoles[]): Paths64 {
 }
 
 /** Tile edge (clip units): pours larger than two tiles fill tile by tile (see fillOne). */
-export const TILE = 400 * CLIP_SCALE;
+export const TILE = 800 * CLIP_SCALE;
 
-interface Piece { poly: PolyWithHoles; box: IBox; tile: IBox }
 
 /** Room around a round hole's centre inside its pad or via (clip units; 0 when unknown), once per hole. */
 const rooms = new WeakMap<Hole, number>();
@@ -233,13 +233,18 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
   const reach = (rules.maxClearance + 40) * S;
   const minW = (opts.minWidth ?? 0) * S;
   const tiled = rbox.maxX - rbox.minX > 2 * TILE || rbox.maxY - rbox.minY > 2 * TILE;
-  const pieces: Piece[] = [];
   const conn: Array<{ x: number; y: number }> = [];
-  const tiles: IBox[] = [];
   // a rectangular region (a board-sized pour): every tile is its own rectangle
   const regionRect = tileRegionOf(region).rect !== undefined;
-  if (!tiled) tiles.push(rbox);
-  else for (let x = rbox.minX; x < rbox.maxX; x += TILE) for (let y = rbox.minY; y < rbox.maxY; y += TILE) tiles.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
+  const size = tiled ? TILE : Math.max(rbox.maxX - rbox.minX, rbox.maxY - rbox.minY) + 1;
+  const nx = tiled ? Math.ceil((rbox.maxX - rbox.minX) / TILE) : 1, ny = tiled ? Math.ceil((rbox.maxY - rbox.minY) / TILE) : 1;
+  const boxes: IBox[] = [];
+  if (!tiled) boxes.push(rbox);
+  else for (let iy = 0; iy < ny; iy++) for (let ix = 0; ix < nx; ix++) {
+    const x = rbox.minX + ix * TILE, y = rbox.minY + iy * TILE;
+    boxes.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
+  }
+  const results: Array<TileResult | undefined> = new Array(boxes.length);
   let others = '';
   if (opts.cache) for (const q of model.pours) {
     if (q.id === p.id || q.layer !== p.layer || !iboxOverlap(q.box, rbox)) continue;
@@ -247,80 +252,31 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
     if (f && !(q.net === p.net && p.net !== '')) others += `|${q.id}:${fillHash(f)}`;
   }
   const tc = opts.cache?.begin(model, p, `${pourDefKey(model, p)}|${minW}|${opts.minIslandArea ?? 0}${others}`);
-  for (const tb of tiles) {
+  boxes.forEach((tb, ti) => {
     const qbox = growIBox(tb, reach);
     const tkey = `${tb.minX},${tb.minY},${tb.maxX},${tb.maxY}`;
     const hit = tc?.reuse(tkey, qbox);
     if (hit) {
-      hit.pieces.forEach((poly, k) => pieces.push({ poly, box: hit.boxes[k], tile: tb }));
+      results[ti] = hit;
       for (const c of hit.conn) conn.push(c);
-      continue;
+      return;
     }
     const tileRegion = !tiled ? region : regionRect ? [rectPath(tb.minX, tb.minY, tb.maxX, tb.maxY)] : Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region);
-    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], boxes: [], conn: [] }); continue; }
+    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], boxes: [], conn: [], qbox }); return; }
     const knock: Knock[] = [];
     const tconn: Array<{ x: number; y: number }> = [];
     tileKnock(ctx, p, qbox, knock, tconn);
     let polys = tileFill(tileRegionOf(tileRegion), knock);
     if (minW > 0) polys = groupPolys(offset(offset(polysToPaths(polys), -minW / 2), minW / 2));
     if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
-    const boxes = polys.map((poly) => boxOfPaths([poly.outer]));
-    tc?.keep(tkey, { pieces: polys, boxes, conn: tconn });
-    polys.forEach((poly, k) => pieces.push({ poly, box: boxes[k], tile: tb }));
+    const r: TileResult = { pieces: polys, boxes: polys.map((poly) => boxOfPaths([poly.outer])), conn: tconn, qbox };
+    tc?.keep(tkey, r);
+    results[ti] = r;
     for (const c of tconn) conn.push(c);
-  }
-  // Islands: pieces joined through shared tile borders.
-  const parent = pieces.map((_, i) => i);
-  const find = (i: number): number => { while (parent[i] !== i) { parent[i] = parent[parent[i]]; i = parent[i]; } return i; };
-  if (tiled) joinAcrossBorders(pieces, (i, j) => { const a = find(i), b = find(j); if (a !== b) parent[a] = b; });
-  const minArea = (opts.minIslandArea ?? 0) * S * S;
-  const groupHit = new Map<number, boolean>();
-  const groupArea = new Map<number, number>();
-  if (minArea > 0) pieces.forEach((pc, i) => groupArea.set(find(i), (groupArea.get(find(i)) ?? 0) + polyArea(pc.poly)));
-  pieces.forEach((pc, i) => {
-    const g = find(i);
-    if (groupHit.get(g)) return;
-    if (p.keepIsland || p.net === '') { groupHit.set(g, true); return; }
-    const pb = pc.box;
-    const paths = [pc.poly.outer, ...pc.poly.holes];
-    const n = paths.reduce((k, q) => k + q.length, 0);
-    const ei = n > 64 ? new EdgeIndex(paths) : undefined;
-    for (const pt of conn) {
-      if (pt.x < pb.minX || pt.x > pb.maxX || pt.y < pb.minY || pt.y > pb.maxY) continue;
-      if (ei ? ei.inside(pt.x, pt.y) : pointInPoly(pt.x, pt.y, pc.poly)) { groupHit.set(g, true); return; }
-    }
   });
-  const kept: PolyWithHoles[] = [];
-  const removedGroups = new Set<number>();
-  pieces.forEach((pc, i) => {
-    const g = find(i);
-    if (groupHit.get(g) && !(minArea > 0 && (groupArea.get(g) ?? 0) < minArea)) kept.push(pc.poly);
-    else removedGroups.add(g);
-  });
-  return { pourId: p.id, layer: p.layer, net: p.net, polys: kept, removedIslands: removedGroups.size };
-}
-
-/** Join pieces of neighbouring tiles whose outlines share a stretch of the border between them. */
-function joinAcrossBorders(pieces: Piece[], join: (i: number, j: number) => void): void {
-  // intervals on vertical borders (x = const) and horizontal borders (y = const)
-  const vert = new Map<number, Array<{ i: number; lo: number; hi: number }>>();
-  const horz = new Map<number, Array<{ i: number; lo: number; hi: number }>>();
-  pieces.forEach((pc, i) => {
-    const t = pc.tile;
-    const ring = pc.poly.outer;
-    for (let k = 0; k < ring.length; k++) {
-      const a = ring[k], b = ring[(k + 1) % ring.length];
-      if (a.x === b.x && (a.x === t.minX || a.x === t.maxX) && a.y !== b.y) {
-        const l = vert.get(a.x) ?? []; l.push({ i, lo: Math.min(a.y, b.y), hi: Math.max(a.y, b.y) }); vert.set(a.x, l);
-      } else if (a.y === b.y && (a.y === t.minY || a.y === t.maxY) && a.x !== b.x) {
-        const l = horz.get(a.y) ?? []; l.push({ i, lo: Math.min(a.x, b.x), hi: Math.max(a.x, b.x) }); horz.set(a.y, l);
-      }
-    }
-  });
-  for (const m of [vert, horz]) for (const l of m.values()) {
-    l.sort((a, b) => a.lo - b.lo);
-    for (let k = 0; k < l.length; k++) for (let j = k + 1; j < l.length && l[j].lo < l[k].hi; j++) if (l[j].i !== l[k].i) join(l[k].i, l[j].i);
-  }
+  // Islands: pieces joined through shared tile borders (islands.ts).
+  const isl = islands(results, boxes, nx, rbox.minX, rbox.minY, size, conn, p.keepIsland || p.net === '', (opts.minIslandArea ?? 0) * S * S);
+  return { pourId: p.id, layer: p.layer, net: p.net, polys: isl.kept, removedIslands: isl.removed };
 }
 
 /** Points of a directly connected item that lie in the fill when the item touches it. */

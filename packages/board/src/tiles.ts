@@ -9,7 +9,8 @@
  * whole board as text. Clip units (clip.ts).
  */
 import { type IBox, type PolyWithHoles, CLIP_SCALE, iboxOverlap, growIBox } from './clip.ts';
-import { type BoardModel, type CopperItem, type PourDef, MULTI } from './model.ts';
+import type { IslandTile } from './islands.ts';
+import { type BoardModel, type CopperItem, type Hole, type KeepOut, type PourDef, MULTI } from './model.ts';
 
 /** Fingerprint, box and layer of one obstacle. */
 export interface ItemPrint { h: number; box: IBox; layer: number }
@@ -43,16 +44,21 @@ function itemHash(it: CopperItem, model: BoardModel): number {
   return mixPaths(h, it.paths);
 }
 
+/** Fingerprint entries (key and print) of one copper item, hole or keep-out. */
+export const itemPrint = (it: CopperItem, model: BoardModel): [string, ItemPrint] => [`i${it.key}`, { h: itemHash(it, model), box: it.box, layer: it.layer }];
+export function holePrint(hl: Hole): [string, ItemPrint] {
+  let h = mixS(mixN(mixS(0x811c9dc5, hl.net), hl.plated ? 1 : 0), hl.kind);
+  h = hl.prim ? mixN(mixN(mixN(h, hl.prim.cx), hl.prim.cy), hl.prim.r) : mixPaths(h, hl.paths);
+  return [`h${hl.key}`, { h, box: hl.box, layer: MULTI }];
+}
+export const keepoutPrint = (k: KeepOut): [string, ItemPrint] => [`k${k.id}`, { h: mixPaths(mixS(mixN(0x811c9dc5, k.layer), k.prohibit.join(',')), k.paths), box: k.box, layer: k.layer }];
+
 /** Fingerprints of every obstacle of a board (copper items `i`, holes `h`, keep-outs `k`, by key). */
 export function itemPrints(model: BoardModel): ItemPrints {
   const out: ItemPrints = new Map();
-  for (const it of model.items) out.set(`i${it.key}`, { h: itemHash(it, model), box: it.box, layer: it.layer });
-  for (const hl of model.holes) {
-    let h = mixS(mixN(mixS(0x811c9dc5, hl.net), hl.plated ? 1 : 0), hl.kind);
-    h = hl.prim ? mixN(mixN(mixN(h, hl.prim.cx), hl.prim.cy), hl.prim.r) : mixPaths(h, hl.paths);
-    out.set(`h${hl.key}`, { h, box: hl.box, layer: MULTI });
-  }
-  for (const k of model.keepouts) out.set(`k${k.id}`, { h: mixPaths(mixS(mixN(0x811c9dc5, k.layer), k.prohibit.join(',')), k.paths), box: k.box, layer: k.layer });
+  for (const it of model.items) { const [k, v] = itemPrint(it, model); out.set(k, v); }
+  for (const hl of model.holes) { const [k, v] = holePrint(hl); out.set(k, v); }
+  for (const k of model.keepouts) { const [key, v] = keepoutPrint(k); out.set(key, v); }
   return out;
 }
 
@@ -88,11 +94,12 @@ export function fillHash(polys: readonly PolyWithHoles[]): number {
 }
 
 /** One filled tile: its islands and the points where the pour's net connects inside it. */
-export interface TileResult { pieces: PolyWithHoles[]; boxes: IBox[]; conn: Array<{ x: number; y: number }> }
+export interface TileResult extends IslandTile { pieces: PolyWithHoles[]; boxes: IBox[]; conn: Array<{ x: number; y: number }>; /** The tile grown by the reach of its obstacles. */ qbox?: IBox }
 
 interface PourTiles {
   /** pourDefKey and the fills of overlapping pours when these tiles were filled. */
   key: string;
+  layer: number;
   /** Obstacle fingerprints of the board these tiles were filled from. */
   prints: ItemPrints;
   tiles: Map<string, TileResult>;
@@ -118,13 +125,39 @@ export class TileCache {
   }
 
   /**
+   * After an in-place update of `model` (update.ts): forget every cached tile within reach of a change
+   * (`changes`: the old and new boxes of what was removed and added) and patch the board's
+   * fingerprints with the entries removed (`drop`, keys) and added (`put`).
+   */
+  invalidate(model: BoardModel, changes: readonly ItemPrint[], drop: readonly string[], put: ReadonlyArray<[string, ItemPrint]>): void {
+    for (const pt of this.pours.values()) {
+      const mine = changes.filter((c) => c.layer === pt.layer || c.layer === MULTI || pt.layer === MULTI);
+      if (!mine.length) continue;
+      for (const [k, t] of pt.tiles) if (!t.qbox || dirtyAt(mine, pt.layer, t.qbox)) pt.tiles.delete(k);
+    }
+    const p = this.printsOf.get(model);
+    if (!p) return;
+    for (const k of drop) p.delete(k);
+    for (const [k, v] of put) p.set(k, v);
+  }
+
+  /**
    * The tiles of a pour to reuse, and how to tell a stale one: `reuse(key, qbox)` gives the cached
    * result of the tile at `key` when nothing within `qbox` changed; `keep` stores a fresh result.
    */
   begin(model: BoardModel, p: PourDef, key: string): { reuse: (tile: string, qbox: IBox) => TileResult | undefined; keep: (tile: string, r: TileResult) => void } {
     const now = this.prints(model);
     const prev = this.pours.get(p.id);
-    const next: PourTiles = { key, prints: now, tiles: new Map() };
+    // the same fingerprints: the model was updated in place and `invalidate` dropped the tiles it
+    // reached; the rest stay where they are
+    if (prev && prev.key === key && prev.prints === now) {
+      const tiles = prev.tiles;
+      return {
+        reuse: (tile) => { const r = tiles.get(tile); if (r) this.hits++; else this.misses++; return r; },
+        keep: (tile, r) => { tiles.set(tile, r); },
+      };
+    }
+    const next: PourTiles = { key, layer: p.layer, prints: now, tiles: new Map() };
     this.pours.set(p.id, next);
     let changes: ItemPrint[] | undefined;
     if (prev && prev.key === key) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { readEpro } from '@copperplate/format';
 import {
   CLIP_SCALE, area, boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, offset, resolveBoard, storedFill,
-  circlePath, segmentPath, thermalKnockout, pointInPoly, POUR_EXTRA_CLEARANCE, TileCache, touchedPours, type BoardSource,
+  circlePath, segmentPath, thermalKnockout, pointInPoly, POUR_EXTRA_CLEARANCE, TileCache, touchedPours, updateBoard, indexBoard, type BoardSource,
 } from '@copperplate/board';
 import { generateBoard } from '../../../bench/lib/gen-board.ts';
 
@@ -146,6 +146,39 @@ describe('incremental refill', () => {
       const d = compareFills(fillPaths(full.get(id)!.polys), fillPaths(inc.get(id)!.polys), 100);
       expect(d.diffPixels).toBe(0);
     }
+  });
+  it('[issue-13] an in-place update (updateBoard) refills only the tiles in reach and equals a full rebuild and refill', { timeout: 180_000 }, () => {
+    const src = generateBoard(2000);
+    const m = resolveBoard(src);
+    indexBoard(m);
+    const cache = new TileCache();
+    for (const [id, r] of fillPours(m, { cache })) m.stored.set(id, r.polys);
+    const sameModel = (a: typeof m, b: typeof m) => {
+      const sig = (x: typeof m) => x.items.map((it) => `${it.key}|${it.layer}|${it.net}|${it.box.minX},${it.box.minY},${it.box.maxX},${it.box.maxY}`).sort().join('\n');
+      expect(sig(a)).toBe(sig(b));
+      expect(a.holes.map((h) => `${h.key}|${h.cx},${h.cy}`).sort()).toEqual(b.holes.map((h) => `${h.key}|${h.cx},${h.cy}`).sort());
+    };
+    // move a through-hole part (in place: as many items come back) and a track
+    const moved = { ...src, records: src.records.map((r) => (r[0] === 'COMPONENT' && r[1] === 'c0' ? [...r.slice(0, 4), (r[4] as number) + 40, ...r.slice(5)] : r[0] === 'LINE' && r[1] === 't5' ? [...r.slice(0, 5), (r[5] as number) + 30, ...r.slice(6)] : r)) };
+    const miss = cache.misses, hits = cache.hits;
+    const u = updateBoard(m, moved, ['c0', 't5'], cache);
+    expect(u.rebuild).toBe(false);
+    expect(u.touched.length).toBe(8); // a through-hole part: every layer
+    const inc = fillPours(m, { only: u.touched, cache });
+    expect(cache.misses - miss).toBeGreaterThan(0);
+    expect(cache.misses - miss).toBeLessThan((cache.hits - hits) / 4);
+    const fresh = resolveBoard(moved);
+    sameModel(m, fresh);
+    const full = fillPours(fresh);
+    for (const id of u.touched) expect(compareFills(fillPaths(full.get(id)!.polys), fillPaths(inc.get(id)!.polys), 100).diffPixels).toBe(0);
+    // delete a via (fewer items: the arrays are compacted) and refill again
+    const noVia = { ...moved, records: moved.records.filter((r) => !(r[0] === 'VIA' && r[1] === 'v8')) };
+    const u2 = updateBoard(m, noVia, ['v8'], cache);
+    const inc2 = fillPours(m, { only: u2.touched, cache });
+    const fresh2 = resolveBoard(noVia);
+    sameModel(m, fresh2);
+    const full2 = fillPours(fresh2);
+    for (const id of u2.touched) expect(compareFills(fillPaths(full2.get(id)!.polys), fillPaths(inc2.get(id)!.polys), 100).diffPixels).toBe(0);
   });
   it('an edit names only the pours within its reach, and a refill of an untouched board reuses every tile', () => {
     // Two pours on the top layer, left and right; a track added near the left one touches only it.
