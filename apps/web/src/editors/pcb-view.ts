@@ -5,11 +5,28 @@
  * Frames: board mil, Y up -> canvas device pixels through a Viewport sized in device pixels
  * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
  * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
+ * The layers are painted by the WebGL2 painter (view/gl-pcb.ts) into an offscreen canvas composited
+ * under the live layers, or, where WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d`
+ * asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
 import { Viewport, canvasMaps, type ActionRegistry, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor/pcb/canvas';
 import type { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { type Prim, primsBox } from '@copperplate/editor/pcb/prims';
+import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
+
+/** The painter when nothing asks for one. */
+const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'canvas2d';
+/** Which painter the canvas asks for: `?canvas=webgl|2d`, else localStorage `cp.canvas`, else the default. */
+export function wantedPainter(): 'webgl' | 'canvas2d' {
+  let v = new URLSearchParams(location.search).get('canvas');
+  try {
+    v ??= localStorage.getItem('cp.canvas');
+  } catch {
+    /* storage blocked */
+  }
+  return v === '2d' || v === 'canvas2d' ? 'canvas2d' : v === 'webgl' ? 'webgl' : DEFAULT_PAINTER;
+}
 
 export interface PcbView {
   viewport: Viewport;
@@ -22,6 +39,8 @@ export interface PcbView {
   /** Page CSS pixels -> board mil. */
   toBoard(clientX: number, clientY: number): { x: number; y: number };
   showRatsnest: boolean;
+  /** The painter of the layers: WebGL2, or Canvas2D (fallback). */
+  readonly painter: 'webgl' | 'canvas2d';
   /** Draw the grid (ed.grid: the board's step, in dots). */
   showGrid: boolean;
   /** Look at the board from the bottom (mirrored view). */
@@ -47,7 +66,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const g = canvas.getContext('2d');
   if (!g) throw new Error('Canvas2D is not available');
   const bg = opts.background ?? '#10141a';
-  const painter = new PcbCanvasView([...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
+  const glCanvas = document.createElement('canvas');
+  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg }) : null;
+  const painter = gl ?? new PcbCanvasView([...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
     background: bg,
     makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }),
   });
@@ -103,7 +124,12 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const draw = (): number => {
     const t0 = performance.now();
     const visible = new Set(ed.panel.visibleIds());
-    painter.draw(g, vp, visible);
+    if (painter instanceof PcbGlView) {
+      painter.draw(vp, visible);
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.globalAlpha = 1;
+      g.drawImage(glCanvas, 0, 0);
+    } else painter.draw(g, vp, visible);
     const s = vp.scale;
     const o = vp.toScreen(0, 0);
     g.save();
@@ -163,7 +189,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     canvas.width = Math.round(w * dpr);
     canvas.height = Math.round(h * dpr);
     vp.resize(canvas.width, canvas.height);
-    painter.invalidate();
+    glCanvas.width = canvas.width;
+    glCanvas.height = canvas.height;
+    if (!(painter instanceof PcbGlView)) painter.invalidate();
   };
 
   /** CSS px inside the canvas (mirroring undone) -> device px of the viewport. */
@@ -257,7 +285,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const offDoc = ed.doc.subscribe(() => painter.setPrims([...ed.scene.all()]));
   const offEd = ed.subscribe(invalidate);
   const offSel = ed.selection.subscribe(invalidate);
-  const offPanel = ed.panel.subscribe(() => { painter.invalidate(); invalidate(); });
+  const offPanel = ed.panel.subscribe(() => { if (!(painter instanceof PcbGlView)) painter.invalidate(); invalidate(); });
 
   const view: PcbView = {
     viewport: vp,
@@ -267,6 +295,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     toBoard,
     showRatsnest: true,
     showGrid: true,
+    painter: gl ? 'webgl' : 'canvas2d',
     fit() {
       // everything: the outline and the parts placed beside it
       const b = ed.extent();
@@ -288,6 +317,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('contextmenu', onContext);
       ro.disconnect();
       canvasMaps.delete(canvas);
+      gl?.destroy();
       offDoc();
       offEd();
       offSel();
