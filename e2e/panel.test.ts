@@ -105,6 +105,19 @@ describe('front panel editor', () => {
     await page.getByLabel('Show Cut-out').uncheck();
     await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.hiddenLayers.has(3)), 10_000, 'the layer hidden');
     await until(async () => ((await page.locator('.cp-panel-canvas path.plate').getAttribute('d')) ?? '').match(/M/g)?.length === 1, 10_000, 'only the outline in the plate');
+    await page.getByLabel('Show Cut-out').check();
+    // 9. a part saved to the user's library (the server's component library, type 26) and placed from it
+    await clickAt(page, at.x - 400, at.y + 300);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.selection.ids.length === 1), 20_000, 'the part selected again');
+    await page.getByLabel('Part name').fill('My LED hole');
+    await page.getByRole('button', { name: 'Save as part' }).click();
+    await page.getByTestId('panel-status').filter({ hasText: 'Saved part My LED hole to My library' }).waitFor({ timeout: 30_000 });
+    await until(async () => (await page.getByLabel('Place part').locator('option', { hasText: 'My LED hole' }).count()) === 1, 20_000, 'the saved part listed');
+    const mineValue = await page.getByLabel('Place part').locator('option', { hasText: 'My LED hole' }).getAttribute('value');
+    await page.getByLabel('Place part').selectOption(mineValue!);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.tools.active?.id === 'part'), 20_000, 'the part tool with the saved part');
+    await clickAt(page, at.x + 400, at.y + 300);
+    await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.cutouts.length === 8), 20_000, 'the saved part placed');
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -52,4 +52,25 @@ describe.each(BACKENDS)('panel outputs on %s', (backend) => {
     expect(body.code).toBe(1000010);
     expect(body.message).toContain('nope');
   });
+
+  it.skipIf(skip)('[issue-19] panel parts (PANEL_LIB) in the personal and team libraries: saved, listed by type 26, read back; a stranger sees neither', async () => {
+    const part = PANEL_EPAN.replace(/^\["DOCTYPE","PANEL"/m, '["DOCTYPE","PANEL_LIB"');
+    const mine = await a.post<{ uuid: string }>('/api/components/update-canvas', { docType: 26, title: 'Knob 6mm', dataStr: part });
+    expect(mine.code, mine.message).toBe(0);
+    const team = (await a.post<{ uuid: string }>('/api/teams', { name: 'PanelTeam' })).result!.uuid;
+    const mate = await new Client(s.url).signup('panelmate');
+    expect((await a.post(`/api/teams/${team}/members`, { username: 'panelmate', role: 'member' })).code).toBe(0);
+    const shared = await a.post<{ uuid: string }>('/api/components/update-canvas', { docType: 26, title: 'Display cut-out', dataStr: part, owner: 1, team_uuid: team });
+    expect(shared.code, shared.message).toBe(0);
+    const list = async (c: Client) => ((await c.post<{ items: { uuid: string; title: string; type: number }[] }>('/api/components/search', { q: '', type: 26, owner: [0, 1] })).result?.items ?? []);
+    const own = await list(a);
+    expect(own.map((i) => i.title).sort()).toEqual(['Display cut-out', 'Knob 6mm']);
+    expect(own.every((i) => i.type === 26)).toBe(true);
+    expect((await list(mate)).map((i) => i.title)).toEqual(['Display cut-out']);
+    const stranger = await new Client(s.url).signup('panelstranger');
+    expect(await list(stranger)).toEqual([]);
+    const back = await a.post<{ dataStr: string }[]>('/api/components/search-by-ids', { uuids: [mine.result!.uuid], dataStr: 'yes' });
+    expect(back.result![0].dataStr).toBe(part);
+    expect((await a.post('/api/components/search', { q: '', type: 5 })).code).not.toBe(0);
+  });
 });

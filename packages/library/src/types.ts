@@ -7,9 +7,10 @@ import { TIMERS } from '@copperplate/model';
 import type { DeviceData, FootprintData, SymbolData } from '@copperplate/format';
 
 /** Component library types of SPEC §3 (symbol 2, device 3, footprint 4). */
-export const LIB_TYPE = { SYMBOL: 2, DEVICE: 3, FOOTPRINT: 4 } as const;
+/** Component library types of SPEC §3 kept here: symbol 2, device 3, footprint 4, panel part 26 (a PANEL_LIB document). */
+export const LIB_TYPE = { SYMBOL: 2, DEVICE: 3, FOOTPRINT: 4, PANEL: 26 } as const;
 export type LibType = (typeof LIB_TYPE)[keyof typeof LIB_TYPE];
-export const LIB_TYPE_NAME: Record<LibType, 'symbol' | 'device' | 'footprint'> = { 2: 'symbol', 3: 'device', 4: 'footprint' };
+export const LIB_TYPE_NAME: Record<LibType, 'symbol' | 'device' | 'footprint' | 'panel'> = { 2: 'symbol', 3: 'device', 4: 'footprint', 26: 'panel' };
 
 /** Ownership of a library component (SPEC §3): 0 current user, 1 team, 2 system, 3 public (only 3 is public). */
 export const LIB_OWNER = { PERSONAL: 0, TEAM: 1, SYSTEM: 2, PUBLIC: 3 } as const;

@@ -42,7 +42,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function printPage(r: ComponentPage, ms: number, json: boolean | undefined): void {
   if (json) { console.log(JSON.stringify({ ...r, ms: Math.round(ms * 10) / 10 }, null, 2)); return; }
-  for (const it of r.items) console.log(`${LIB_TYPE_NAME[it.type as 2 | 3 | 4].padEnd(9)} ${it.lib.padEnd(22)} ${it.title.padEnd(40)} ${it.value === it.title ? '' : it.value.padEnd(12)} ${it.package}`);
+  for (const it of r.items) console.log(`${LIB_TYPE_NAME[it.type as 2 | 3 | 4 | 26].padEnd(9)} ${it.lib.padEnd(22)} ${it.title.padEnd(40)} ${it.value === it.title ? '' : it.value.padEnd(12)} ${it.package}`);
   console.log(`${r.items.length}${r.hasMore ? '+' : ''} results (page ${r.page}, ${r.by}) in ${ms.toFixed(1)} ms`);
 }
 

@@ -19,12 +19,12 @@ import { systemIndex } from '../library/system-index.ts';
 import type { Queryable } from '../db.ts';
 
 const pathField = z.string().max(128).optional();
-const TYPES = [LIB_TYPE.SYMBOL, LIB_TYPE.DEVICE, LIB_TYPE.FOOTPRINT] as const;
+const TYPES = [LIB_TYPE.SYMBOL, LIB_TYPE.DEVICE, LIB_TYPE.FOOTPRINT, LIB_TYPE.PANEL] as const;
 
 /** A component as update-canvas and batch-import take it. */
 const componentBody = z.object({
   uuid: z.string().regex(/^[A-Za-z0-9]{32}(_[A-Za-z0-9]+)?$/).optional(),
-  docType: z.coerce.number().int().refine((t) => (TYPES as readonly number[]).includes(t), 'docType must be 2 (symbol), 3 (device) or 4 (footprint)'),
+  docType: z.coerce.number().int().refine((t) => (TYPES as readonly number[]).includes(t), 'docType must be 2 (symbol), 3 (device), 4 (footprint) or 26 (panel part)'),
   title: z.string().min(1).max(128).optional(),
   dataStr: z.string().max(15 * 1024 * 1024).optional(),
   source: z.string().max(256).default(''),
@@ -94,7 +94,7 @@ async function writeComponent(q: Queryable, v: store.Viewer, c: ComponentIn): Pr
     tags: c.tags ?? { parent_tag: [], child_tag: [] }, custom_tags: c.custom_tags ?? '[]', updateTime,
   };
   if (type === LIB_TYPE.DEVICE) Object.assign(doc, { images: [], attributes: attrs });
-  else Object.assign(doc, { docType: type === LIB_TYPE.FOOTPRINT ? 4 : 2, dataStr: c.dataStr ?? (await store.byIds(q, v, [uuid], true))[0]?.dataStr ?? '' });
+  else Object.assign(doc, { docType: type === LIB_TYPE.FOOTPRINT ? 4 : type === LIB_TYPE.PANEL ? 29 : 2, dataStr: c.dataStr ?? (await store.byIds(q, v, [uuid], true))[0]?.dataStr ?? '' });
   await store.upsertItems(q, [{
     uuid, type, lib: c.owner === LIB_OWNER.TEAM ? 'Team' : c.owner === LIB_OWNER.PUBLIC ? 'Public' : 'Personal', title, value: attrs.Name ?? attrs.Value ?? '',
     package: attrs['Supplier Footprint'] ?? '', keywords: c.keywords, description: c.description, datasheet: attrs.Datasheet ?? '', manufacturerPart: attrs['Manufacturer Part'] ?? '',
@@ -111,7 +111,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
   const viewer = (userUuid: string) => store.viewerOf(ctx.db, userUuid);
 
   route(app, ctx, {
-    method: 'POST', url: '/api/components/search', summary: 'Search the component library: every word as a prefix (name, value, package, keywords, manufacturer part), trigram fallback for typos; filters type (2 symbol, 3 device, 4 footprint), lib, package prefix, owner scopes; page from 1', access: 'user',
+    method: 'POST', url: '/api/components/search', summary: 'Search the component library: every word as a prefix (name, value, package, keywords, manufacturer part), trigram fallback for typos; filters type (2 symbol, 3 device, 4 footprint, 26 panel part), lib, package prefix, owner scopes; page from 1', access: 'user',
     body: ComponentSearchQuerySchema,
   }, async ({ user, body }) => search(ctx.db, await viewer(user.uuid), { q: body.q, type: body.type, lib: body.lib, package: body.package, owners: body.owner, page: body.page, pageSize: body.pageSize }));
 
@@ -173,7 +173,7 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   route(app, ctx, {
-    method: 'POST', url: '/api/components/update-canvas', summary: 'Create or update a component of your library (docType 2 symbol, 3 device, 4 footprint; owner 0 personal, 1 team with team_uuid, 3 public); answers project_uuid (path), uuid, ticket, updateTime', access: 'user',
+    method: 'POST', url: '/api/components/update-canvas', summary: 'Create or update a component of your library (docType 2 symbol, 3 device, 4 footprint, 26 panel part (a PANEL_LIB document); owner 0 personal, 1 team with team_uuid, 3 public); answers project_uuid (path), uuid, ticket, updateTime', access: 'user',
     body: componentBody, bodyLimit: 64 * 1024 * 1024,
   }, async ({ user, body }) => {
     const v = await viewer(user.uuid);

@@ -16,6 +16,8 @@ import type { Overlay } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
+import { listPanelParts, panelPartText, savePanelPart, type PanelPartRow } from '../api/panel-parts.ts';
+import { shareApi, type Team } from '../api/share.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { SaveBadge } from './SaveBadge.tsx';
 import { boardSourceOf, downloadText, panelDrawingPdf, panelFiles, pcbChoices } from './panel-board.ts';
@@ -27,10 +29,6 @@ const fmm = (mil: number) => String(Math.round((mil / MIL_PER_MM) * 100) / 100);
 
 interface VB { x: number; y: number; w: number; h: number }
 
-/** The personal panel parts (PANEL_LIB texts) of this browser. */
-const PARTS_KEY = 'cp.panelParts';
-const personalParts = (): string[] => { try { const v = JSON.parse(localStorage.getItem(PARTS_KEY) ?? '[]'); return Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []; } catch { return []; } };
-const savePersonalPart = (text: string) => localStorage.setItem(PARTS_KEY, JSON.stringify([...personalParts(), text]));
 
 export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; items: ProjectSnapshot['items']; id: string; title: string }) {
   const svgRef = useRef<SVGSVGElement>(null);
@@ -46,23 +44,36 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const [cutSpec, setCutSpec] = useState<{ shape: CutoutSpec['shape']; a: string; b: string }>({ shape: 'round', a: '6', b: '3' });
   const [text, setText] = useState('TEXT');
   const [partName, setPartName] = useState('');
-  const [mine, setMine] = useState<string[]>(personalParts);
+  // panel parts of the user's and their teams' libraries (component library type 26), and where a new one goes
+  const [mine, setMine] = useState<PanelPartRow[]>([]);
+  const [teams, setTeams] = useState<Team[]>([]);
+  const [saveTo, setSaveTo] = useState('');
+  const refreshParts = useCallback(() => { listPanelParts().then(setMine, () => setMine([])); }, []);
+  useEffect(() => { refreshParts(); shareApi.teams().then(setTeams, () => setTeams([])); }, [refreshParts]);
   const builtins = useMemo(() => builtinPanelParts(ed), [ed]);
-  const pickPart = (v: string) => {
-    const t = v.startsWith('b:') ? builtins[Number(v.slice(2))]?.text : v.startsWith('m:') ? mine[Number(v.slice(2))] : undefined;
-    if (!t) return;
+  const usePart = (t: string) => {
     (ed.tools.get('part') as PartTool).text = t;
     ed.tools.activate('part');
     kick();
   };
+  const pickPart = (v: string) => {
+    if (v.startsWith('b:')) { const t = builtins[Number(v.slice(2))]?.text; if (t) usePart(t); return; }
+    if (v.startsWith('m:')) {
+      panelPartText(v.slice(2)).then((t) => { if (t) usePart(t); else { ed.status = 'That part is no longer in the library'; kick(); } }, (e: Error) => { ed.status = e.message; kick(); });
+    }
+  };
   const saveAsPart = () => {
-    const t = partFromSelection(ed, ed.selection.ids, { title: partName.trim() || 'Part', description: '', tags: [] });
+    const title = partName.trim() || 'Part';
+    const t = partFromSelection(ed, ed.selection.ids, { title, description: '', tags: [] });
     if (!t) return;
-    savePersonalPart(t);
-    setMine(personalParts());
-    setPartName('');
-    ed.status = `Saved part ${partMeta(t).title}`;
+    ed.status = `Saving part ${title}…`;
     kick();
+    savePanelPart(t, title, saveTo || undefined).then(() => {
+      setPartName('');
+      ed.status = `Saved part ${partMeta(t).title} to ${saveTo ? teams.find((x) => x.uuid === saveTo)?.name ?? 'the team' : 'My library'}`;
+      refreshParts();
+      kick();
+    }, (e: Error) => { ed.status = `The part was not saved: ${e.message}`; kick(); });
   };
   const cursor = useRef({ x: 0, y: 0 });
   const [cursorText, setCursorText] = useState('X 0 Y 0');
@@ -170,9 +181,14 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
           <select className="cp-select" aria-label="Place part" value="" disabled={readOnly} onChange={(e) => pickPart(e.target.value)}>
             <option value="">Place part…</option>
             <optgroup label="Built-in">{builtins.map((p, i) => <option key={p.title} value={`b:${i}`}>{p.title}</option>)}</optgroup>
-            {mine.length > 0 && <optgroup label="My parts">{mine.map((t, i) => <option key={i} value={`m:${i}`}>{partMeta(t).title}</option>)}</optgroup>}
+            {[...new Set(mine.map((p) => p.lib))].map((lib) => (
+              <optgroup key={lib} label={lib === 'Personal' ? 'My library' : `${lib} library`}>{mine.filter((p) => p.lib === lib).map((p) => <option key={p.uuid} value={`m:${p.uuid}`}>{p.title}</option>)}</optgroup>
+            ))}
           </select>
           {sel.length > 0 && <><input className="cp-text" aria-label="Part name" placeholder="Part name" value={partName} onChange={(e) => setPartName(e.target.value)} size={10} />
+            {teams.length > 0 && <select className="cp-select" aria-label="Save part to" value={saveTo} onChange={(e) => setSaveTo(e.target.value)}>
+              <option value="">My library</option>{teams.map((t) => <option key={t.uuid} value={t.uuid}>{t.name}</option>)}
+            </select>}
             <button type="button" className="cp-btn" onClick={saveAsPart}>Save as part</button></>}
         </span>
         <span className="cp-inline">

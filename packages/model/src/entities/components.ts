@@ -9,7 +9,8 @@ import { z } from 'zod';
 /** Component library types of SPEC §3 a search may ask for: 0 any, 2 symbol, 3 device, 4 footprint. */
 export const ComponentSearchQuerySchema = z.object({
   q: z.string().max(200).default(''),
-  type: z.coerce.number().int().min(0).max(4).default(0),
+  /** 0 any, 2 symbol, 3 device, 4 footprint, 26 panel part (SPEC §3 component library types). */
+  type: z.coerce.number().int().refine((t) => [0, 2, 3, 4, 26].includes(t), 'type must be 0 (any), 2, 3, 4 or 26').default(0),
   lib: z.string().max(128).optional(),
   /** Package (footprint name) prefix, case-insensitive. */
   package: z.string().max(128).optional(),
