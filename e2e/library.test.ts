@@ -1,9 +1,11 @@
 /**
- * [issue-16] The library panel in Chromium: in a new project's schematic, search "LED" as you type
- * (the licence and attribution shown, symbol and footprint previews side by side), pick the 0603 LED
- * with the keyboard and place it with a click, drag a 0805 resistor onto the canvas; the devices, their
- * symbols and footprints come into the project and upload, and after a reload the sheet holds both;
- * in the PCB editor the same panel places the LED footprint as a component, uploaded with the PCB.
+ * [issue-16] The library panel in Chromium (the issue's Must-show): in a new project's schematic,
+ * search "LED" as you type (the licence and attribution shown, symbol and footprint previews side by
+ * side), pick the 0603 LED with the keyboard and place it with a click, drag a 0805 resistor onto the
+ * canvas; the devices, their symbols and footprints come into the project and upload; wire the two
+ * parts, annotate, ERC clean; reload: the sheet holds both; Update from schematic puts both library
+ * footprints on the PCB with their nets, uploaded (reload: there); the PCB editor's panel places a
+ * footprint as a component, uploaded with the PCB.
  * The server's library holds the generated basic parts (built here in seconds; the KiCad libraries
  * are the same code path and are tested on the server and in the bench).
  */
@@ -15,7 +17,8 @@ import type { Browser, Page } from 'playwright-core';
 import { migrate, openDatabase, startServer, type RunningServer } from '@copperplate/server';
 import { writeLibrary } from '@copperplate/server/library/build';
 import { ROOT, ensureWebBuilt, launchBrowser, newPage, projectUuidOf, signUp } from './lib/harness.ts';
-import { recordsOf, serverDataStr, until, waitForEditor } from './lib/editor.ts';
+import { PadNet, PcbAttr, PcbComponent } from '@copperplate/format/records';
+import { clickAt, recordsOf, serverDataStr, until, waitForEditor } from './lib/editor.ts';
 
 let server: RunningServer;
 let dataDir = '';
@@ -42,10 +45,18 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The board's components (designator, footprint uuid) and the nets on their pads, read through the record modules. */
+function boardParts(recs: unknown[][]): { parts: { designator: string; footprint: string }[]; nets: string[] } {
+  const attr = (id: string, key: string) => String(PcbAttr.get(recs.find((r) => PcbAttr.is(r) && PcbAttr.get(r, 'parentId') === id && PcbAttr.get(r, 'key') === key) ?? [], 'value') ?? '');
+  const parts = recs.filter((r) => PcbComponent.is(r)).map((r) => String(PcbComponent.get(r, 'id'))).map((id) => ({ designator: attr(id, 'Designator'), footprint: attr(id, 'Footprint') }));
+  const nets = [...new Set(recs.filter((r) => PadNet.is(r)).map((r) => String(PadNet.get(r, 'net') ?? '')).filter(Boolean))];
+  return { parts, nets };
+}
+
 const components = async (project: string, sheet: string) => recordsOf(await serverDataStr(page, project, 'sheets', sheet)).filter((r) => r[0] === 'COMPONENT').length;
 
 describe('library panel (e2e)', () => {
-  it('[issue-16] search "LED", place a 0603 LED (keyboard + click) and drag a resistor into a new project, place the LED footprint on the PCB; all uploaded', async () => {
+  it('[issue-16] search "LED", place a 0603 LED (keyboard + click) and drag a resistor into a new project, wire them, ERC clean, Update PCB: both footprints there; reload: all uploaded', async () => {
     await page.getByLabel('Project name').fill('Library parts');
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();
@@ -102,25 +113,85 @@ describe('library panel (e2e)', () => {
     expect(devs.read.map((d) => d.version)).toEqual([expect.stringMatching(/^\d{10}$/), expect.stringMatching(/^\d{10}$/)]);
     expect(devs.stale).toEqual([]);
 
+    // wire the LED and the resistor into a loop (each pin to one of the other part's), annotate: ERC clean
+    await page.getByRole('button', { name: 'Close the library' }).click();
+    await panel.waitFor({ state: 'detached' });
+    const led = await ed<string>("(h) => h.doc.ofType('COMPONENT')[h.doc.ofType('COMPONENT').length - 2][0]");
+    const res2 = await ed<string>("(h) => h.doc.ofType('COMPONENT')[h.doc.ofType('COMPONENT').length - 1][0]");
+    const pins = await ed<Array<{ component: string; x: number; y: number }>>('(h) => h.pins()');
+    const of = (k: string) => pins.filter((p) => p.component === k).sort((p, q) => p.y - q.y || p.x - q.x);
+    const [la, lb] = of(led), [ra, rb] = of(res2);
+    expect([la, lb, ra, rb].every(Boolean)).toBe(true);
+    const ys = pins.filter((p) => p.component === led || p.component === res2).map((p) => p.y);
+    const top = Math.floor(Math.min(...ys) / 10) * 10 - 40, bottom = Math.ceil(Math.max(...ys) / 10) * 10 + 40;
+    const xs = pins.filter((p) => p.component === led || p.component === res2).map((p) => p.x);
+    await ed(`(h) => h.fitBox(${Math.min(...xs) - 80}, ${top - 60}, ${Math.max(...xs) + 80}, ${bottom + 60})`);
+    const wire = async (pts: Array<[number, number]>) => {
+      await page.getByLabel('Schematic canvas').focus();
+      await page.keyboard.press('w');
+      for (const [x, y] of pts) await clickAt(page, x, y);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    };
+    // each wire leaves its pins vertically to a free row above (below) both parts, then across
+    await wire([[la.x, la.y], [la.x, top], [ra.x, top], [ra.x, ra.y]]);
+    await wire([[lb.x, lb.y], [lb.x, bottom], [rb.x, bottom], [rb.x, rb.y]]);
+    await until(async () => (await ed<number>("(h) => h.doc.ofType('WIRE').length")) >= 2, 20_000, 'two wires');
+    await page.getByRole('button', { name: 'Annotate' }).click();
+    const dlg = page.getByRole('dialog', { name: 'Annotate designators' });
+    await dlg.getByRole('button', { name: 'Annotate' }).click();
+    await dlg.waitFor({ state: 'detached' });
+    const des = await ed<string[]>(`(h) => ['${led}', '${res2}'].map((k) => h.editor.attributeValue(k, 'Designator'))`);
+    expect(des[0]).toMatch(/^D\d+$/);
+    expect(des[1]).toMatch(/^R\d+$/);
+    const erc = page.getByRole('region', { name: 'ERC' });
+    await erc.getByRole('button', { name: 'Check' }).click();
+    await erc.getByText('No problems found').waitFor({ timeout: 30_000 }).catch(async (e) => {
+      throw new Error(`${e.message}: ${await ed<string>('(h) => JSON.stringify(h.editor.erc().map((m) => [m.rule, m.message, m.sheet]))')} pins ${JSON.stringify([la, lb, ra, rb])} top ${top} bottom ${bottom} wires ${await ed<string>("(h) => JSON.stringify(h.doc.ofType('WIRE'))")}`);
+    });
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
+    await until(async () => (await serverDataStr(page, project, 'sheets', sheet)).includes(`"${des[1]}"`), 60_000, 'sheet uploaded with the wires and designators');
+
     await page.reload();
     await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();
     await waitForEditor(page, 'sheets');
     expect(await ed<number>("(h) => h.doc.ofType('COMPONENT').length")).toBe(before + 2);
+    expect(await ed<number>("(h) => h.doc.ofType('WIRE').length")).toBeGreaterThanOrEqual(2);
 
-    // the PCB editor's library panel places the LED's footprint as a component at the view centre
+    // Update Schematic to PCB: both parts come onto the board with their library footprints and their nets
     await page.locator('[role=treeitem][data-icon=pcb] > .tree-row[title="PCB1"]').first().click();
     await waitForEditor(page, 'pcbs');
     const pcb = await ed<string>('(h) => h.id');
-    const onBoard = await ed<number>("(h) => h.doc.ofType('COMPONENT').length");
+    await page.getByRole('button', { name: 'Update from schematic' }).click();
+    const upd = page.getByTestId('update-from-schematic');
+    await upd.getByRole('button', { name: /^Apply \d+ changes$/ }).click();
+    await upd.waitFor({ state: 'detached' });
+    const fps = (await page.evaluate(async (p) => (await (await fetch(`/api/projects/${p}/ticket?g_ticket=-1`)).json()).result.footprints, project)) as Record<string, number>;
+    const onBoard = await until(async () => {
+      const b = boardParts(await ed<unknown[][]>('(h) => h.doc.records()'));
+      return b.parts.length >= 2 ? b : null;
+    }, 30_000, 'both footprints on the board');
+    expect(onBoard.parts.map((c) => c.designator).sort()).toEqual([...des].sort());
+    for (const c of onBoard.parts) expect(Object.keys(fps)).toContain(c.footprint);
+    expect(new Set(onBoard.parts.map((c) => c.footprint)).size).toBe(2);
+    expect(onBoard.nets).toHaveLength(2); // the loop's two nets reached the pads
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
+    await until(async () => { const t = await serverDataStr(page, project, 'pcbs', pcb); return onBoard.parts.every((c) => t.includes(`"${c.footprint}"`) && t.includes(`"${c.designator}"`)); }, 60_000, 'PCB uploaded with both footprints');
+    await page.reload();
+    await page.locator('[role=treeitem][data-icon=pcb] > .tree-row[title="PCB1"]').first().click();
+    await waitForEditor(page, 'pcbs');
+    expect(await ed<number>("(h) => h.doc.ofType('COMPONENT').length")).toBe(2);
+
+    // the PCB editor's library panel places the LED's footprint as a component at the view centre
+    const placed = await ed<number>("(h) => h.doc.ofType('COMPONENT').length");
     await page.getByRole('button', { name: 'Library', exact: true }).click();
     const pq = page.getByTestId('library-panel').getByLabel('Search the component library');
     await pq.fill('LED 0603');
     await expect.poll(async () => (await page.getByTestId('library-panel').getByRole('listbox', { name: 'Library results' }).getByRole('option').first().textContent()) ?? '', { timeout: 30_000 }).toMatch(/^LED_0603_1608Metric/);
     await pq.press('Enter');
-    await until(async () => (await ed<number>("(h) => h.doc.ofType('COMPONENT').length")) === onBoard + 1, 30_000, 'footprint placed on the PCB');
+    await until(async () => (await ed<number>("(h) => h.doc.ofType('COMPONENT').length")) === placed + 1, 30_000, 'footprint placed on the PCB');
     await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
-    const fpUuid = (await page.evaluate(async (p) => (await (await fetch(`/api/projects/${p}/ticket?g_ticket=-1`)).json()).result.footprints, project)) as Record<string, number>;
-    await until(async () => { const t = await serverDataStr(page, project, 'pcbs', pcb); return Object.keys(fpUuid).some((f) => t.includes(f)); }, 60_000, 'PCB uploaded with the footprint');
+    await until(async () => (await recordsOf(await serverDataStr(page, project, 'pcbs', pcb)).filter((r) => r[0] === 'COMPONENT').length) === placed + 1, 60_000, 'PCB uploaded with the third footprint');
     expect(errors).toEqual([]);
   }, 300_000);
 });
