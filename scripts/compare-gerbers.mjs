@@ -1,9 +1,11 @@
 // Compares our fabrication outputs with EasyEDA Pro's for the fixture boards that have a reference
 // Gerber zip in ../shared/fixtures/ref/: per layer, both Gerbers are rasterised by gerbv (Debian
 // package, installed through scripts/ensure.mjs --gerbv) at 1000 dpi in one window (the union of both
-// board outlines plus a margin), and the differing pixels are counted against the reference's dark
-// area; drill hits are compared per diameter. Prints a table per board; writes the pictures
-// (ours | reference | difference) to OUTDIR (default /tmp/copperplate-compare).
+// board outlines plus a margin, grown per layer to hold everything either file draws), and the
+// differing pixels are counted against the reference's dark area; drill hits are compared per
+// diameter. A reference file that draws nothing (EasyEDA writes empty silk layers) stands for our
+// not writing the layer. Prints a table per board; writes the pictures (ours | reference |
+// difference) to OUTDIR (default /tmp/copperplate-compare).
 //
 //   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000] [--layers REGEX]
 //
@@ -82,31 +84,46 @@ for (const b of BOARDS) {
   }
   const ref = unzipSync(readFileSync(join(refDir, refZipName)));
   const dec = (u) => new TextDecoder().decode(u);
-  // Common window: union of both outlines' extents + 2 mm.
+  // Common window: union of both outlines' extents + 2 mm (per layer grown to what either file draws).
   const ko = 'Gerber_BoardOutlineLayer.GKO';
   const ea = ours[ko] ? gerberExtents(dec(ours[ko])) : undefined, eb = ref[ko] ? gerberExtents(dec(ref[ko])) : undefined;
   const win = { minX: Math.min(ea?.minX ?? Infinity, eb?.minX ?? Infinity) - 2, minY: Math.min(ea?.minY ?? Infinity, eb?.minY ?? Infinity) - 2, maxX: Math.max(ea?.maxX ?? -Infinity, eb?.maxX ?? -Infinity) + 2, maxY: Math.max(ea?.maxY ?? -Infinity, eb?.maxY ?? -Infinity) + 2 };
   console.log(`\n${b.name}  (reference ${refZipName}; window ${(win.maxX - win.minX).toFixed(1)} x ${(win.maxY - win.minY).toFixed(1)} mm at ${dpi} dpi)`);
-  console.log('layer                              ours px    ref px   differ px   differ % of ref');
+  console.log('layer                              ours px    ref px   differ px  differ % of ref  (board window)');
   const names = [...new Set([...Object.keys(ref), ...Object.keys(ours)])].filter((n) => /^Gerber_.*\.(G[A-Z0-9]+)$/i.test(n) && layerFilter.test(n)).sort();
   for (const n of names) {
+    if (!ours[n] && ref[n] && !/D0?[123]\*/.test(dec(ref[n]).replace(/^G04.*$/gm, '').replace(/%[^%]*%/g, ''))) {
+      console.log(`${n.padEnd(34)} reference draws nothing; ours not written`); results.push({ board: b.name, layer: n, emptyRef: true }); continue;
+    }
     if (!ours[n] || !ref[n]) { console.log(`${n.padEnd(34)} ${ours[n] ? 'ours only' : 'reference only'}`); results.push({ board: b.name, layer: n, missing: ours[n] ? 'ref' : 'ours' }); continue; }
     writeFileSync(join(out, `ours-${n}`), ours[n]);
     writeFileSync(join(out, `ref-${n}`), ref[n]);
     let A, B;
+    // The layer's window: the outlines' window grown to hold everything either file draws (+ 1 mm), so
+    // objects beyond the board (dimensions, drill tables) are compared too.
+    const lw = { ...win };
+    for (const e of [gerberExtents(dec(ours[n])), gerberExtents(dec(ref[n]))]) {
+      if (!(e.minX <= e.maxX)) continue;
+      lw.minX = Math.min(lw.minX, e.minX - 1); lw.minY = Math.min(lw.minY, e.minY - 1);
+      lw.maxX = Math.max(lw.maxX, e.maxX + 1); lw.maxY = Math.max(lw.maxY, e.maxY + 1);
+    }
     try {
-      A = rasterise(join(out, `ours-${n}`), join(out, `ours-${n}.png`), win);
-      B = rasterise(join(out, `ref-${n}`), join(out, `ref-${n}.png`), win);
+      A = rasterise(join(out, `ours-${n}`), join(out, `ours-${n}.png`), lw);
+      B = rasterise(join(out, `ref-${n}`), join(out, `ref-${n}.png`), lw);
     } catch (e) {
       console.log(`${n.padEnd(34)} gerbv failed: ${String(e.stderr ?? e.message).slice(0, 120)}`);
       continue;
     }
-    const { a, r, d, w, h, rgb } = compareRasters(A, B);
+    // The board window inside the layer's window (pixels; y down from the top).
+    const px = (mm) => Math.round((mm * dpi) / 25.4);
+    const { a, r, d, w, h, rgb, rIn, dIn } = compareRasters(A, B, { x0: px(win.minX - lw.minX), x1: px(win.maxX - lw.minX), y0: px(lw.maxY - win.maxY), y1: px(lw.maxY - win.minY) });
     writeFileSync(join(out, `diff-${n}.png`), encodePng(w, h, rgb));
     writeFileSync(join(out, `diff-${n}.small.png`), smallPicture(w, h, rgb));
     const pct = r ? (100 * d) / r : a ? 100 : 0;
-    console.log(`${n.padEnd(34)} ${String(a).padStart(9)} ${String(r).padStart(9)} ${String(d).padStart(11)} ${pct.toFixed(3).padStart(12)}%${pct <= 0.5 ? '' : '  > 0.5%'}`);
-    results.push({ board: b.name, layer: n, ours: a, ref: r, differ: d, pct });
+    // Within the board window alone (what the table showed before it grew to whole layers).
+    const pctBoard = rIn ? (100 * dIn) / rIn : dIn ? 100 : 0;
+    console.log(`${n.padEnd(34)} ${String(a).padStart(9)} ${String(r).padStart(9)} ${String(d).padStart(11)} ${pct.toFixed(3).padStart(12)}% ${pctBoard.toFixed(3).padStart(12)}%${pct <= 0.5 ? '' : '  > 0.5%'}`);
+    results.push({ board: b.name, layer: n, ours: a, ref: r, differ: d, pct, pctBoard });
   }
   console.log('drill file                          diameter mm    ours   ref');
   for (const n of [...new Set([...Object.keys(ref), ...Object.keys(ours)])].filter((f) => /\.DRL$/i.test(f)).sort()) {

@@ -89,17 +89,21 @@ export function rasterise(file, png, win, dpi = 1000) {
  * d = pixels lit in one only; rgb = the difference picture (red: ours only, green: reference only,
  * grey: both).
  */
-export function compareRasters(A, B) {
-  let a = 0, r = 0, d = 0;
+export function compareRasters(A, B, inner) {
+  let a = 0, r = 0, d = 0, rIn = 0, dIn = 0;
   const w = Math.min(A.w, B.w), h = Math.min(A.h, B.h);
   const rgb = Buffer.alloc(w * h * 3);
+  // `inner` (optional, pixels {x0, x1, y0, y1}): reference and differing pixels inside it are counted apart.
+  const { x0 = 0, x1 = w, y0 = 0, y1 = h } = inner ?? {};
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
     const ia = y * A.w + x, ib = y * B.w + x, o = (y * w + x) * 3;
     a += A.on[ia]; r += B.on[ib];
-    if (A.on[ia] !== B.on[ib]) { d++; rgb[o] = A.on[ia] ? 255 : 0; rgb[o + 1] = B.on[ib] ? 255 : 0; rgb[o + 2] = 0; }
+    const inside = x >= x0 && x < x1 && y >= y0 && y < y1;
+    if (inside) rIn += B.on[ib];
+    if (A.on[ia] !== B.on[ib]) { d++; if (inside) dIn++; rgb[o] = A.on[ia] ? 255 : 0; rgb[o + 1] = B.on[ib] ? 255 : 0; rgb[o + 2] = 0; }
     else if (A.on[ia]) { rgb[o] = 90; rgb[o + 1] = 90; rgb[o + 2] = 90; }
   }
-  return { a, r, d, w, h, rgb };
+  return { a, r, d, w, h, rgb, rIn, dIn };
 }
 
 /** A small copy of a difference picture to look at (each pixel the brightest of its block), as PNG. */

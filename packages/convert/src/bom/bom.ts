@@ -2,9 +2,9 @@
  * Bill of materials from the placed components of a board: one line per (value, footprint, supplier
  * part), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
  * writes them ("No.","Quantity","Comment","Designator","Footprint","Value","Manufacturer Part",
- * "Manufacturer","Supplier Part","Supplier"). Attributes come from the component (PCB ATTRs), else
- * its device in project.json. Components whose "Add into BOM" is "no" (or marked do not populate)
- * are left out.
+ * "Manufacturer","Supplier Part","Supplier"). Attributes come from the PCB component (its ATTRs and
+ * attribute object), else its schematic part, else its device in project.json (see attrOf). Components
+ * whose "Add into BOM" is "no" (or marked do not populate) are left out.
  */
 import type { FabBoard, FabComponent } from '../fab/board.ts';
 import { xlsxOf } from './xlsx.ts';
@@ -28,9 +28,14 @@ export function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 }
 
-/** An attribute of a component: its own value, else its device's; "={Other}" refers to another attribute. */
+/**
+ * An attribute of a component as EasyEDA's BOM takes it: the PCB component's own (its ATTRs and
+ * attribute object, synced from the schematic; an emptied value stays empty: Hexapod's TP200 has no
+ * supplier part), else the schematic part's non-empty value, else the device's; "={Other}" refers to
+ * another attribute.
+ */
 function attrOf(c: FabComponent, dev: Record<string, unknown> | undefined, key: string, depth = 0): string {
-  let v = c.attrs.get(key);
+  let v = c.attrs.get(key) ?? c.schAttrs?.get(key);
   if (v === undefined && dev && typeof dev[key] === 'string') v = dev[key] as string;
   v = v ?? '';
   const m = /^=\{(.+)\}$/.exec(v);
@@ -40,7 +45,7 @@ function attrOf(c: FabComponent, dev: Record<string, unknown> | undefined, key: 
 
 const no = (v: string): boolean => /^(no|false|0)$/i.test(v.trim());
 
-export function bomLines(b: FabBoard & { devices?: Record<string, { attributes?: Record<string, unknown> } | undefined> }): BomLine[] {
+export function bomLines(b: FabBoard & { devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined> }): BomLine[] {
   const groups = new Map<string, BomLine>();
   for (const c of b.components) {
     const dev = b.devices?.[c.deviceUuid]?.attributes;
@@ -48,7 +53,8 @@ export function bomLines(b: FabBoard & { devices?: Record<string, { attributes?:
     const value = attrOf(c, dev, 'Value');
     const line: BomLine = {
       quantity: 0,
-      comment: attrOf(c, dev, 'Name') || value || attrOf(c, dev, 'Manufacturer Part'),
+      // The part's name; without one, its value, part number, then the device's title (Hexapod's B400 "BatteryPads").
+      comment: attrOf(c, dev, 'Name') || value || attrOf(c, dev, 'Manufacturer Part') || b.devices?.[c.deviceUuid]?.title || '',
       designators: [],
       footprint: c.footprintName || attrOf(c, dev, 'Supplier Footprint'),
       value,
@@ -80,6 +86,7 @@ export function bomCsv(lines: BomLine[]): string {
   return '\ufeff' + [BOM_HEADER, ...bomRows(lines)].map((r) => r.map(q).join(',')).join('\n') + '\n';
 }
 
+/** XLSX with EasyEDA's cell types: "No." as text, "Quantity" as a number. */
 export function bomXlsx(lines: BomLine[]): Uint8Array {
-  return xlsxOf('BOM', [BOM_HEADER, ...bomRows(lines)]);
+  return xlsxOf('BOM', [BOM_HEADER, ...bomRows(lines).map((r) => r.map((v, i) => (i === 1 ? Number(v) : v)))]);
 }

@@ -1,6 +1,7 @@
 /**
  * A minimal XLSX writer (Office Open XML spreadsheet, one sheet, inline strings) with fflate: what a
- * BOM needs, no styles. Numbers that look like integers are written as numbers.
+ * BOM needs, no styles. Cells given as numbers are written as numbers, strings as text (EasyEDA's BOM
+ * has "No." as text and "Quantity" as a number).
  */
 import { strToU8, zipSync } from 'fflate';
 
@@ -12,10 +13,10 @@ function col(i: number): string {
   return s;
 }
 
-export function xlsxOf(sheetName: string, rows: string[][]): Uint8Array {
+export function xlsxOf(sheetName: string, rows: ReadonlyArray<ReadonlyArray<string | number>>): Uint8Array {
   const body = rows.map((r, ri) => `<row r="${ri + 1}">${r.map((v, ci) => {
     const ref = `${col(ci)}${ri + 1}`;
-    return ri > 0 && /^-?\d{1,15}$/.test(v) ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(v)}</t></is></c>`;
+    return typeof v === 'number' && Number.isFinite(v) ? `<c r="${ref}"><v>${v}</v></c>` : `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(String(v))}</t></is></c>`;
   }).join('')}</row>`).join('');
   const files: Record<string, Uint8Array> = {
     '[Content_Types].xml': strToU8('<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'),

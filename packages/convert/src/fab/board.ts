@@ -9,11 +9,11 @@
  */
 import {
   Fill, Layer, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, PcbString, Line, Poured, Pour, Region, Rule,
-  Teardrop, Via, PcbImage, Canvas, num, str, type Raw,
+  Teardrop, Via, PcbImage, Canvas, Dimension, num, str, type Raw,
 } from '@copperplate/format/records';
 import {
   type Contour, type Mat, IDENTITY, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
-  rotate, transformContours, translate, componentTransform, flipLayer, contoursBox, emptyBox, unionBox, type Box,
+  rotate, transformContours, translate, componentTransform, flattenContour, arcCenter, flipLayer, contoursBox, emptyBox, unionBox, type Box,
 } from '@copperplate/board';
 
 /** Layer ids (FORMAT.md file ids). */
@@ -110,6 +110,8 @@ export interface FabComponent {
   deviceUuid: string;
   /** Component ATTRs by key (Value, Manufacturer Part, Supplier Part, Add into BOM, ...). */
   attrs: Map<string, string>;
+  /** The schematic part's non-empty attributes (matched by Unique ID), when the project has the schematic. */
+  schAttrs?: Map<string, string>;
   /** Bounding box of the placed footprint (pads included), board frame. */
   box: Box;
 }
@@ -142,6 +144,8 @@ export interface FabProject {
   devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
   /** POURED records of the project's .ecop for this board (10-mil units, as in the .epcb). */
   poured?: readonly Raw[];
+  /** The board's schematic parts by Unique ID (their non-empty attributes), for the BOM. */
+  schematic?: SchematicParts;
 }
 
 export interface FabInput {
@@ -191,6 +195,7 @@ export function fabBoard(input: FabInput): FabBoard {
   const recs = input.records;
   const rules = readRules(recs);
   fonts = indexFontRecords(recs);
+  dimLabels = dimensionLabels(recs);
   const b: FabBoard = {
     name: input.name, pads: [], vias: [], holes: [], strokes: [], areas: [], components: [], copperLayers: [LY.TOP, LY.BOTTOM],
     usedLayers: new Set(), outlineBox: emptyBox(), problems, devices: input.project?.devices, planes: [],
@@ -214,7 +219,11 @@ export function fabBoard(input: FabInput): FabBoard {
   for (const r of recs) {
     if (!PcbComponent.is(r)) continue;
     const c = PcbComponent.parse(r);
-    comps.set(c.id, { id: c.id, designator: '', x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, footprintUuid: '', footprintName: '', deviceUuid: '', attrs: new Map(), box: emptyBox(), padNets: new Map() });
+    // The COMPONENT's own attribute object holds what the designer set on the part (synced from the
+    // schematic: Name, Manufacturer, an emptied Supplier Part...); ATTR records override it.
+    const attrs = new Map<string, string>();
+    if (c.attrs && typeof c.attrs === 'object') for (const [k, v] of Object.entries(c.attrs)) if (typeof v === 'string' || typeof v === 'number') attrs.set(k, String(v));
+    comps.set(c.id, { id: c.id, designator: '', x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, footprintUuid: '', footprintName: '', deviceUuid: '', attrs, box: emptyBox(), padNets: new Map() });
   }
   const attrRecs: Raw[] = [];
   for (const r of recs) {
@@ -250,7 +259,11 @@ export function fabBoard(input: FabInput): FabBoard {
   // Components from their footprints.
   for (const c of comps.values()) {
     if (!c.footprintUuid && c.deviceUuid) c.footprintUuid = str(input.project?.devices?.[c.deviceUuid]?.attributes?.Footprint);
-    c.footprintName = input.project?.footprintName?.(c.footprintUuid) ?? '';
+    // A board-embedded footprint has no title of its own: the device's footprint names it (Hexapod's U700).
+    const devFp = str(input.project?.devices?.[c.deviceUuid]?.attributes?.Footprint);
+    const uid = c.attrs.get('Unique ID');
+    if (uid) c.schAttrs = input.project?.schematic?.get(uid);
+    c.footprintName = input.project?.footprintName?.(c.footprintUuid) || (devFp ? input.project?.footprintName?.(devFp) : undefined) || '';
     const fp = embedded.get(`${input.pcbUuid ?? ''}_${c.id}`) ?? (c.footprintUuid ? input.project?.footprint?.(c.footprintUuid) : undefined);
     const label = c.designator || c.id;
     if (!fp) {
@@ -358,12 +371,8 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
       if (cs.length) b.areas.push({ layer: layerOf(t.layer, pl), cs: placeCs(cs, pl), net: t.net, kind: 'teardrop' });
       return;
     }
-    case 'REGION': {
-      // Keep-outs and constraint regions: not manufactured; drawn on the document layer as outlines.
-      const t = Region.parse(r);
-      for (const c of placeCs(pathList(t.paths, 1), pl)) b.strokes.push({ layer: LY.DOCUMENT, c, width: Math.max(t.width, 1), net: '', kind: 'graphic' });
-      return;
-    }
+    // REGION (keep-outs, constraint regions) is a design rule, not an object: EasyEDA's Gerbers leave
+    // it out (falcon-flight's two keep-out circles, ESP32-MPU6050's antenna keep-out).
     case 'VIA': {
       const t = Via.parse(r);
       const p = pl ? apply(pl.m, t.x, t.y) : { x: t.x, y: t.y };
@@ -372,12 +381,18 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
       return;
     }
     case 'PAD': addPad(b, r, rules, pl); return;
+    case 'DIMENSION': {
+      if (pl) return; // board-level only
+      const d = drawDimension(r, dimLabels?.get(Dimension.parse(r).id));
+      if (d) for (const pts of d.lines) b.strokes.push({ layer: d.layer, c: polyline(pts), width: d.width, net: '', kind: 'graphic' });
+      return;
+    }
     case 'STRING': addString(b, r, pl); return;
     case 'IMAGE': {
       const t = PcbImage.parse(r);
       const cs = pathList(t.paths, 1);
       if (!cs.length) return;
-      const bx = contoursBox(cs);
+      const bx = curveBox(cs);
       const sx = bx.maxX > bx.minX ? t.width / (bx.maxX - bx.minX) : 1, sy = bx.maxY > bx.minY ? t.height / (bx.maxY - bx.minY) : 1;
       let m = mul(translate(t.x, t.y - t.height), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-bx.minX, -bx.minY)));
       // On a bottom layer the image is seen through the board: mirrored about its anchor, as EasyEDA draws it.
@@ -392,22 +407,61 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
 }
 
 /**
+ * The box of contours with their curves' true extremes (contoursBox takes a Bezier's control hull):
+ * EasyEDA fits an image's drawn extent into its width and height (ESP32's Espressif logo was drawn
+ * 2% small and 0.2 mm off with the hull).
+ */
+function curveBox(cs: Contour[]): Box {
+  const box = emptyBox();
+  for (const c of cs) {
+    const pts = flattenContour(c, 0.01);
+    for (let i = 0; i + 1 < pts.length; i += 2) {
+      if (pts[i] < box.minX) box.minX = pts[i];
+      if (pts[i] > box.maxX) box.maxX = pts[i];
+      if (pts[i + 1] < box.minY) box.minY = pts[i + 1];
+      if (pts[i + 1] > box.maxY) box.maxY = pts[i + 1];
+    }
+  }
+  return box;
+}
+
+/**
  * A FILL on the multi-layer is a hole through the board (EasyEDA Pro draws mounting and locating holes
  * this way): a circle becomes a non-plated drill hit, a stadium a non-plated slot; any other shape is
  * a cut-out, drawn on the board outline layer.
  */
 function addMultiFill(b: FabBoard, cs: Contour[], pl?: Placement): void {
   for (const c of cs) {
-    const bx = contoursBox([c]);
-    const w = bx.maxX - bx.minX, h = bx.maxY - bx.minY;
-    const arcs = c.segs.filter((s) => s.k === 'A').length;
-    const lines = c.segs.filter((s) => s.k === 'L').length;
-    if (arcs >= 1 && lines <= 2 && w > 0 && h > 0) {
-      b.holes.push({ x: (bx.minX + bx.maxX) / 2, y: (bx.minY + bx.maxY) / 2, w, h, angle: 0, plated: false, kind: 'npth', net: '', designator: pl?.designator });
-    } else {
-      b.strokes.push({ layer: LY.OUTLINE, c, width: 0, net: '', designator: pl?.designator, kind: 'outline' });
-    }
+    const hole = roundOrSlot(c);
+    if (hole) b.holes.push({ ...hole, plated: false, kind: 'npth', net: '', designator: pl?.designator });
+    else b.strokes.push({ layer: LY.OUTLINE, c, width: 0, net: '', designator: pl?.designator, kind: 'outline' });
   }
+}
+
+/**
+ * A circle (arcs about one centre) or a stadium (two half-circles joined by two lines) at any angle ->
+ * the hole: centre, length along its axis (w), width (h), the axis direction. Anything else: undefined.
+ */
+function roundOrSlot(c: Contour): Pick<FabHole, 'x' | 'y' | 'w' | 'h' | 'angle'> | undefined {
+  const arcs: Array<{ x: number; y: number; r: number }> = [];
+  let lines = 0, px = c.x0, py = c.y0;
+  for (const s of c.segs) {
+    if (s.k === 'A') {
+      if (s.sweep === 0) return undefined;
+      const o = arcCenter(px, py, s.x, s.y, s.sweep);
+      arcs.push({ x: o.x, y: o.y, r: Math.hypot(px - o.x, py - o.y) });
+    } else if (s.k === 'L') { if (Math.hypot(s.x - px, s.y - py) > 1e-6) lines++; } else return undefined;
+    px = s.x; py = s.y;
+  }
+  if (!arcs.length || lines > 2 || arcs.some((a) => Math.abs(a.r - arcs[0].r) > 1e-3 * Math.max(1, arcs[0].r))) return undefined;
+  // Arc centres: one point (a circle) or two (the ends of a slot).
+  const ends: Array<{ x: number; y: number }> = [];
+  for (const a of arcs) if (!ends.some((e) => Math.hypot(e.x - a.x, e.y - a.y) < 1e-3)) ends.push(a);
+  const r = arcs[0].r;
+  if (ends.length === 1 && lines === 0) return { x: ends[0].x, y: ends[0].y, w: 2 * r, h: 2 * r, angle: 0 };
+  if (ends.length !== 2 || lines !== 2) return undefined;
+  const [e0, e1] = ends, len = Math.hypot(e1.x - e0.x, e1.y - e0.y);
+  return { x: (e0.x + e1.x) / 2, y: (e0.y + e1.y) / 2, w: len + 2 * r, h: 2 * r, angle: (Math.atan2(e1.y - e0.y, e1.x - e0.x) * 180) / Math.PI };
 }
 
 function pushStroke(b: FabBoard, layer: number, c: Contour, width: number, net: string, designator?: string): void {
@@ -483,9 +537,13 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
 
 // ---- text (stroke font or stored TrueType outlines) ----
 import { layoutText, indexFontRecords, type FontIndex } from '@copperplate/board';
+import { dimensionLabels, drawDimension, polyline } from './dimension.ts';
+import type { SchematicParts } from './schematic-attrs.ts';
 
 /** FONT records (stored TrueType outlines) of the board being built; set at the start of fabBoard. */
 let fonts: FontIndex | undefined;
+/** Dimension label ATTRs of the board being built (drawn by their DIMENSION, not as attributes). */
+let dimLabels: Map<string, Raw> | undefined;
 
 function addString(b: FabBoard, r: Raw, pl?: Placement): void {
   const t = PcbString.parse(r);
@@ -507,6 +565,7 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
 function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }>): void {
   const a = PcbAttr.parse(r);
   if ((!a.keyVisible && !a.valueVisible) || a.x === null || a.y === null) return;
+  if (a.key === '' && a.parentId === a.id) return; // a dimension's label
   const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
   if (!text) return;
   void comps;

@@ -9,6 +9,7 @@ import type { Raw } from '@copperplate/format/records';
 import { refillArchive } from '@copperplate/board';
 import type { FabInput } from './board.ts';
 import { staleFills } from './stale.ts';
+import { schematicParts } from './schematic-attrs.ts';
 
 const text = (v: Uint8Array | string | undefined): string | undefined =>
   v === undefined ? undefined : typeof v === 'string' ? v : new TextDecoder().decode(v);
@@ -58,6 +59,16 @@ export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?:
     if (pt) for (const b of parseDocuments(pt)) for (const r of b.records) if (r[0] === 'POURED') poured.push(r);
     if (poured.length) break;
   }
+  // The board's schematic (project.json boards: {schematic, pcb}): its parts' attributes for the BOM.
+  const board = Object.values((a.projectJson.boards ?? {}) as Record<string, { schematic?: string; pcb?: string } | undefined>).find((bd) => bd?.pcb === hit.uuid);
+  const sheets: Array<readonly Raw[]> = [];
+  if (board?.schematic) {
+    for (const [k, v] of a.entries) {
+      if (!k.startsWith(`SHEET/${board.schematic}/`) || !k.endsWith('.esch')) continue;
+      const st = text(v);
+      if (st) for (const blk of parseDocuments(st)) sheets.push(blk.records);
+    }
+  }
   return {
     name: hit.name,
     pcbUuid: hit.uuid,
@@ -67,6 +78,7 @@ export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?:
     project: {
       devices: (a.projectJson.devices ?? {}) as Record<string, { attributes?: Record<string, unknown> }>,
       poured,
+      schematic: sheets.length ? schematicParts(sheets) : undefined,
       footprint(uuid) {
         if (!fpCache.has(uuid)) {
           const ft = text(a.entries.get(`FOOTPRINT/${uuid}.efoo`));

@@ -112,3 +112,32 @@ describe('[issue-12] bad input: writes what it can and lists every problem', () 
     expect(top.ops['op:int']).toBe(1); // the track
   });
 });
+
+describe('[issue-12] non-plated holes from multi-layer FILLs at any angle', () => {
+  it('a stadium turned 30 degrees is one routed slot between its end-circle centres; a circle is a round hit', async () => {
+    const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6), r = 20;
+    const A = [1000, -1000], B = [1000 + 100 * c, -1000 + 100 * s], n = [-s, c];
+    const p = (o: number[], k: number) => [o[0] + k * r * n[0], o[1] + k * r * n[1]];
+    // Board FILL sweeps are stored x10.
+    const stadium = [...p(A, 1), 'L', ...p(B, 1), 'ARC', -1800, ...p(B, -1), 'L', ...p(A, -1), 'ARC', -1800, ...p(A, 1)];
+    const records: unknown[][] = [
+      ['DOCTYPE', 'PCB', '1.8'],
+      ['FILL', 'f1', 0, '', 12, 0, 0, [stadium], 0],
+      ['FILL', 'f2', 0, '', 12, 0, 0, [['CIRCLE', 2000, -1000, 30]], 0],
+    ];
+    const b = fabBoard({ name: 'slots', records });
+    expect(b.holes.map((h) => [h.kind, Math.round(h.w * 1000) / 1000, Math.round(h.h * 1000) / 1000])).toEqual([['npth', 140, 40], ['npth', 60, 60]]);
+    const npth = drillFiles(b, { date: 'x' }).find((f) => f.kind === 'npth')!;
+    const slot = /X(-?[\d.]+)Y(-?[\d.]+)G85X(-?[\d.]+)Y(-?[\d.]+)/.exec(npth.text)!.slice(1).map(Number);
+    const ends = [[slot[0], slot[1]], [slot[2], slot[3]]].sort((u, v) => u[0] - v[0]);
+    expect(ends[0][0]).toBeCloseTo(A[0] * MM, 4);
+    expect(ends[0][1]).toBeCloseTo(A[1] * MM, 4);
+    expect(ends[1][0]).toBeCloseTo(B[0] * MM, 4);
+    expect(ends[1][1]).toBeCloseTo(B[1] * MM, 4);
+    expect(Object.fromEntries(npth.hits)).toEqual({ '1.01600': 1, '1.52400': 1 });
+    const rb = await readBack(npth.text);
+    expect(rb.warnings).toEqual([]);
+    expect(rb.ops['op:int']).toBe(1);
+    expect(rb.ops['op:flash']).toBe(1);
+  });
+});

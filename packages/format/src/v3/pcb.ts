@@ -260,6 +260,19 @@ export function convertPcbDoc(doc: EpruDocument, kind: 'PCB' | 'FOOTPRINT', tall
         const d = parse(S.DimensionSchema, r);
         if (d) push(R.Dimension.create({ id: r.id, dimType: d.type ?? 'LENGTH', layer: d.layerId, unit: d.unit ?? 'mm', strokeWidth: d.strokeWidth ?? 6, precision: d.precision ?? 2,
           textFollow: d.textFollow === 1, coords: d.coords, locked: lock(d.locked) === 1 }));
+        // The label: V2 keeps it as an ATTR whose id and parent are the dimension's, key '', value the
+        // measured length in 10 mil (STM32G431-mini.epro); V3 nests it as `text` (ESP32-MPU6050.epro2).
+        // Part of the same V3 line: not counted again in the report.
+        const t = d ? (d as { text?: Record<string, unknown> }).text : undefined;
+        if (d && t && typeof t.x === 'number' && typeof t.y === 'number') {
+          const c = d.coords, n = (i: number) => (typeof c[i] === 'number' ? c[i] : 0);
+          const len = c.length >= 8 ? Math.hypot(n(4) - n(2), n(5) - n(3)) : Math.hypot(n(2) - n(0), n(3) - n(1));
+          const tn = (k: string, dflt: number) => (typeof t[k] === 'number' ? (t[k] as number) : dflt);
+          out.push(R.PcbAttr.create({ id: r.id, parentId: r.id, layer: tn('layerId', d.layerId), x: t.x, y: t.y, key: '', value: String(Math.round(len * 1e4) / 1e5),
+            keyVisible: false, valueVisible: true, font: typeof t.fontFamily === 'string' ? t.fontFamily : 'default', height: tn('fontSize', 100),
+            strokeWidth: tn('strokeWidth', d.strokeWidth ?? 6), bold: lock(t.bold) === 1, italic: lock(t.italic) === 1, origin: originCode(t.origin), angle: tn('angle', 0),
+            reverse: lock(t.reverse) === 1, expansion: tn('expansion', 0), mirror: lock(t.mirror) === 1, locked: lock(d.locked) === 1 }));
+        }
         break;
       }
       case 'IMAGE': {
