@@ -7,10 +7,11 @@
  * clearance matrix, short circuits (copper of two nets touching), track width, via diameter and
  * drill, annular ring (vias and plated pads), hole to hole, copper to board outline, unrouted nets
  * (pads of a net in more than one connected group, pour fills counted as copper), overlapping
- * footprints (copper extents of components on one side), silkscreen over pads, solder-mask slivers.
+ * footprints (courtyards: COMPONENT_SHAPE outlines, else their copper; one side), silkscreen over
+ * pads, solder-mask slivers.
  */
 import type { Path64, Paths64, IBox } from './clip.ts';
-import { ARC_TOL, CLIP_SCALE, growIBox, iboxOverlap, boxOfPaths } from './clip.ts';
+import { ARC_TOL, CLIP_SCALE, area, growIBox, iboxOverlap, boxOfPaths, intersect } from './clip.ts';
 import { type BoardModel, type CopperItem, MULTI, silkPaths } from './model.ts';
 import { ItemGrid, clearKindOf } from './pour.ts';
 import { EdgeIndex, segSegDist2, ptSeg2 } from './edges.ts';
@@ -274,16 +275,19 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
     }
   }
 
-  // 6. overlapping footprints (copper extents, same side).
-  const comps = model.components.filter((c) => Number.isFinite(c.box.minX));
+  // 6. overlapping footprints (same side): their courtyards (COMPONENT_SHAPE outlines; the copper of a
+  // footprint without one) overlapping by more than 1 mil².
+  const copperOf = new Map<string, Paths64>();
+  for (const it of model.items) if (it.owner) { const l = copperOf.get(it.owner); if (l) l.push(...it.paths); else copperOf.set(it.owner, [...it.paths]); }
+  const comps = model.components.map((c) => ({ c, shape: c.courtyard?.length ? c.courtyard : copperOf.get(c.id) ?? [] })).filter((x) => x.shape.length).map((x) => ({ ...x, box: boxOfPaths(x.shape) }));
   const compGrid = new ItemGrid(comps);
   const cq: number[] = [];
   for (let i = 0; i < comps.length; i++) for (const j of (cq.length = 0, compGrid.queryIndex(comps[i].box, cq))) {
     const a = comps[i], b = comps[j];
-    if (j <= i || a.bottom !== b.bottom || !iboxOverlap(a.box, b.box)) continue;
-    const ov = { minX: Math.max(a.box.minX, b.box.minX), minY: Math.max(a.box.minY, b.box.minY), maxX: Math.min(a.box.maxX, b.box.maxX), maxY: Math.min(a.box.maxY, b.box.maxY) };
-    if (ov.maxX - ov.minX < S || ov.maxY - ov.minY < S) continue;
-    out.push({ rule: 'footprintOverlap', severity: 'warning', message: `footprints ${a.designator || a.id} and ${b.designator || b.id} overlap`, ...at(ov), items: [a.id, b.id] });
+    if (j <= i || a.c.bottom !== b.c.bottom || !iboxOverlap(a.box, b.box)) continue;
+    const common = intersect(a.shape, b.shape);
+    if (Math.abs(area(common)) <= S * S) continue;
+    out.push({ rule: 'footprintOverlap', severity: 'warning', message: `footprints ${a.c.designator || a.c.id} and ${b.c.designator || b.c.id} overlap`, ...at(boxOfPaths(common)), items: [a.c.id, b.c.id] });
   }
 
   // 7. silkscreen over pads (same side, pad grown by the mask expansion).

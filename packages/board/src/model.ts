@@ -104,7 +104,12 @@ export interface PlacedComponent {
   /** Bounding box of its copper and silkscreen (clip units). */
   box: IBox;
   m: Mat;
+  /** Its courtyard: the footprint's COMPONENT_SHAPE outlines (layer 48) placed on the board (clip units), when it has them. */
+  courtyard?: Paths64;
 }
+
+/** Footprint layer of the component shape (courtyard) outline. */
+export const COMPONENT_SHAPE = 48;
 
 /** Silkscreen lines and polylines (mil contours and stroke width); `silkPaths` outlines them on demand. */
 export interface SilkItem { key: string; layer: number; contours: Contour[]; width: number; owner?: string }
@@ -200,6 +205,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
   const copper = new Set<number>();
   const nets = new Set<string>();
   const outlineContours: Contour[] = [];
+  const courtyards = new Map<string, Paths64>();
 
   for (const r of recs) {
     if (r[0] === 'LAYER') {
@@ -338,6 +344,11 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
         const w = PcbPoly.get(r, 'width') * sc;
         if (layer === OUTLINE && !owner) { outlineContours.push(...cs); return; }
         if (layer === 3 || layer === 4) { silk.push({ key: key(PcbPoly.get(r, 'id')), layer, owner, contours: cs, width: w }); return; }
+        if (layer === COMPONENT_SHAPE && owner) {
+          const ring = contoursToPaths(cs.map((c) => ({ ...c, closed: true })));
+          if (ring.length) courtyards.set(owner, [...(courtyards.get(owner) ?? []), ...ring]);
+          return;
+        }
         if (!isCopperLayer(layer)) return;
         items.push({ key: key(PcbPoly.get(r, 'id')), kind: 'poly', net: owner ? '' : PcbPoly.get(r, 'net'), layer, owner, ...mk(strokeContours(cs, w)) });
         return;
@@ -400,7 +411,8 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
       if (h.net || h.kind !== 'via') continue;
       for (let j = before; j < items.length; j++) if (items[j].key === h.key) { h.net = items[j].net; break; }
     }
-    components.push({ id: c.id, designator: c.designator, bottom: c.bottom, box, m });
+    const cy = courtyards.get(c.id);
+    components.push({ id: c.id, designator: c.designator, bottom: c.bottom, box, m, ...(cy ? { courtyard: Clipper.union(cy, FillRule.NonZero) } : {}) });
   }
 
   // Stored fills (POURED in the PCB or the pour file): 10-mil units.

@@ -63,3 +63,26 @@ describe('[issue-13] DRC', () => {
     expect(v.some((x) => x.items.includes('t2'))).toBe(false); // bottom layer: no fill there
   });
 });
+
+describe('[issue-13] DRC footprint overlap by courtyard', () => {
+  const falcon = readEpro(new Uint8Array(readFileSync('../shared/fixtures/epro/falcon-flight-FFB6.1.epro')));
+  const fsrc = boardSourceFromArchive(falcon, listPcbs(falcon)[0].uuid);
+  const overlaps = (src: BoardSource) => runDrc(resolveBoard(src), { skipUnrouted: true }).violations.filter((v) => v.rule === 'footprintOverlap');
+  it('falcon-flight: U10 and C19 (copper boxes overlap, courtyards apart) are not reported', () => {
+    const m = resolveBoard(fsrc);
+    const u10 = m.components.find((c) => c.designator === 'U10')!, c19 = m.components.find((c) => c.designator === 'C19')!;
+    expect(u10.courtyard?.length).toBeGreaterThan(0);
+    expect(u10.box.maxX > c19.box.minX && c19.box.maxY > u10.box.minY).toBe(true); // the old test's false positive
+    expect(overlaps(fsrc).some((v) => v.items.includes(u10.id) && v.items.includes(c19.id))).toBe(false);
+  });
+  it('a part moved onto another part is reported where their courtyards meet', () => {
+    const m = resolveBoard(fsrc);
+    const u10 = m.components.find((c) => c.designator === 'U10')!, c19 = m.components.find((c) => c.designator === 'C19')!;
+    // move C19 onto U10's position
+    const comp = fsrc.records.find((r) => r[0] === 'COMPONENT' && r[1] === u10.id)!;
+    const moved = { ...fsrc, records: fsrc.records.map((r) => (r[0] === 'COMPONENT' && r[1] === c19.id ? [...r.slice(0, 4), comp[4], comp[5], ...r.slice(6)] : r)) };
+    const v = overlaps(moved).find((x) => x.items.includes(u10.id) && x.items.includes(c19.id));
+    expect(v).toBeDefined();
+    expect(Math.abs(v!.x - Number(comp[4]))).toBeLessThan(60);
+  });
+});
