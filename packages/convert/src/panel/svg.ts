@@ -36,9 +36,32 @@ export interface PanelSvgOptions {
   dimensions?: boolean;
   /** Margin around the plate (mil). */
   margin?: number;
+  /** The picture of an image fill `blob:<hash>` (a data: URL), from the project's blobs; unresolved ones are hatched. */
+  image?: (ref: string) => string | undefined;
 }
 
-function printItem(it: PanelItem): string {
+/** A data: URL fit to be an SVG attribute (images only; anything else is refused). */
+const imageHref = (u: string | undefined): string | undefined => (u && /^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,[A-Za-z0-9+/=\s]+$/.test(u) ? u.replace(/\s+/g, '') : undefined);
+
+/**
+ * A poly filled with a picture (fillColor `data:image/...` or `blob:<hash>`, EasyEDA's image fill):
+ * the image stretched over the shape's box and clipped to the shape; a missing picture is hatched.
+ */
+function imageItem(it: Extract<PanelItem, { kind: 'poly' }>, image?: (ref: string) => string | undefined): string {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const c of it.contours) for (const p of flatten(c)) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
+  if (!Number.isFinite(minX)) return '';
+  const d = contoursD(it.contours);
+  const cid = `clip-${esc(it.id)}`;
+  const href = imageHref(it.fill.startsWith('data:') ? it.fill : image?.(it.fill.slice(5)));
+  const body = href
+    ? `<image href="${href}" x="${f(minX)}" y="${f(minY)}" width="${f(maxX - minX)}" height="${f(maxY - minY)}" preserveAspectRatio="none" clip-path="url(#${cid})"/>`
+    : `<path d="${d}" fill="none" stroke="#999" stroke-width="2" stroke-dasharray="8 6"/><path d="M${f(minX)} ${f(minY)}L${f(maxX)} ${f(maxY)}M${f(minX)} ${f(maxY)}L${f(maxX)} ${f(minY)}" stroke="#999" stroke-width="2"/>`;
+  return `<g data-id="${esc(it.id)}" data-image="${href ? 'yes' : 'missing'}"><clipPath id="${cid}"><path d="${d}" clip-rule="evenodd"/></clipPath>${body}</g>`;
+}
+
+function printItem(it: PanelItem, image?: (ref: string) => string | undefined): string {
+  if (it.kind === 'poly' && it.closed && (it.fill.startsWith('data:') || it.fill.startsWith('blob:'))) return imageItem(it, image);
   if (it.kind === 'poly') {
     const fill = it.fill && !it.fill.startsWith('data:') && !it.fill.startsWith('blob:') && it.closed ? cssColour(it.fill, 'none') : 'none';
     const stroke = it.stroke && it.strokeWidth > 0 ? cssColour(it.stroke, 'none') : fill === 'none' ? '#000' : 'none';
@@ -79,13 +102,13 @@ export function panelSvg(m: PanelModel, o: PanelSvgOptions): string {
   if (o.mode === 'picture') {
     parts.push(`<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="#ffffff"/>`);
     parts.push(`<path class="plate" d="${contoursD([...m.outline, ...m.cutouts])}" fill="${cssColour(plateColour(m.settings), '#e4e4e4')}" fill-rule="evenodd" stroke="#555" stroke-width="4"/>`);
-    parts.push(`<g class="print">${print.map(printItem).join('')}</g>`);
+    parts.push(`<g class="print">${print.map((i) => printItem(i, o.image)).join('')}</g>`);
     if (o.dimensions !== false) parts.push(`<g class="document">${m.items.filter((i) => i.kind === 'dimension').map((i) => docItem(i, m)).join('')}</g>`);
   } else {
     const hair = 'fill="none" stroke="#ff0000" stroke-width="1"';
     parts.push(`<g id="outline" class="cut">${m.outline.map((c) => `<path d="${contoursD([c])}" ${hair}/>`).join('')}</g>`);
     parts.push(`<g id="cutouts" class="cut">${m.cutouts.map((c) => `<path d="${contoursD([c])}" ${hair}/>`).join('')}</g>`);
-    parts.push(`<g id="print" class="print">${print.map(printItem).join('')}</g>`);
+    parts.push(`<g id="print" class="print">${print.map((i) => printItem(i, o.image)).join('')}</g>`);
   }
   parts.push('</svg>');
   return parts.join('');
