@@ -20,6 +20,7 @@ import { backupCreateRoute, miscRoutes } from './routes/misc.ts';
 import { downloadRoutes } from './routes/downloads.ts';
 import { liveRoutes } from './routes/live.ts';
 import { contentRoutes } from './routes/content.ts';
+import { notificationRoutes } from './routes/notifications.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
@@ -136,6 +137,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   spiceRoutes(app, ctx);
   liveRoutes(app, ctx);
   contentRoutes(app, ctx);
+  notificationRoutes(app, ctx);
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(webDir, 'index.html'));

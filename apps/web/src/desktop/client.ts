@@ -4,7 +4,7 @@
  * the local files, and the host's status (is the cloud reachable). exportFileClient writes a file
  * through the dialog; in the web build it is refused with 'Call illegal interface: exportFileClient!'.
  */
-import { CatalogueError, parseMode } from '@copperplate/model';
+import { CatalogueError, TIMERS, parseMode } from '@copperplate/model';
 import { CLIENT_HEADER, hostCall } from './common-db.ts';
 
 export interface HostStatus { cloud: 'online' | 'offline'; network: 'ONLINE' | 'HALF_OFFLINE' | 'OFFLINE'; dataDir: string; cloudUrl: string }
@@ -15,10 +15,29 @@ export function isClientBuild(mode: string): boolean {
   return parseMode(mode).flags.includes('CLIENT');
 }
 
+export interface ClientTimers { setTimeout(fn: () => void, ms: number): unknown; clearTimeout(id: unknown): void }
+const realTimers: ClientTimers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as number) };
+
+/** The message of a save the host did not finish within the save-file timeout (CONST-1). */
+export const SAVE_TIMEOUT_MESSAGE = `Failed to save the file: no answer within ${TIMERS.SAVE_FILE_TIMEOUT_MS / 1000} s`;
+
 export class DesktopClient {
-  constructor(private readonly baseUrl = '', private readonly fetchImpl: typeof fetch = (...a) => fetch(...a)) {}
-  private call<T>(op: string, body?: unknown): Promise<T> {
-    return hostCall<T>(this.baseUrl, `/client/${op}`, body, this.fetchImpl);
+  constructor(private readonly baseUrl = '', private readonly fetchImpl: typeof fetch = (...a) => fetch(...a), private readonly timers: ClientTimers = realTimers) {}
+  private call<T>(op: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    return hostCall<T>(this.baseUrl, `/client/${op}`, body, this.fetchImpl, signal);
+  }
+  /** CONST-1: a file save gives up after TIMERS.SAVE_FILE_TIMEOUT_MS (300000 ms). */
+  private async timed<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ac = new AbortController();
+    const t = this.timers.setTimeout(() => ac.abort(), TIMERS.SAVE_FILE_TIMEOUT_MS);
+    try {
+      return await run(ac.signal);
+    } catch (e) {
+      if (ac.signal.aborted) throw new Error(SAVE_TIMEOUT_MESSAGE);
+      throw e;
+    } finally {
+      this.timers.clearTimeout(t);
+    }
   }
   status(): Promise<HostStatus> { return this.call('status'); }
   /** The save dialog: the path the host proposes for `title` (the page lets the user change it). */
@@ -26,15 +45,17 @@ export class DesktopClient {
     return this.call('openSaveFileDlg', { title, isExport, filters });
   }
   /** Writes `bytes` at `path` (absolute, a known extension: EXP-2). */
-  async saveFile(path: string, bytes: Uint8Array): Promise<{ path: string; size: number }> {
-    const res = await this.fetchImpl(`${this.baseUrl}/client/saveFile?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', [CLIENT_HEADER]: '1' }, body: bytes as Uint8Array<ArrayBuffer> });
-    const json = (await res.json()) as { code?: number; result?: { path: string; size: number }; message?: string };
-    if (json.code !== 0 || !json.result) throw new Error(json.message ?? 'Failed to save the file');
-    return json.result;
+  saveFile(path: string, bytes: Uint8Array): Promise<{ path: string; size: number }> {
+    return this.timed(async (signal) => {
+      const res = await this.fetchImpl(`${this.baseUrl}/client/saveFile?path=${encodeURIComponent(path)}`, { method: 'POST', headers: { 'content-type': 'application/octet-stream', [CLIENT_HEADER]: '1' }, body: bytes as Uint8Array<ArrayBuffer>, signal });
+      const json = (await res.json()) as { code?: number; result?: { path: string; size: number }; message?: string };
+      if (json.code !== 0 || !json.result) throw new Error(json.message ?? 'Failed to save the file');
+      return json.result;
+    });
   }
   /** Save-as-local from the local files: the project's .epro at `path` (default: the dialog's proposal). */
   saveAsLocal(projectUuid: string, path?: string): Promise<{ path: string; size: number }> {
-    return this.call('saveAsLocal', { project_uuid: projectUuid, path });
+    return this.timed((signal) => this.call('saveAsLocal', { project_uuid: projectUuid, path }, signal));
   }
   /** A local archive (.epro, .epro2) uploaded to the cloud as a new project. */
   uploadFile(path: string, name?: string): Promise<{ uuid: string }> {

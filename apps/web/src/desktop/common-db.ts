@@ -35,8 +35,8 @@ export const CLIENT_HEADER = 'x-copperplate-client';
 export class HostError extends Error {}
 
 /** POST a JSON body to the local host and return its `result`. */
-export async function hostCall<T>(baseUrl: string, path: string, body: unknown, fetchImpl: typeof fetch = fetch): Promise<T> {
-  const res = await fetchImpl(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_HEADER]: '1' }, body: JSON.stringify(body ?? {}) });
+export async function hostCall<T>(baseUrl: string, path: string, body: unknown, fetchImpl: typeof fetch = fetch, signal?: AbortSignal): Promise<T> {
+  const res = await fetchImpl(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', [CLIENT_HEADER]: '1' }, body: JSON.stringify(body ?? {}), signal });
   const text = await res.text();
   let parsed: { code?: number; result?: T; message?: string };
   try {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
 import { api } from '../api/api.ts';
-import { ApiError, NETWORK_CODE, loginAbandoned, onUnauthorized } from '../api/http.ts';
+import { ApiError, NETWORK_CODE, loginAbandoned, onUnauthorized, request } from '../api/http.ts';
 import { rememberUser, rememberedUser } from '../lib/user.ts';
 import type { User } from '../api/schemas.ts';
 import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
@@ -13,7 +13,8 @@ import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { downloadFileName, saveBytes } from '../lib/download.ts';
 import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
-import { desktopClient, type EngineHooks } from '../project/sync-session.ts';
+import { browserClock, desktopClient, type EngineHooks } from '../project/sync-session.ts';
+import { startNotificationCheck, startUpdateCheck } from '../lib/checks.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
 import type { ProjectSession } from '../project/types.ts';
@@ -75,6 +76,19 @@ export function App() {
     );
     return onUnauthorized(() => setNeedLogin(true));
   }, []);
+
+  // CONST-1: the notification check (120 s) and the update check (1 h) while someone is signed in
+  const signedIn = !!user;
+  useEffect(() => {
+    if (!signedIn) return;
+    const stops = [
+      startNotificationCheck(browserClock, async () => (await request<{ count: number }>('GET', '/api/notifications/unread', { relogin: false })).count, (n) => {
+        if (n > 0) toast(`${n} shared project${n === 1 ? '' : 's'} changed by others`, 'info');
+      }),
+      startUpdateCheck(browserClock, () => api.onlineVersion(), (v) => toast(`A new version (${v}) is available: reload the page to use it`, 'info', 30000)),
+    ];
+    return () => stops.forEach((stop) => stop());
+  }, [signedIn]);
 
   const onImport = useCallback((file: File) => setDialog({ kind: 'import', file }), []);
 
