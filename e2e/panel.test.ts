@@ -118,6 +118,12 @@ describe('front panel editor', () => {
     await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.tools.active?.id === 'part'), 20_000, 'the part tool with the saved part');
     await clickAt(page, at.x + 400, at.y + 300);
     await until(async () => page.evaluate(() => (window as any).__cpEditor.editor.model.cutouts.length === 8), 20_000, 'the saved part placed');
+    // 10. a picture printed on the panel (an image fill), drawn and saved
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Place image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('panel-status').filter({ hasText: 'Placed picture logo.png' }).waitFor({ timeout: 20_000 });
+    await page.locator('.cp-panel-canvas [data-image="yes"] image').first().waitFor({ timeout: 20_000 });
+    await until(async () => (await serverDataStr(page, project, 'panels', panelId)).includes('data:image/png;base64,iVBOR') ? true : null, 30_000, 'the picture on the server');
     expect(errors).toEqual([]);
   }, 180_000);
 });

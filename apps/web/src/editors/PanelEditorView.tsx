@@ -6,7 +6,7 @@
  * PCB of the project, and the outputs (DXF and SVG for the cutter, the picture). Frame: panel mil.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
-import { PanelEditor, mm, MIL_PER_MM, type CutoutSpec } from '@copperplate/editor/panel/editor';
+import { PanelEditor, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from '@copperplate/editor/panel/editor';
 import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool, type PartTool } from '@copperplate/editor/panel/tools';
 import { builtinPanelParts, partFromSelection, partMeta } from '@copperplate/editor/panel/library';
 import { panelActions } from '@copperplate/editor/panel/actions';
@@ -74,6 +74,28 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
       refreshParts();
       kick();
     }, (e: Error) => { ed.status = `The part was not saved: ${e.message}`; kick(); });
+  };
+  // a picture printed on the panel: read as a data URL, 30 mm wide (its aspect kept), at the plate's centre
+  const placeImage = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) { ed.status = `The picture is too large (${(file.size / 1048576).toFixed(1)} MB; at most ${MAX_IMAGE_BYTES / 1048576} MB)`; kick(); return; }
+    const r = new FileReader();
+    r.onerror = () => { ed.status = 'The picture could not be read'; kick(); };
+    r.onload = () => {
+      const url = String(r.result);
+      const img = new Image();
+      img.onerror = () => { ed.status = 'That file is not a picture (PNG, JPEG, WebP, GIF or SVG)'; kick(); };
+      img.onload = () => {
+        const w = mm(30), h = img.naturalWidth ? (w * img.naturalHeight) / img.naturalWidth : w;
+        const s0 = ed.settings;
+        const k = ed.addImage(s0.originX + s0.width / 2, s0.originY + s0.height / 2, w, h, url, file.name);
+        if (!k) ed.status = 'That file is not a picture (PNG, JPEG, WebP, GIF or SVG)';
+        else { ed.selection.select([k]); ed.status = `Placed picture ${file.name}`; }
+        kick();
+      };
+      img.src = url;
+    };
+    r.readAsDataURL(file);
   };
   const cursor = useRef({ x: 0, y: 0 });
   const [cursorText, setCursorText] = useState('X 0 Y 0');
@@ -174,6 +196,7 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
         )}
         {tool === 'text' && <input className="cp-text" aria-label="Text to place" value={text} onChange={(e) => setText(e.target.value)} />}
         {tool === 'aux' && <button type="button" className="cp-btn" onClick={() => { const t = ed.tools.get('aux') as AuxLineTool; t.angle = t.angle ? 0 : 90; kick(); }}>{(ed.tools.get('aux') as AuxLineTool).angle ? 'Vertical' : 'Horizontal'}</button>}
+        <label className="cp-btn file-btn">Image…<input type="file" aria-label="Place image" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hidden disabled={readOnly} onChange={(e) => { placeImage(e.target.files?.[0]); e.target.value = ''; }} /></label>
         <select className="cp-select" aria-label="Outline" value="" disabled={readOnly} onChange={(e) => { if (e.target.value) { ed.setOutline(e.target.value as 'rect' | 'rounded'); kick(); } }}>
           <option value="">Outline…</option><option value="rect">Rectangle</option><option value="rounded">Rounded rectangle</option>
         </select>

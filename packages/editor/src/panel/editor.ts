@@ -37,6 +37,9 @@ export interface Box { minX: number; minY: number; maxX: number; maxY: number }
 /** Name of cut-outs derived from a board part: `board:<designator>` (re-deriving replaces them). */
 export const DERIVED_PREFIX = 'board:';
 
+/** The largest picture a panel takes (bytes of the image file); a panel is one synced document. */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
 /** Record kinds a paste takes from a PANEL text (the plate's CANVAS and headers stay). */
 const PASTABLE = new Set(['POLY', 'STRING', 'DIMENSION', 'AUXLINE']);
 
@@ -184,6 +187,18 @@ export class PanelEditor {
   addPrintRect(x: number, y: number, w: number, h: number, colour = '#ffffff', fill = ''): string {
     let key = '';
     this.doc.commit('Add print shape', (tx) => { key = tx.add(this.polyRecord(tx.newId(), PANEL_LAYER.PRINT, [roundedRect(x, y, w, h)], 'print', { stroke: colour, fill, strokeWidth: mm(0.3) })); });
+    return key;
+  }
+
+  /**
+   * A picture printed on the panel: a rectangle of w x h mil centred on (x, y) on the print layer,
+   * filled with the image (a data:image URL, EasyEDA's embedded image fill). Refused (null) when the
+   * URL is not an image or is larger than MAX_IMAGE_BYTES.
+   */
+  addImage(x: number, y: number, w: number, h: number, dataUrl: string, name = 'image'): string | null {
+    if (!/^data:image\/(png|jpeg|webp|gif|svg\+xml);base64,/.test(dataUrl) || dataUrl.length > MAX_IMAGE_BYTES * 1.37) return null;
+    let key = '';
+    this.doc.commit('Add image', (tx) => { key = tx.add(this.polyRecord(tx.newId(), PANEL_LAYER.PRINT, [roundedRect(x, y, w, h)], name, { fill: dataUrl, strokeWidth: 0 })); });
     return key;
   }
 

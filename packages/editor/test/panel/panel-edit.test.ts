@@ -9,7 +9,7 @@ import { AuxLine, PanelPoly, PanelString, PANEL_LAYER } from '@copperplate/forma
 import { parsePanelPaths, flatten } from '@copperplate/convert/panel/index';
 import { openDocument, serializeDocument } from '@copperplate/editor';
 import { EditEngine } from '../../src/core/edit-engine.ts';
-import { PanelEditor, blankPanelText, mm } from '@copperplate/editor/panel/editor';
+import { PanelEditor, blankPanelText, mm, MAX_IMAGE_BYTES } from '@copperplate/editor/panel/editor';
 import { panelActions } from '@copperplate/editor/panel/actions';
 import { registerPanelTools } from '@copperplate/editor/panel/tools';
 import { panelEditorSvg } from '@copperplate/convert/panel/index';
@@ -133,5 +133,17 @@ describe('panel editing on the shared engine', () => {
     ed.move([canvas, c], 100, 0);
     expect(ed.doc.get(canvas)).toEqual(parseDocuments(before)[0].records.find((r) => r[0] === 'CANVAS'));
     void t;
+  });
+
+  it('[issue-19] a picture placed on the print layer as an image fill; not-a-picture and too-large files refused', () => {
+    const ed = blank();
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const k = ed.addImage(mm(60), mm(30), mm(30), mm(15), png, 'logo.png')!;
+    expect(k).toBeTruthy();
+    expect(ed.layerOf(k)).toBe(PANEL_LAYER.PRINT);
+    expect(PanelPoly.get(ed.doc.get(k)!, 'fillColor')).toBe(png);
+    expect(panelEditorSvg(ed.model)).toContain('data-image="yes"');
+    expect(ed.addImage(0, 0, 10, 10, 'data:text/html;base64,PGI+')).toBeNull();
+    expect(ed.addImage(0, 0, 10, 10, 'data:image/png;base64,' + 'A'.repeat(MAX_IMAGE_BYTES * 2))).toBeNull();
   });
 });
