@@ -105,9 +105,9 @@ const edgeGap = (x1: number, y1: number, x2: number, y2: number, b: IBox): numbe
 export function itemDistance(a: CopperItem, b: CopperItem, stop = 0, limit = Infinity): number {
   const pa = a.prim, pb = b.prim;
   if (pa && pb) {
-    const ra = pa.k === 'disc' ? pa.r : pa.w / 2, rb = pb.k === 'disc' ? pb.r : pb.w / 2;
-    const [ax1, ay1, ax2, ay2] = pa.k === 'disc' ? [pa.cx, pa.cy, pa.cx, pa.cy] : [pa.x1, pa.y1, pa.x2, pa.y2];
-    const [bx1, by1, bx2, by2] = pb.k === 'disc' ? [pb.cx, pb.cy, pb.cx, pb.cy] : [pb.x1, pb.y1, pb.x2, pb.y2];
+    let ra: number, ax1: number, ay1: number, ax2: number, ay2: number, rb: number, bx1: number, by1: number, bx2: number, by2: number;
+    if (pa.k === 'disc') { ra = pa.r; ax1 = ax2 = pa.cx; ay1 = ay2 = pa.cy; } else { ra = pa.w / 2; ax1 = pa.x1; ay1 = pa.y1; ax2 = pa.x2; ay2 = pa.y2; }
+    if (pb.k === 'disc') { rb = pb.r; bx1 = bx2 = pb.cx; by1 = by2 = pb.cy; } else { rb = pb.w / 2; bx1 = pb.x1; by1 = pb.y1; bx2 = pb.x2; by2 = pb.y2; }
     return Math.max(0, Math.sqrt(segSegDist2(ax1, ay1, ax2, ay2, bx1, by1, bx2, by2)) - ra - rb);
   }
   return pathsDistance(a.paths, b.paths, stop, limit, a.box, b.box);

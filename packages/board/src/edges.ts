@@ -31,7 +31,8 @@ export function ptSeg2(px: number, py: number, ax: number, ay: number, bx: numbe
  * edge lists packed in one array (no per-cell allocation).
  */
 export class EdgeIndex {
-  xs: Float64Array;
+  /** Edge end points (x1, y1, x2, y2 per edge), integer clip units. */
+  xs: Int32Array;
   cell: number;
   private ox: number;
   private oy: number;
@@ -45,7 +46,7 @@ export class EdgeIndex {
       n += p.length;
       for (const q of p) { if (q.x < minX) minX = q.x; if (q.x > maxX) maxX = q.x; if (q.y < minY) minY = q.y; if (q.y > maxY) maxY = q.y; }
     }
-    const xs = (this.xs = new Float64Array(n * 4));
+    const xs = (this.xs = new Int32Array(n * 4));
     let e = 0;
     for (const p of paths) for (let i = 0; i < p.length; i++) {
       const a = p[i], b = p[(i + 1) % p.length], o = e++ * 4;
@@ -57,17 +58,21 @@ export class EdgeIndex {
     this.ox = minX; this.oy = minY;
     const nx = (this.nx = Math.floor(w / this.cell) + 1), ny = (this.ny = Math.floor(h / this.cell) + 1);
     const start = (this.start = new Int32Array(nx * ny + 1));
-    const span = (e: number, fn: (c: number) => void) => {
-      const o = e * 4, c = this.cell;
-      const x0 = Math.floor((Math.min(xs[o], xs[o + 2]) - minX) / c), x1 = Math.floor((Math.max(xs[o], xs[o + 2]) - minX) / c);
-      const y0 = Math.floor((Math.min(xs[o + 1], xs[o + 3]) - minY) / c), y1 = Math.floor((Math.max(xs[o + 1], xs[o + 3]) - minY) / c);
-      for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) fn(iy * nx + ix);
-    };
-    for (let k = 0; k < n; k++) span(k, (c) => start[c + 1]++);
-    for (let c = 0; c < nx * ny; c++) start[c + 1] += start[c];
+    // cell range of every edge, then a counting sort of the edges into the cells (two passes, no closures)
+    const c = this.cell;
+    const x0 = (k: number) => Math.floor((Math.min(xs[k], xs[k + 2]) - minX) / c), x1 = (k: number) => Math.floor((Math.max(xs[k], xs[k + 2]) - minX) / c);
+    const y0 = (k: number) => Math.floor((Math.min(xs[k + 1], xs[k + 3]) - minY) / c), y1 = (k: number) => Math.floor((Math.max(xs[k + 1], xs[k + 3]) - minY) / c);
+    for (let o = 0; o < n * 4; o += 4) {
+      const ax = x0(o), bx = x1(o), ay = y0(o), by = y1(o);
+      for (let iy = ay; iy <= by; iy++) for (let ix = ax; ix <= bx; ix++) start[iy * nx + ix + 1]++;
+    }
+    for (let k = 0; k < nx * ny; k++) start[k + 1] += start[k];
     const fill = start.slice(0, nx * ny);
     const list = (this.list = new Int32Array(start[nx * ny]));
-    for (let k = 0; k < n; k++) span(k, (c) => { list[fill[c]++] = k; });
+    for (let o = 0; o < n * 4; o += 4) {
+      const ax = x0(o), bx = x1(o), ay = y0(o), by = y1(o);
+      for (let iy = ay; iy <= by; iy++) for (let ix = ax; ix <= bx; ix++) list[fill[iy * nx + ix]++] = o / 4;
+    }
   }
   private stamp = new Uint32Array(0);
   private tick = 0;
@@ -91,7 +96,9 @@ export class EdgeIndex {
     const t = this.nextTick(), st = this.stamp, x = this.xs, start = this.start, list = this.list, nx = this.nx;
     let best = Infinity;
     const pr = prim ? (prim.k === 'disc' ? prim.r : prim.w / 2) : 0;
-    const [x0, y0, x1, y1] = this.range(b.minX - r, b.minY - r, b.maxX + r, b.maxY + r) ?? [0, 0, -1, -1];
+    const c0 = this.cell;
+    const x0 = Math.max(0, Math.floor((b.minX - r - this.ox) / c0)), x1 = Math.min(this.nx - 1, Math.floor((b.maxX + r - this.ox) / c0));
+    const y0 = Math.max(0, Math.floor((b.minY - r - this.oy) / c0)), y1 = Math.min(this.ny - 1, Math.floor((b.maxY + r - this.oy) / c0));
     for (let iy = y0; iy <= y1; iy++)
       for (let ix = x0; ix <= x1; ix++) {
         const c: number = iy * nx + ix;

@@ -20,6 +20,7 @@ type Raw = readonly unknown[];
 /** Object kinds of the clearance matrix, in V2 row order. */
 export const CLEAR_KINDS = ['track', 'smdPad', 'thPad', 'via', 'hole', 'pour', 'fill', 'text', 'outline', 'other'] as const;
 export type ClearKind = (typeof CLEAR_KINDS)[number];
+const KIND_INDEX = Object.fromEntries(CLEAR_KINDS.map((k, i) => [k, i])) as Record<ClearKind, number>;
 
 export interface ThermalRule {
   /** 'spokes' (EasyEDA DIVERGENCE), 'direct', or 'none' (not connected). */
@@ -130,7 +131,7 @@ export function parseRules(records: readonly Raw[]): RuleSet {
     return m;
   };
   const cell = (m: number[][], a: number, b: number): number => {
-    const [i, j] = a >= b ? [a, b] : [b, a];
+    const i = a >= b ? a : b, j = a >= b ? b : a;
     const row = m[i] ?? DEFAULT_MATRIX[i];
     return row?.[j] ?? DEFAULT_MATRIX[i]?.[j] ?? 6;
   };
@@ -148,8 +149,9 @@ export function parseRules(records: readonly Raw[]): RuleSet {
   const pourCache = new Map<string, PourRule>();
   return {
     clearance(a, b, netA, netB) {
-      const ia = CLEAR_KINDS.indexOf(a), ib = CLEAR_KINDS.indexOf(b);
+      const ia = KIND_INDEX[a], ib = KIND_INDEX[b];
       let v = cell(base, ia, ib);
+      if (!netSel.size) return v;
       if (netA !== undefined && netSel.has(netA)) v = Math.max(v, cell(matrixForNet(netA), ia, ib));
       if (netB !== undefined && netSel.has(netB)) v = Math.max(v, cell(matrixForNet(netB), ia, ib));
       return v;
