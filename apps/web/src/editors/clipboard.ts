@@ -9,14 +9,33 @@ import { z } from 'zod';
 import { recType } from '@copperplate/format/records';
 
 const KEY = { sch: 'copperplate:clipboard:sch', pcb: 'copperplate:clipboard:pcb' } as const;
+const TIME = { sch: 'copperplate:clipboard:time:sch', pcb: 'copperplate:clipboard:time:pcb' } as const;
 const memory: Record<keyof typeof KEY, string | undefined> = { sch: undefined, pcb: undefined };
 
-export function writeClipboard(kind: keyof typeof KEY, text: string): void {
+/** Where copies also go (the user's clipboard in the cloud cache, lib/client-cache.ts; set by the app once signed in). */
+let sink: ((kind: keyof typeof KEY, text: string, time: number) => void) | null = null;
+export function setClipboardSink(fn: typeof sink): void {
+  sink = fn;
+}
+
+/** `fromCloud`: a copy made in another browser or tab, taken in when this page gains focus (not sent back). */
+export function writeClipboard(kind: keyof typeof KEY, text: string, time = Date.now(), fromCloud = false): void {
   memory[kind] = text;
   try {
     localStorage.setItem(KEY[kind], text);
+    localStorage.setItem(TIME[kind], String(time));
   } catch {
     /* quota or privacy mode: memory only */
+  }
+  if (!fromCloud) sink?.(kind, text, time);
+}
+
+/** When this browser's copy of a kind was made (0: none). */
+export function clipboardTime(kind: keyof typeof KEY): number {
+  try {
+    return Number(localStorage.getItem(TIME[kind]) ?? 0) || 0;
+  } catch {
+    return 0;
   }
 }
 

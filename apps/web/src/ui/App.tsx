@@ -15,6 +15,7 @@ import { downloadFileName, saveBytes } from '../lib/download.ts';
 import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
 import { browserClock, desktopClient, type EngineHooks } from '../project/sync-session.ts';
 import { startNotificationCheck, startUpdateCheck } from '../lib/checks.ts';
+import { startCloudClipboard } from '../lib/cloud-clipboard.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
 import type { ProjectSession } from '../project/types.ts';
@@ -86,6 +87,7 @@ export function App() {
         if (n > 0) toast(`${n} shared project${n === 1 ? '' : 's'} changed by others`, 'info');
       }),
       startUpdateCheck(browserClock, () => api.onlineVersion(), (v) => toast(`A new version (${v}) is available: reload the page to use it`, 'info', 30000)),
+      startCloudClipboard(), // the clipboard across tabs and browsers of this user (client cache calls)
     ];
     return () => stops.forEach((stop) => stop());
   }, [signedIn]);
