@@ -76,4 +76,22 @@ describe.each(BACKENDS)('fabrication outputs on %s', (backend) => {
     const bom = await a.raw('GET', `/api/projects/${imp.result!.uuid}/fabrication?kind=bom`);
     expect(bom.status).toBe(200);
   });
+
+  it.skipIf(skip)('[issue-12] the dialog\'s refill path: ?refill=1 refills the stale pours, then previews and writes the zip', async () => {
+    const imp = await a.call<{ uuid: string }>('POST', '/api/projects/import?name=stale2.epro', staleEpro());
+    expect(imp.code, imp.message).toBe(0);
+    const id = imp.result!.uuid;
+    const refused = await a.raw('GET', `/api/projects/${id}/fabrication/preview?layers=1,2`);
+    expect(refused.status).toBe(409);
+    const pre = await a.get<{ board: string; problems: string[]; layers: Array<{ name: string; svg: string }> }>(`/api/projects/${id}/fabrication/preview?layers=1,2&refill=1`);
+    expect(pre.code, pre.message).toBe(0);
+    expect(pre.result!.layers.map((l) => l.name)).toEqual(['Gerber_TopLayer.GTL', 'Gerber_BottomLayer.GBL']);
+    expect(pre.result!.layers[0].svg).toMatch(/^<svg[^>]+viewBox="/);
+    const res = await a.raw('GET', `/api/projects/${id}/fabrication?kind=fab&refill=1`);
+    expect(res.status).toBe(200);
+    const z = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    // The refilled copper holds pour regions (G36) around the moved vias.
+    expect(strFromU8(z['Gerber_TopLayer.GTL'])).toMatch(/G36\*/);
+    expect(Object.keys(z)).not.toContain('PROBLEMS.txt');
+  }, 300_000); // two refills in a worker thread on a loaded machine
 });
