@@ -23,6 +23,8 @@ import { SaveBadge } from './SaveBadge.tsx';
 import { boardSourceOf, downloadText, panelDrawingPdf, panelFiles, pcbChoices } from './panel-board.ts';
 
 const TOOL_NAMES: Record<string, string> = { part: 'Place part', select: 'Select', cutout: 'Cut-out / hole', text: 'Text', dimension: 'Dimension', aux: 'Auxiliary line', 'outline-polygon': 'Polygon outline' };
+/** Fonts offered for panel text ('default' = the stroke font; others are kept by name, as EasyEDA's fontFamily). */
+const FONTS = ['default', 'Arial', 'Helvetica', 'Verdana', 'Times New Roman', 'Courier New', 'DejaVu Sans'];
 const MATERIALS = ['acrylic', 'aluminium', 'PVC', 'PC', 'ABS', 'FR4'];
 const PRINT_SIDES = ['Top Side', 'Bottom Side', ''];
 const fmm = (mil: number) => String(Math.round((mil / MIL_PER_MM) * 100) / 100);
@@ -112,7 +114,11 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
     t.spec = cutSpec.shape === 'round' ? { shape: 'round', d: a } : cutSpec.shape === 'rect' ? { shape: 'rect', w: a, h: b } : cutSpec.shape === 'd' ? { shape: 'd', d: a, flat: a / 2 - Math.min(b, a / 2) }
       : { shape: 'custom', points: [{ x: 0, y: -a / 2 }, { x: a / 2, y: a / 2 }, { x: -a / 2, y: a / 2 }] };
   }, [ed, cutSpec]);
-  useEffect(() => { (ed.tools.get('text') as TextTool).text = text; }, [ed, text]);
+  const [textOpts, setTextOpts] = useState({ font: 'default', size: '3', bold: false, italic: false });
+  useEffect(() => {
+    const t = ed.tools.get('text') as TextTool;
+    Object.assign(t, { text, font: textOpts.font, size: mm(Number(textOpts.size) || 3), bold: textOpts.bold, italic: textOpts.italic });
+  }, [ed, text, textOpts]);
 
   const toDoc = useCallback((cx: number, cy: number) => {
     const s = svgRef.current!;
@@ -194,7 +200,17 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
             {(cutSpec.shape === 'rect' || cutSpec.shape === 'd') && <input className="cp-num" aria-label={cutSpec.shape === 'rect' ? 'Height (mm)' : 'Flat depth (mm)'} value={cutSpec.b} onChange={(e) => setCutSpec({ ...cutSpec, b: e.target.value })} size={4} />}
           </span>
         )}
-        {tool === 'text' && <input className="cp-text" aria-label="Text to place" value={text} onChange={(e) => setText(e.target.value)} />}
+        {tool === 'text' && (
+          <span className="cp-inline" aria-label="Text options">
+            <input className="cp-text" aria-label="Text to place" value={text} onChange={(e) => setText(e.target.value)} />
+            <select className="cp-select" aria-label="Font" value={textOpts.font} onChange={(e) => setTextOpts({ ...textOpts, font: e.target.value })}>
+              {FONTS.map((f) => <option key={f} value={f}>{f === 'default' ? 'Stroke font' : f}</option>)}
+            </select>
+            <input className="cp-num" aria-label="Text height (mm)" value={textOpts.size} onChange={(e) => setTextOpts({ ...textOpts, size: e.target.value })} size={3} />
+            <label><input type="checkbox" aria-label="Bold" checked={textOpts.bold} onChange={(e) => setTextOpts({ ...textOpts, bold: e.target.checked })} /> B</label>
+            <label><input type="checkbox" aria-label="Italic" checked={textOpts.italic} onChange={(e) => setTextOpts({ ...textOpts, italic: e.target.checked })} /> I</label>
+          </span>
+        )}
         {tool === 'aux' && <button type="button" className="cp-btn" onClick={() => { const t = ed.tools.get('aux') as AuxLineTool; t.angle = t.angle ? 0 : 90; kick(); }}>{(ed.tools.get('aux') as AuxLineTool).angle ? 'Vertical' : 'Horizontal'}</button>}
         <label className="cp-btn file-btn">Image…<input type="file" aria-label="Place image" accept="image/png,image/jpeg,image/webp,image/gif,image/svg+xml" hidden disabled={readOnly} onChange={(e) => { placeImage(e.target.files?.[0]); e.target.value = ''; }} /></label>
         <select className="cp-select" aria-label="Outline" value="" disabled={readOnly} onChange={(e) => { if (e.target.value) { ed.setOutline(e.target.value as 'rect' | 'rounded'); kick(); } }}>

@@ -26,6 +26,8 @@ export interface PanelSettings {
 export type PanelItem =
   | { kind: 'poly'; id: string; layer: number; contours: Contour[]; fill: string; stroke: string; strokeWidth: number; closed: boolean }
   | { kind: 'text'; id: string; layer: number; text: string; x: number; y: number; size: number; angle: number; color: string; align: string;
+      /** Font family ('default' = our stroke font), bold, italic; `turn` = the placement's rotation in degrees (SVG sense, Y down). */
+      font: string; bold: boolean; italic: boolean; turn: number;
       /** Glyph outlines (EasyEDA's stored path, or our stroke-font polylines as open contours). */
       contours: Contour[]; stroked: boolean; strokeWidth: number }
   | { kind: 'dimension'; id: string; layer: number; lines: [number, number, number, number][]; label: string; lx: number; ly: number; angle: number; size: number }
@@ -91,7 +93,10 @@ function textItem(r: Raw): PanelItem {
   const m: Matrix = readMatrix(t.matrix);
   const glyphs = parsePanelPaths(t.path, true);
   const size = t.fontSize > 0 ? t.fontSize : 39.37;
-  const base = { kind: 'text' as const, id: t.id, layer: t.layer, text: t.text, x: m[2], y: m[5], size, angle: t.rotation, color: t.color || '#000000', align: t.align };
+  const base = {
+    kind: 'text' as const, id: t.id, layer: t.layer, text: t.text, x: m[2], y: m[5], size, angle: t.rotation, color: t.color || '#000000', align: t.align,
+    font: t.font || 'default', bold: t.fontWeight > 400 || t.fontWeight === 1, italic: t.italic, turn: (Math.atan2(m[3], m[0]) * 180) / Math.PI,
+  };
   if (glyphs.length) return { ...base, contours: glyphs.map((c) => transformContour(c, m)), stroked: false, strokeWidth: 0 };
   // no stored outlines (text we wrote): the stroke font, laid out Y up about the anchor, then Y flipped
   const [h, v] = t.align.split('_');

@@ -69,6 +69,14 @@ function printItem(it: PanelItem, image?: (ref: string) => string | undefined): 
   }
   if (it.kind === 'text') {
     const c = cssColour(it.color, '#000');
+    // text in a named font with no outlines stored: set in that font (the stroke-font contours stay the model's box)
+    if (it.stroked && it.font && it.font !== 'default') {
+      const [h, v] = it.align.split('_');
+      const anchor = h === 'CENTER' ? 'middle' : h === 'RIGHT' ? 'end' : 'start';
+      const base = v === 'TOP' ? 'hanging' : v === 'MIDDLE' ? 'central' : 'alphabetic';
+      const turn = Math.abs(it.turn) > 1e-6 ? ` transform="rotate(${f(it.turn)} ${f(it.x)} ${f(it.y)})"` : '';
+      return `<text data-id="${esc(it.id)}" data-text="${esc(it.text)}" x="${f(it.x)}" y="${f(it.y)}" font-family="${esc(it.font)}" font-size="${f(it.size)}"${it.bold ? ' font-weight="bold"' : ''}${it.italic ? ' font-style="italic"' : ''} text-anchor="${anchor}" dominant-baseline="${base}" fill="${c}"${turn}>${esc(it.text)}</text>`;
+    }
     return it.stroked
       ? `<path data-id="${esc(it.id)}" data-text="${esc(it.text)}" d="${contoursD(it.contours)}" fill="none" stroke="${c}" stroke-width="${f(it.strokeWidth)}" stroke-linecap="round" stroke-linejoin="round"/>`
       : `<path data-id="${esc(it.id)}" data-text="${esc(it.text)}" d="${contoursD(it.contours)}" fill="${c}" fill-rule="nonzero"/>`;

@@ -56,10 +56,8 @@ export function transformPanelRecord(r: Rec, op: EditOp): Rec {
     // text stays readable under a mirror: only its anchor moves; under a rotation it turns
     const placed = op.kind === 'mirror' ? ([own[0], own[1], 0, own[3], own[4], 0] as Matrix) : compose([m[0], m[1], 0, m[3], m[4], 0], own);
     const anchor = { x: m[0] * own[2] + m[1] * own[5] + m[2], y: m[3] * own[2] + m[4] * own[5] + m[5] };
-    return PanelString.with(r, {
-      matrix: [tidy(placed[0]), tidy(placed[1]), tidy(anchor.x), tidy(placed[3]), tidy(placed[4]), tidy(anchor.y)],
-      rotation: op.kind === 'rotate' ? normDeg(PanelString.get(r, 'rotation') + op.angle) : PanelString.get(r, 'rotation'),
-    });
+    // the placement matrix turns the text (stored outlines and our stroke font alike); `rotation` is left as read
+    return PanelString.with(r, { matrix: [tidy(placed[0]), tidy(placed[1]), tidy(anchor.x), tidy(placed[3]), tidy(placed[4]), tidy(anchor.y)] });
   }
   if (t === 'DIMENSION') {
     const p = PanelDimension.get(r, 'points');

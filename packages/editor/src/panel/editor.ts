@@ -203,12 +203,12 @@ export class PanelEditor {
   }
 
   /** Printed text anchored at (x, y). */
-  addText(x: number, y: number, text: string, o: { size?: number; color?: string; font?: string; align?: string; bold?: boolean } = {}): string {
+  addText(x: number, y: number, text: string, o: { size?: number; color?: string; font?: string; align?: string; bold?: boolean; italic?: boolean } = {}): string {
     let key = '';
     this.doc.commit('Add text', (tx) => {
       key = tx.add(PanelString.create({
         id: tx.newId(), group: '0', layer: PANEL_LAYER.PRINT, locked: false, zIndex: null, valid: true, visible: true, cover: null, name: text, rotation: 0,
-        text, font: o.font ?? 'default', fontSize: o.size ?? mm(3), fontWeight: o.bold ? 700 : 0, italic: false, underline: false, strikeout: false,
+        text, font: o.font ?? 'default', fontSize: o.size ?? mm(3), fontWeight: o.bold ? 700 : 0, italic: !!o.italic, underline: false, strikeout: false,
         align: o.align ?? 'CENTER_MIDDLE', color: o.color ?? '#000000', opacity: 1, matrix: [1, 0, x, 0, 1, y], strokes: false, path: null,
         transScope: null, transPrint: null, transWhite: null,
       }));

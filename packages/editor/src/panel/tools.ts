@@ -59,11 +59,15 @@ export class TextTool implements Tool {
   text = 'TEXT';
   size = mm(3);
   color = '#000000';
+  /** 'default' = the stroke font; else a font family name (EasyEDA keeps it in fontFamily). */
+  font = 'default';
+  bold = false;
+  italic = false;
   constructor(private readonly ed: PanelEditor) {}
   pointer(ev: PointerEv): void {
     if (ev.kind !== 'down' || !this.text.trim()) return;
     const p = this.ed.snap(ev.x, ev.y);
-    this.ed.selection.select([this.ed.addText(p.x, p.y, this.text, { size: this.size, color: this.color })]);
+    this.ed.selection.select([this.ed.addText(p.x, p.y, this.text, { size: this.size, color: this.color, font: this.font, bold: this.bold, italic: this.italic })]);
   }
 }
 

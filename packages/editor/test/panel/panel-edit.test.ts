@@ -146,4 +146,21 @@ describe('panel editing on the shared engine', () => {
     expect(ed.addImage(0, 0, 10, 10, 'data:text/html;base64,PGI+')).toBeNull();
     expect(ed.addImage(0, 0, 10, 10, 'data:image/png;base64,' + 'A'.repeat(MAX_IMAGE_BYTES * 2))).toBeNull();
   });
+
+  it('[issue-19] text in a named font is saved with its family, bold and italic, set in that font in the picture, and turns with the placement', () => {
+    const ed = blank();
+    const k = ed.addText(mm(40), mm(20), 'VOLUME', { font: 'Verdana', bold: true, italic: true, size: mm(4) });
+    const r = ed.doc.get(k)!;
+    expect([PanelString.get(r, 'font'), PanelString.get(r, 'fontWeight'), PanelString.get(r, 'italic')]).toEqual(['Verdana', 700, true]);
+    const svg = panelEditorSvg(ed.model);
+    expect(svg).toMatch(/<text data-id="[^"]+" data-text="VOLUME"[^>]*font-family="Verdana"[^>]*font-weight="bold" font-style="italic"/);
+    const box = () => { const it = ed.model.items.find((i) => i.kind === 'text')!; const p = it.kind === 'text' ? it.contours.flatMap((c) => c.pts) : []; return boxOf(p); };
+    const b0 = box();
+    ed.rotate([k], 90);
+    const b1 = box();
+    // a long word: wider than tall before the quarter turn, taller than wide after it
+    expect(b0.maxX - b0.minX).toBeGreaterThan(b0.maxY - b0.minY);
+    expect(b1.maxY - b1.minY).toBeGreaterThan(b1.maxX - b1.minX);
+    expect(panelEditorSvg(ed.model)).toMatch(/data-text="VOLUME"[^>]*transform="rotate\(90 /);
+  });
 });
