@@ -122,7 +122,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   lookupRoutes(app, ctx);
   projectExtraRoutes(app, ctx);
   miscRoutes(app, ctx);
-  // the multipart backups call (SPEC §7): multipart bodies only in this route's scope
+  // the multipart backups and archive calls (SPEC §7): multipart bodies only in this scope
   await app.register(async (scope) => {
     await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 20, files: 1, fileSize: 200 * 1024 * 1024, fieldSize: 64 * 1024 } });
     backupCreateRoute(scope, ctx);

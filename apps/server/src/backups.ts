@@ -3,26 +3,37 @@ import { CODES, MAX_BACKUP_LEVEL } from '@copperplate/model';
 import * as repo from './repo/index.ts';
 import type { Ctx } from './context.ts';
 import { KIND_DEFS, isKind } from './kinds.ts';
-import { pack, packJson, unpack, unpackJson } from './codec.ts';
+import { pack, packExtra, packJson, unpack, unpackExtra, unpackJson } from './codec.ts';
 import { fail } from './http.ts';
 import { createProject } from './projects.ts';
 import { uuid32 } from './routes/auth.ts';
+import { importInWorker } from './workers/files.ts';
 
 interface BackupBody {
   meta: { title: string; description: string; cbb_project: boolean; default_sheet: string; boards: repo.Board[]; extra: Record<string, unknown>; owner: { uuid: string; nickname: string }; members: Array<{ uuid: string; nickname: string; role: string }>; creator: { uuid: string; nickname: string } };
   items: Array<{ kind: string; key: string; map: string; fields: Record<string, unknown>; dataStr?: string }>;
 }
 
-export async function makeBackup(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, b: { name: string; description: string; auto: boolean; archive: boolean; keep?: number }) {
+/**
+ * Backs up (or archives) a project: the cloud copy, or with `upload` (the multipart call's upload
+ * part: the client's own .epro of the project) that file, read in a files worker thread. The meta
+ * carries the owner, the members and the creator (PERM-4) either way.
+ */
+export async function makeBackup(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, b: { name: string; description: string; auto: boolean; archive: boolean; keep?: number; upload?: Uint8Array }) {
   const id = uuid32();
+  const uploaded = b.upload ? await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(b.upload), name: `${b.name}.epro` }) : undefined;
   const ok = await ctx.db.tx(async (q) => {
     const p = await repo.projectByUuid(q, projectUuid);
     if (!p) fail(CODES.NO_PERMISSION);
-    const items = await repo.allItems(q, projectUuid);
     const mem = await repo.members(q, projectUuid);
     const owner = mem.find((m) => m.role === 'owner');
+    const people = { owner: { uuid: p!.owner_uuid, nickname: owner?.nickname ?? '' }, members: mem.map((m) => ({ uuid: m.uuid, nickname: m.nickname, role: m.role })), creator: user };
+    const u = uploaded?.project;
+    const items = uploaded ? uploaded.items : await repo.allItems(q, projectUuid);
     const body: BackupBody = {
-      meta: { title: p!.title, description: p!.description, cbb_project: p!.cbb_project, default_sheet: p!.default_sheet, boards: p!.boards, extra: p!.extra, owner: { uuid: p!.owner_uuid, nickname: owner?.nickname ?? '' }, members: mem.map((m) => ({ uuid: m.uuid, nickname: m.nickname, role: m.role })), creator: user },
+      meta: u
+        ? { title: p!.title, description: p!.description, cbb_project: u.cbb, default_sheet: u.defaultSheet, boards: u.boards, extra: unpackExtra(u.extra), ...people }
+        : { title: p!.title, description: p!.description, cbb_project: p!.cbb_project, default_sheet: p!.default_sheet, boards: p!.boards, extra: unpackExtra(await repo.projectExtra(q, projectUuid)), ...people },
       items: items.map((it) => ({ kind: it.kind, key: it.key, map: it.map, fields: it.fields, dataStr: unpack(it.data) })),
     };
     const inserted = await repo.insertBackup(q, { id, projectUuid, name: b.name, description: b.description, auto: b.auto, archive: b.archive, gTicket: p!.g_ticket, creatorUuid: user.uuid, data: packJson(body) });
@@ -53,5 +64,5 @@ export async function restoreBackup(ctx: Ctx, projectUuid: string, id: string, u
   const body = unpackJson<BackupBody>(b!.data);
   const items = body.items.filter((it) => isKind(it.kind)).map((it) => ({ kind: it.kind, key: it.key, map: it.map, deleted: false, fields: it.fields, data: it.dataStr !== undefined && isKind(it.kind) && KIND_DEFS[it.kind].content ? pack(it.dataStr) : null }));
   const m = body.meta;
-  return createProject(ctx, userUuid, { title: m.title, description: m.description, cbb: m.cbb_project, defaultSheet: m.default_sheet, boards: m.boards, extra: m.extra, items }, true);
+  return createProject(ctx, userUuid, { title: m.title, description: m.description, cbb: m.cbb_project, defaultSheet: m.default_sheet, boards: m.boards, extra: packExtra(m.extra), items }, true);
 }

@@ -20,3 +20,15 @@ export function unpackJson<T>(bytes: Uint8Array): T {
 
 /** UTF-8 byte length. */
 export const byteLength = (s: string): number => Buffer.byteLength(s, 'utf8');
+
+/** A project's extra (archive files, project extra, library) as stored: gzip JSON, or plain JSON text (rows moved by migration 6). */
+export function unpackExtra(bytes: Uint8Array | null): Record<string, unknown> {
+  if (!bytes?.length) return {};
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return unpackJson<Record<string, unknown>>(bytes);
+  return JSON.parse(Buffer.from(bytes).toString('utf8')) as Record<string, unknown>;
+}
+
+/** A project's extra for storage (null when empty: no row). */
+export function packExtra(extra: Record<string, unknown> | undefined): Uint8Array | null {
+  return extra && Object.keys(extra).length ? packJson(extra) : null;
+}

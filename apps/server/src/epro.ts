@@ -7,7 +7,7 @@
 import type { ProjectData } from '@copperplate/format';
 import type { ItemRow, ProjectRow } from './repo/index.ts';
 import { KIND_DEFS, mapOf, type Kind } from './kinds.ts';
-import { pack, unpack } from './codec.ts';
+import { pack, packExtra, unpack, unpackExtra } from './codec.ts';
 
 type Obj = Record<string, unknown>;
 const LISTS: Array<[keyof ProjectData & string, Kind]> = [
@@ -18,7 +18,8 @@ const LISTS: Array<[keyof ProjectData & string, Kind]> = [
 const SERVER_ONLY = new Set(['_pos', 'ticket']);
 const HAS_UPDATE_TIME = new Set<Kind>(['symbols', 'footprints']);
 
-export interface ProjectFields { title: string; cbb: boolean; defaultSheet: string; boards: Array<{ name: string; sch: string; pcb: string }>; extra: Obj }
+/** `extra`: archive files, project extra and library, compressed for project_extras (codec.ts packExtra). */
+export interface ProjectFields { title: string; cbb: boolean; defaultSheet: string; boards: Array<{ name: string; sch: string; pcb: string }>; extra: Uint8Array | null }
 
 function encodeFiles(files: Record<string, string | Uint8Array>): Obj {
   const o: Obj = {};
@@ -49,14 +50,15 @@ export function projectDataToRows(d: ProjectData): { project: ProjectFields; ite
       cbb: d.cbbProject,
       defaultSheet: d.defaultSheet,
       boards: d.boards.map((b) => ({ ...b })),
-      extra: { projectExtra: d.projectExtra, library: d.library ?? null, files: encodeFiles(d.files) },
+      extra: packExtra({ projectExtra: d.projectExtra, library: d.library ?? null, files: encodeFiles(d.files) }),
     },
     items,
   };
 }
 
-export function rowsToProjectData(p: ProjectRow, items: ItemRow[]): ProjectData {
-  const extra = p.extra as { projectExtra?: ProjectData['projectExtra']; library?: ProjectData['library'] | null; files?: unknown };
+/** `extraBytes`: the project's extra as stored (repo.projectExtra). */
+export function rowsToProjectData(p: ProjectRow, items: ItemRow[], extraBytes: Uint8Array | null): ProjectData {
+  const extra = unpackExtra(extraBytes) as { projectExtra?: ProjectData['projectExtra']; library?: ProjectData['library'] | null; files?: unknown };
   const d: Record<string, unknown> = {
     title: p.title,
     cbbProject: p.cbb_project,

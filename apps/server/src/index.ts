@@ -12,7 +12,7 @@ import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation, type Ctx } from './context.ts';
 import { buildApp, type TrustProxy } from './app.ts';
 import type { Limits } from './limiter.ts';
-import { pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
+import { dropUnfinishedProjects, pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
 
 export interface ServerOptions {
   port?: number;
@@ -76,6 +76,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   try {
     await migrate(db);
     await migrateLibrary(db); // the component library's tables (library/schema.ts)
+    await dropUnfinishedProjects(db); // big projects a crash left half-written (projects.ts createProject)
     const bus = new Bus(db);
     const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits, o.now), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
     wireInvalidation(ctx);

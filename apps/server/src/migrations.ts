@@ -92,6 +92,18 @@ export const MIGRATIONS: string[] = [
     project_uuid text primary key references projects(uuid) on delete cascade,
     forked_from text, current_version text);
   `,
+  // 6: the project's big per-project blobs (images and other archive files, project extra, library:
+  // 3.4 MB for Hexapod) move out of the project row that every call reads (issue 11: getOnlineVersion
+  // p99 under load). Stored compressed (gzip JSON) in parts of at most 64 KB, each written by its own
+  // statement (one big statement holds PGlite, and with it the event loop, for its whole length); rows
+  // moved here keep their JSON text in one part (read by its first bytes).
+  `
+  create table project_extras (
+    project_uuid text not null references projects(uuid) on delete cascade, part int not null, data bytea not null,
+    primary key (project_uuid, part));
+  insert into project_extras (project_uuid, part, data) select uuid, 0, convert_to(extra::text, 'UTF8') from projects where extra <> '{}'::jsonb;
+  alter table projects drop column extra;
+  `,
 ];
 
 const LOCK_ID = 74_110_007;

@@ -59,15 +59,47 @@ export async function projectDetail(ctx: Pick<Ctx, 'db'>, uuid: string, role: Ro
 
 export interface NewProject {
   title: string; description?: string; cbb?: boolean; scope?: number; teamUuid?: string | null;
-  defaultSheet?: string; boards?: repo.Board[]; extra?: Record<string, unknown>;
+  defaultSheet?: string; boards?: repo.Board[];
+  /** The project's extra as stored (codec.ts packExtra; null: none). */
+  extra?: Uint8Array | null;
   /** Items to create with the project, each written at its own ticket 1, 2, ... */
   items?: Array<Omit<repo.ItemRow, 'ticket'>>;
 }
 
-/** Creates a project with its items in one transaction (a failure leaves nothing). Returns its uuid. */
+/**
+ * Content bytes above which a new project is written in several transactions (see createProject):
+ * other users' calls get the database between them.
+ */
+export const STAGED_CREATE_BYTES = 512 << 10;
+
+/**
+ * Creates a project with its items. A small one is written in one transaction. A big one (an
+ * import: megabytes of documents and images) is written hidden (no member sees it) in a series of
+ * short transactions of a few small statements each, and shown by the last one; a failure on the way
+ * deletes it, and one a crash left behind is removed at the next start (dropUnfinishedProjects). So
+ * a failure leaves nothing, and PGlite (one connection, in this thread) is never held for the whole
+ * import (issue 11). Returns its uuid.
+ */
 export async function createProject(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'limits'>>, ownerUuid: string, p: NewProject, uniqueTitle: boolean): Promise<string> {
   const clean = checkTitle(p.title);
   const id = uuid32();
+  const items = p.items ?? [];
+  const extraParts: Uint8Array[] = [];
+  for (let i = 0; p.extra && i < p.extra.length; i += repo.EXTRA_PART_BYTES) extraParts.push(p.extra.subarray(i, i + repo.EXTRA_PART_BYTES));
+  const bytes = items.reduce((n, it) => n + (it.data?.length ?? 0), 0) + (p.extra?.length ?? 0);
+  const staged = bytes > STAGED_CREATE_BYTES;
+  const writeContent = async (tx: (f: (q: Queryable) => Promise<void>) => Promise<void>) => {
+    const PART = repo.EXTRA_PART_BYTES;
+    let t = 0;
+    for (const batch of insertBatches(items, 50, PART)) {
+      // a content bigger than a part is written as its first part, then appended to part by part
+      await tx((q) => repo.upsertItems(q, id, batch.map((it) => ({ ...it, data: it.data && it.data.length > PART ? it.data.subarray(0, PART) : it.data, ticket: ++t }))));
+      for (const it of batch) {
+        for (let i = PART; it.data && i < it.data.length; i += PART) await tx((q) => repo.appendItemData(q, id, it.kind, it.key, it.data!.subarray(i, i + PART)));
+      }
+    }
+    for (let i = 0; i < extraParts.length; i++) await tx((q) => repo.insertExtraPart(q, id, i, extraParts[i]));
+  };
   await ctx.db.tx(async (q) => {
     if (ctx.limits) {
       const owned = await q.query<{ n: unknown }>('select count(*) as n from projects where owner_uuid = $1', [ownerUuid]);
@@ -76,18 +108,26 @@ export async function createProject(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'li
     let title = clean;
     if (uniqueTitle) title = await freeTitle(q, ownerUuid, clean);
     else if (await repo.projectTitleTaken(q, ownerUuid, title)) fail(CODES.PROJECT_NAME_EXISTS);
-    const items = p.items ?? [];
-    await repo.insertProject(q, { uuid: id, title, description: p.description ?? '', ownerUuid, cbb: p.cbb ?? false, scope: p.scope ?? 0, teamUuid: p.teamUuid ?? null, defaultSheet: p.defaultSheet, boards: p.boards, extra: p.extra, gTicket: items.length });
-    // a few multi-row statements instead of one per item: the transaction (which on PGlite holds the
-    // one connection every other request waits for) stays short (issue 11)
-    let t = 0;
-    for (const batch of insertBatches(items)) await repo.upsertItems(q, id, batch.map((it) => ({ ...it, ticket: ++t })));
+    await repo.insertProject(q, { uuid: id, title, description: p.description ?? '', ownerUuid, cbb: p.cbb ?? false, scope: p.scope ?? 0, teamUuid: p.teamUuid ?? null, defaultSheet: p.defaultSheet, boards: p.boards, gTicket: items.length, hidden: staged });
+    // a few multi-row statements instead of one per item (issue 11)
+    if (!staged) await writeContent((f) => f(q));
   });
+  if (!staged) return id;
+  try {
+    await writeContent((f) => ctx.db.tx(f));
+    await ctx.db.tx((q) => repo.addOwner(q, id, ownerUuid));
+  } catch (e) {
+    await ctx.db.query('delete from projects where uuid = $1', [id]).catch(() => undefined);
+    throw e;
+  }
   return id;
 }
 
-/** Rows per insert statement: at most 50 rows and about 256 KB of content each (PGlite runs each statement in this thread). */
-export function* insertBatches<T extends { data: Uint8Array | null }>(items: T[], maxRows = 50, maxBytes = 256 << 10): Generator<T[]> {
+/**
+ * Rows per insert statement: at most 50 rows and about 64 KB of content each (PGlite runs each
+ * statement in this thread: 64 KB of bytea is a few ms, 256 KB held the event loop ~50 ms under load).
+ */
+export function* insertBatches<T extends { data: Uint8Array | null }>(items: T[], maxRows = 50, maxBytes = 64 << 10): Generator<T[]> {
   let batch: T[] = [];
   let bytes = 0;
   for (const it of items) {

@@ -1,5 +1,5 @@
 /**
- * [issue-11] Imports and exports run in worker threads with a cap per user: a user's job beyond
+ * [issue-11] Imports, exports, fabrication outputs and DRC run in worker threads with a cap per user: a user's job beyond
  * `filesJobsPerUser` (queued or running) is refused with 4290002 before its work starts, other users
  * are not refused, and the server keeps answering while an import runs. Real server on loopback
  * (PGlite), real archives.
@@ -42,6 +42,11 @@ describe('import and export jobs', () => {
     expect(await refused.json()).toEqual({ code: CODES.TOO_MANY_REQUESTS, message: 'Too many requests, please try again later' });
     const exportRefused = await a.call('GET', `/api/projects/${own}/export`);
     expect([exportRefused.status, exportRefused.code]).toEqual([429, CODES.TOO_MANY_REQUESTS]);
+    // fabrication outputs (and their preview) and DRC run in the same workers under the same cap
+    for (const path of ['fabrication?kind=bom', 'fabrication/preview', 'drc']) {
+      const r = await a.call('GET', `/api/projects/${own}/${path}`);
+      expect([path, r.status, r.code]).toEqual([path, 429, CODES.TOO_MANY_REQUESTS]);
+    }
 
     // bob imports (his job runs in a worker thread) while the network check is answered
     const bobImport = importAs(b);

@@ -51,6 +51,12 @@ export const CODES = {
   LOGIN_FAILED: 4010001,
   /** Not in SPEC §8 (server): missing or wrong X-CSRF-Token header. */
   CSRF_INVALID: 4030001,
+  /**
+   * Not in SPEC §8 (server; SPEC has no code for it, and none of its codes fits: it is not a
+   * permission on a project, nor a log-in): a service-worker download token that was not issued to
+   * the caller, or was used or expired.
+   */
+  DOWNLOAD_TOKEN_INVALID: 4030002,
   /** Not in SPEC §8 (server): no such route or resource (not a project). */
   NOT_FOUND: 4040001,
   /** Not in SPEC §8 (server): the user name is taken at sign-up. */
@@ -78,6 +84,7 @@ export const SERVER_CODE_MESSAGES: Record<number, string> = {
   4000001: 'Bad request: {reason}',
   4010001: 'Wrong user name or password',
   4030001: 'Invalid or missing CSRF token',
+  4030002: 'Invalid, used or expired download token',
   4040001: 'Not found',
   4090002: 'User name already exists',
   4130001: 'Request body too large',

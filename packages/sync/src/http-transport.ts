@@ -4,10 +4,12 @@
  * - CALL-3 POST bodies over 10000 bytes gzipped (fflate) with Content-Encoding: gzip;
  * - X-Request-Id on writes (idempotent retries);
  * - CALL-7 answers: a failed or unparseable response, HTTP 404, 5xx or a network error resolve as
- *   {success: false, message: 'Network Error!'}; code 0 gives the result; other codes keep code and message.
+ *   {success: false, message: 'Network Error!'}; FETCH-1: only code 0 gives the result, a JSON body
+ *   without a code is 'invalid response' and the body; other codes keep code and message (CALL-8);
+ * - CALL-4 multipart forms (backups, archive): arrays as key[], objects as key[field].
  */
 import { gzipSync, strToU8 } from 'fflate';
-import { GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES } from '@copperplate/model';
+import { GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES, acceptResponse, formEntries } from '@copperplate/model';
 import type { Kind } from './kinds.ts';
 import type { BackupFields } from './backup.ts';
 import type { Answer, BulkItem, BulkResult, ItemData, ProjectDetail, TicketAnswer, Transport } from './types.ts';
@@ -103,18 +105,7 @@ export class HttpTransport implements Transport {
     } catch {
       return netError();
     }
-    this.cookies.store(res);
-    if (res.status === 404 || res.status >= 500) return netError();
-    let json: { code?: unknown; result?: unknown; message?: unknown };
-    try {
-      json = (await res.json()) as typeof json;
-    } catch {
-      return netError();
-    }
-    if (!json || typeof json !== 'object' || typeof json.code !== 'number') return netError();
-    if (json.code === 0) return { success: true, result: json.result as T };
-    const message = typeof json.message === 'string' ? json.message : (CODE_MESSAGES as Record<number, string>)[json.code] ?? NAMED_ERRORS.INVALID_RESPONSE;
-    return { success: false, code: json.code, message };
+    return this.answer<T>(res);
   }
 
   getDetail(project: string): Promise<Answer<ProjectDetail>> {
@@ -131,19 +122,26 @@ export class HttpTransport implements Transport {
   }
 
   /**
-   * The multipart backups call (SPEC §7): upload (omitted: the server backs up the cloud copy, which
-   * the upload loop keeps current), limit (only when auto is YES), project_uuid, auto, name,
-   * description, ticket, path. `signal` aborts it (CLOSE-1).
+   * The multipart backups call (SPEC §7): upload (the project's .epro bytes when given; else the
+   * server backs up the cloud copy, which the upload loop keeps current), limit (only when auto is
+   * YES), project_uuid, auto, name, description, ticket, path. `signal` aborts it (CLOSE-1).
    */
-  async backup(project: string, f: BackupFields, signal?: AbortSignal): Promise<Answer<unknown>> {
+  backup(project: string, f: BackupFields, signal?: AbortSignal, upload?: Uint8Array): Promise<Answer<unknown>> {
+    const { limit, ...rest } = f;
+    const fields = { ...rest, ...(f.auto === 'YES' && limit !== undefined ? { limit } : {}) };
+    return this.multipart(`/api/projects/${encodeURIComponent(project)}/backups`, project, fields, upload, signal);
+  }
+
+  /** The multipart archive call (SPEC §7): upload (optional, as for backups), project_uuid, name, description. */
+  archive(project: string, f: { name: string; description: string }, upload?: Uint8Array): Promise<Answer<unknown>> {
+    return this.multipart(`/api/projects/${encodeURIComponent(project)}/archive`, project, { project_uuid: project, ...f }, upload);
+  }
+
+  /** A multipart form call: fields written by CALL-4 (arrays key[], objects key[field]), the file as part `upload`. */
+  private async multipart(path: string, project: string, fields: Record<string, unknown>, upload?: Uint8Array, signal?: AbortSignal): Promise<Answer<unknown>> {
     const form = new FormData();
-    form.set('project_uuid', f.project_uuid);
-    form.set('auto', f.auto);
-    form.set('name', f.name);
-    form.set('description', f.description);
-    form.set('ticket', String(f.ticket));
-    form.set('path', f.path);
-    if (f.auto === 'YES' && f.limit !== undefined) form.set('limit', String(f.limit));
+    for (const [k, v] of formEntries(fields)) form.append(k, v);
+    if (upload) form.append('upload', new Blob([upload as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), `${project}.epro`);
     const headers: Record<string, string> = { accept: 'application/json', 'x-project-path': project };
     const cookie = this.cookies.header();
     if (cookie) headers.cookie = cookie;
@@ -152,22 +150,41 @@ export class HttpTransport implements Transport {
     this.requests++;
     let res: Response;
     try {
-      res = await this.f(this.url(`/api/projects/${encodeURIComponent(project)}/backups`), { method: 'POST', headers, body: form, credentials: 'include', signal });
+      res = await this.f(this.url(path), { method: 'POST', headers, body: form, credentials: 'include', signal });
     } catch (e) {
       if (signal?.aborted) throw e;
       return netError();
     }
+    return this.answer(res);
+  }
+
+  /**
+   * The answer of a response: CALL-7 (HTTP 404, 5xx, a body that is not JSON: 'Network Error!'), then
+   * FETCH-1 (only code 0 is accepted and gives the result; a JSON body without a numeric code is
+   * 'invalid response' followed by the body), then CALL-8 (a refusal keeps its code, with the
+   * catalogue message for it, else the server's, else 'invalid response' and the body).
+   */
+  private async answer<T>(res: Response): Promise<Answer<T>> {
     this.cookies.store(res);
     if (res.status === 404 || res.status >= 500) return netError();
-    let json: { code?: unknown; result?: unknown; message?: unknown };
+    let json: unknown;
     try {
-      json = (await res.json()) as typeof json;
+      json = await res.json();
     } catch {
       return netError();
     }
-    if (!json || typeof json !== 'object' || typeof json.code !== 'number') return netError();
-    if (json.code === 0) return { success: true, result: json.result };
-    return { success: false, code: json.code, message: typeof json.message === 'string' ? json.message : NAMED_ERRORS.INVALID_RESPONSE };
+    try {
+      return { success: true, result: acceptResponse<T>(json) };
+    } catch (e) {
+      const invalid = e instanceof Error ? e.message : NAMED_ERRORS.INVALID_RESPONSE;
+      const code = (json as { code?: unknown } | null)?.code;
+      if (typeof code !== 'number') return { success: false, message: invalid };
+      const server = (json as { message?: unknown }).message;
+      const mapped = (CODE_MESSAGES as Record<number, string>)[code];
+      // a catalogue template whose {placeholders} only the server could fill: the server's message
+      const message = mapped !== undefined && !/\{\w+\}/.test(mapped) ? mapped : typeof server === 'string' && server ? server : mapped ?? invalid;
+      return { success: false, code, message };
+    }
   }
 
   // Account and project calls used by the app and the simulation.

@@ -58,9 +58,9 @@ describe('HttpTransport (CALL-1, CALL-2, CALL-3, CALL-7)', () => {
     expect(seen[1].headers['content-encoding']).toBeUndefined();
   });
 
-  it('[CALL-7][FETCH-1] 404, 500, unparseable bodies and network errors resolve as Network Error!; other codes keep code and message', async () => {
+  it('[CALL-7] 404, 500, unparseable bodies and network errors resolve as Network Error!; other codes keep code and message', async () => {
     const t = new HttpTransport({ baseUrl: base });
-    for (const a of [{ status: 404, body: '{}' }, { status: 500, body: '{"code":0}' }, { status: 200, body: 'not json' }, { status: 200, body: '{"result":1}' }]) {
+    for (const a of [{ status: 404, body: '{}' }, { status: 500, body: '{"code":0}' }, { status: 200, body: 'not json' }]) {
       answer = () => a;
       expect(await t.getDetail('P')).toEqual({ success: false, message: NAMED_ERRORS.NETWORK_ERROR_ANSWER });
     }
@@ -72,5 +72,34 @@ describe('HttpTransport (CALL-1, CALL-2, CALL-3, CALL-7)', () => {
     expect(await t.getDetail('P')).toEqual({ success: true, result: { uuid: 'P', g_ticket: 3 } });
     const dead = new HttpTransport({ baseUrl: 'http://127.0.0.1:1' });
     expect(await dead.getDetail('P')).toEqual({ success: false, message: NAMED_ERRORS.NETWORK_ERROR_ANSWER });
+  });
+
+  it('[FETCH-1] only code 0 is accepted; a JSON answer without a code, or with a code and no message, is \'invalid response\' followed by the body', async () => {
+    const t = new HttpTransport({ baseUrl: base });
+    answer = () => ({ status: 200, body: '{"result":1}' });
+    expect(await t.getDetail('P')).toEqual({ success: false, message: 'invalid response {"result":1}' });
+    answer = () => ({ status: 200, body: '{"code":77}' });
+    expect(await t.getDetail('P')).toEqual({ success: false, code: 77, message: 'invalid response {"code":77}' });
+    answer = () => ({ status: 200, body: '{"code":"0","result":2}' });
+    expect(await t.getDetail('P')).toEqual({ success: false, message: 'invalid response {"code":"0","result":2}' });
+    answer = () => ({ status: 200, body: '{"code":0,"result":2}' });
+    expect(await t.getDetail('P')).toEqual({ success: true, result: 2 });
+  });
+
+  it('[issue-17] backups and archive are multipart forms: fields by the form encoding (CALL-4), the project file as part upload, limit only when auto is YES', async () => {
+    const t = new HttpTransport({ baseUrl: base });
+    answer = () => ({ status: 200, body: '{"code":0,"result":{}}' });
+    seen.length = 0;
+    const file = new Uint8Array([0x50, 0x4b, 3, 4, 9, 9]);
+    await t.backup('P', { project_uuid: 'P', auto: 'YES', name: 'b1', description: 'd', ticket: 7, path: '/x', limit: 10 }, undefined, file);
+    await t.backup('P', { project_uuid: 'P', auto: 'NO', name: 'b2', description: '', ticket: 7, path: '', limit: 10 });
+    await t.archive('P', { name: 'a1', description: 'kept' }, file);
+    const parts = (b: Buffer) => [...b.toString('latin1').matchAll(/name="([^"]+)"(?:; filename="[^"]*")?\r\n(?:Content-Type: [^\r]*\r\n)?\r\n([^\r]*)/g)].map((m) => [m[1], m[2]]);
+    expect(seen.map((x) => [x.url, x.headers['content-type']?.split(';')[0]])).toEqual([
+      ['/api/projects/P/backups', 'multipart/form-data'], ['/api/projects/P/backups', 'multipart/form-data'], ['/api/projects/P/archive', 'multipart/form-data'],
+    ]);
+    expect(parts(seen[0].body)).toEqual([['project_uuid', 'P'], ['auto', 'YES'], ['name', 'b1'], ['description', 'd'], ['ticket', '7'], ['path', '/x'], ['limit', '10'], ['upload', Buffer.from(file).toString('latin1')]]);
+    expect(parts(seen[1].body).map((p) => p[0])).toEqual(['project_uuid', 'auto', 'name', 'description', 'ticket', 'path']);
+    expect(parts(seen[2].body)).toEqual([['project_uuid', 'P'], ['name', 'a1'], ['description', 'kept'], ['upload', Buffer.from(file).toString('latin1')]]);
   });
 });

@@ -87,10 +87,17 @@ export async function ticketRows(q: Queryable, projectUuid: string, since = -1):
   return r.map((x) => ({ map: x.map as string, key: x.key as string, ticket: Number(x.ticket), deleted: x.deleted as boolean }));
 }
 
-/** Every live item of a project with its content (export, copy, backup). */
-export async function allItems(q: Queryable, projectUuid: string): Promise<ItemRow[]> {
-  const r = await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and not deleted order by kind, key', [projectUuid]);
+/** Every live item of a project (of one kind when `kind` is given) with its content (export, copy, backup). */
+export async function allItems(q: Queryable, projectUuid: string, kind?: string): Promise<ItemRow[]> {
+  const r = kind
+    ? await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and kind = $2 and not deleted order by kind, key', [projectUuid, kind])
+    : await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and not deleted order by kind, key', [projectUuid]);
   return r.map(norm);
+}
+
+/** Appends bytes to an item's stored content (a big content written in parts, see createProject). */
+export async function appendItemData(q: Queryable, projectUuid: string, kind: string, key: string, part: Uint8Array): Promise<void> {
+  await q.query('update items set data = data || $4::bytea where project_uuid = $1 and kind = $2 and key = $3', [projectUuid, kind, key, part]);
 }
 
 export async function insertItems(q: Queryable, projectUuid: string, rows: ItemRow[]): Promise<void> {

@@ -5,23 +5,51 @@ export interface Board { name: string; sch: string; pcb: string }
 export interface ProjectRow {
   uuid: string; title: string; description: string; owner_uuid: string; modifier_uuid: string;
   scope: number; team_uuid: string | null; cbb_project: boolean; default_sheet: string;
-  boards: Board[]; extra: Record<string, unknown>; g_ticket: number; created_at: Date; updated_at: Date;
+  boards: Board[]; g_ticket: number; created_at: Date; updated_at: Date;
 }
 export interface MemberRow { uuid: string; nickname: string; username: string; role: string }
 
-const COLS = 'uuid, title, description, owner_uuid, modifier_uuid, scope, team_uuid, cbb_project, default_sheet, boards, extra, g_ticket, created_at, updated_at';
+/** The project row's columns: small ones only (the big per-project blobs are in project_extras, read when needed). */
+const COLS = 'uuid, title, description, owner_uuid, modifier_uuid, scope, team_uuid, cbb_project, default_sheet, boards, g_ticket, created_at, updated_at';
 
 function norm(r: Record<string, unknown>): ProjectRow {
   return { ...(r as unknown as ProjectRow), g_ticket: Number(r.g_ticket) };
 }
 
-export async function insertProject(q: Queryable, p: { uuid: string; title: string; description: string; ownerUuid: string; cbb: boolean; scope: number; teamUuid: string | null; defaultSheet?: string; boards?: Board[]; extra?: Record<string, unknown>; gTicket?: number }): Promise<void> {
+export async function insertProject(q: Queryable, p: { uuid: string; title: string; description: string; ownerUuid: string; cbb: boolean; scope: number; teamUuid: string | null; defaultSheet?: string; boards?: Board[]; gTicket?: number; hidden?: boolean }): Promise<void> {
   await q.query(
-    `insert into projects (uuid, title, description, owner_uuid, modifier_uuid, scope, team_uuid, cbb_project, default_sheet, boards, extra, g_ticket)
-     values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [p.uuid, p.title, p.description, p.ownerUuid, p.scope, p.teamUuid, p.cbb, p.defaultSheet ?? '', JSON.stringify(p.boards ?? []), JSON.stringify(p.extra ?? {}), p.gTicket ?? 0],
+    `insert into projects (uuid, title, description, owner_uuid, modifier_uuid, scope, team_uuid, cbb_project, default_sheet, boards, g_ticket)
+     values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10)`,
+    [p.uuid, p.title, p.description, p.ownerUuid, p.scope, p.teamUuid, p.cbb, p.defaultSheet ?? '', JSON.stringify(p.boards ?? []), p.gTicket ?? 0],
   );
-  await q.query("insert into project_members (project_uuid, user_uuid, role, opened_at) values ($1, $2, 'owner', now())", [p.uuid, p.ownerUuid]);
+  if (!p.hidden) await addOwner(q, p.uuid, p.ownerUuid);
+}
+
+/** Makes the owner the project's first member (a project created `hidden` is seen by no one until then). */
+export async function addOwner(q: Queryable, projectUuid: string, ownerUuid: string): Promise<void> {
+  await q.query("insert into project_members (project_uuid, user_uuid, role, opened_at) values ($1, $2, 'owner', now())", [projectUuid, ownerUuid]);
+}
+
+/** Bytes of one part of a project's extra. */
+export const EXTRA_PART_BYTES = 64 << 10;
+
+/** Stores part `part` (0, 1, ...) of the project's extra (codec.ts packExtra, cut in EXTRA_PART_BYTES parts). */
+export async function insertExtraPart(q: Queryable, projectUuid: string, part: number, data: Uint8Array): Promise<void> {
+  await q.query('insert into project_extras (project_uuid, part, data) values ($1, $2, $3)', [projectUuid, part, data]);
+}
+
+/** The project's extra (archive files, project extra, library) as stored (see codec.ts unpackExtra); null when it has none. */
+export async function projectExtra(q: Queryable, uuid: string): Promise<Uint8Array | null> {
+  const r = await q.query<{ data: Uint8Array }>('select data from project_extras where project_uuid = $1 order by part', [uuid]);
+  if (!r.length) return null;
+  return r.length === 1 ? r[0].data : new Uint8Array(Buffer.concat(r.map((x) => x.data)));
+}
+
+/** Projects a crash left half-created (no member: never shown) more than an hour ago. Returns how many were removed. */
+export async function dropUnfinishedProjects(q: Queryable): Promise<number> {
+  const r = await q.query(`delete from projects p where created_at < now() - interval '1 hour'
+    and not exists (select 1 from project_members m where m.project_uuid = p.uuid) returning uuid`);
+  return r.length;
 }
 
 export async function projectByUuid(q: Queryable, uuid: string, forUpdate = false): Promise<ProjectRow | undefined> {
@@ -44,14 +72,13 @@ export async function projectsOfUser(q: Queryable, userUuid: string): Promise<Ar
   return r.map((x) => ({ ...norm(x), opened_at: (x.opened_at as Date | null) ?? null }));
 }
 
-export async function updateProject(q: Queryable, uuid: string, modifierUuid: string, patch: { title?: string; default_sheet?: string; boards?: Board[]; g_ticket?: number; extra?: Record<string, unknown> }): Promise<void> {
+export async function updateProject(q: Queryable, uuid: string, modifierUuid: string, patch: { title?: string; default_sheet?: string; boards?: Board[]; g_ticket?: number }): Promise<void> {
   const sets = ['modifier_uuid = $2', 'updated_at = now()'];
   const params: unknown[] = [uuid, modifierUuid];
   const add = (col: string, v: unknown) => { params.push(v); sets.push(`${col} = $${params.length}`); };
   if (patch.title !== undefined) add('title', patch.title);
   if (patch.default_sheet !== undefined) add('default_sheet', patch.default_sheet);
   if (patch.boards !== undefined) add('boards', JSON.stringify(patch.boards));
-  if (patch.extra !== undefined) add('extra', JSON.stringify(patch.extra));
   if (patch.g_ticket !== undefined) add('g_ticket', patch.g_ticket);
   await q.query(`update projects set ${sets.join(', ')} where uuid = $1`, params);
 }

@@ -32,13 +32,13 @@ export function downloadRoutes(app: FastifyInstance, ctx: Ctx): void {
   });
 
   route(app, ctx, {
-    method: 'POST', url: '/api/downloads/check', summary: 'The service worker checks (and uses up) a download token of the same user -> {ok: true}; 4030001 otherwise', access: 'user',
+    method: 'POST', url: '/api/downloads/check', summary: 'The service worker checks (and uses up) a download token of the same user -> {ok: true}; 4030002 otherwise', access: 'user',
     body: z.object({ token: z.string().min(1).max(100) }),
   }, async ({ user, body }) => {
     const t = tokensOf(ctx);
     const owner = t.get(body.token);
     t.delete(body.token);
-    if (owner !== user.uuid) fail(CODES.CSRF_INVALID, {}, 403);
+    if (owner !== user.uuid) fail(CODES.DOWNLOAD_TOKEN_INVALID, {}, 403);
     return { ok: true };
   });
 }

@@ -1,19 +1,16 @@
 /**
  * Fabrication outputs of a project's PCB (issue 12): Gerber X2 + Excellon in EasyEDA's zip, or one
- * kind (gerber, drill, bom, pnp, netlist). The work runs in a worker thread (workers/fab.ts), never
- * on the event loop. Problems (no outline, unknown pad shapes, missing footprints) go in the header
+ * kind (gerber, drill, bom, pnp, netlist). The work (inflating the stored documents included) runs in
+ * a files worker thread under the per-user cap (workers/files.ts), never on the event loop. Problems (no outline, unknown pad shapes, missing footprints) go in the header
  * X-Copperplate-Problems (URI-encoded JSON list) and, for the zip, into PROBLEMS.txt inside it.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CatalogueError, CODES } from '@copperplate/model';
-import { projectDataToEpro } from '@copperplate/format';
 import { FAB_KINDS, type FabKind } from '@copperplate/convert';
-import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
-import { ApiError, route, fail } from '../http.ts';
-import { rowsToProjectData } from '../epro.ts';
-import { runFabInWorker } from '../workers/fab.ts';
+import { ApiError, route } from '../http.ts';
+import { fabInWorker, projectRows } from '../workers/files.ts';
 import type { FabJobResult } from '../workers/fab-job.ts';
 
 const TYPES: Record<string, string> = { zip: 'application/zip', csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ipc: 'text/plain; charset=utf-8' };
@@ -32,14 +29,11 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
     method: 'GET', url: '/api/projects/:uuid/fabrication', access: 'read', raw: true, query,
     summary: 'Fabrication outputs of a PCB (?pcb= name or uuid, default the first; ?kind=fab|gerber|drill|bom|pnp|netlist; ?layers=1,2,11; ?xlsx=1; ?refill=1 refills stale pour fills first, else 409 FAB_STALE_FILLS): Gerber_<board>_<date>.zip or the file; problems in X-Copperplate-Problems',
-  }, async ({ req, reply, project, query: q }) => {
-    const p = await repo.projectByUuid(ctx.db, project.uuid);
-    if (!p) fail(CODES.NO_PERMISSION);
-    const items = await repo.allItems(ctx.db, project.uuid);
-    const archive = projectDataToEpro(rowsToProjectData(p!, items));
+  }, async ({ req, reply, project, user, query: q }) => {
+    const rows = await projectRows(ctx, project.uuid);
     let out: FabJobResult;
     try {
-      out = await runFabInWorker({ archive, pcb: q.pcb, kind: q.kind as FabKind, now: Date.now(), layers: q.layers?.split(',').map(Number), xlsx: q.xlsx === '1', refill: q.refill === '1' });
+      out = await fabInWorker(ctx, user.uuid, { rows, pcb: q.pcb, kind: q.kind as FabKind, now: Date.now(), layers: q.layers?.split(',').map(Number), xlsx: q.xlsx === '1', refill: q.refill === '1' });
     } catch (e) {
       if (e instanceof CatalogueError) throw apiError(e);
       throw e;
@@ -56,13 +50,10 @@ export function fabRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, {
     method: 'GET', url: '/api/projects/:uuid/fabrication/preview', access: 'read', query: query.pick({ pcb: true, layers: true, refill: true }),
     summary: 'The Gerbers of a PCB drawn back by an independent reader (gerber-to-svg): {board, problems, layers: [{name, svg}]}',
-  }, async ({ project, query: q }) => {
-    const p = await repo.projectByUuid(ctx.db, project.uuid);
-    if (!p) fail(CODES.NO_PERMISSION);
-    const items = await repo.allItems(ctx.db, project.uuid);
-    const archive = projectDataToEpro(rowsToProjectData(p!, items));
+  }, async ({ project, user, query: q }) => {
+    const rows = await projectRows(ctx, project.uuid);
     try {
-      return await runFabInWorker({ archive, pcb: q.pcb, kind: 'preview', now: Date.now(), layers: q.layers?.split(',').map(Number), refill: q.refill === '1' });
+      return await fabInWorker(ctx, user.uuid, { rows, pcb: q.pcb, kind: 'preview', now: Date.now(), layers: q.layers?.split(',').map(Number), refill: q.refill === '1' });
     } catch (e) {
       if (e instanceof CatalogueError) throw apiError(e);
       throw e;

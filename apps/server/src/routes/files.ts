@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { CatalogueError, CODES } from '@copperplate/model';
 import { exportFileName } from '@copperplate/format';
-import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
 import { createProject } from '../projects.ts';
-import { exportInWorker, importInWorker } from '../workers/files.ts';
+import { exportInWorker, importInWorker, projectRows } from '../workers/files.ts';
 
 export const IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
 /** File extensions the import accepts (.epro projects, library archives); stripped for the fallback title. */
@@ -87,18 +86,16 @@ function importRoute(app: FastifyInstance, ctx: Ctx): void {
 
 function exportRoute(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/export', summary: 'The project as .epro bytes', access: 'read', raw: true }, async ({ reply, project, user }) => {
-    const p = await repo.projectByUuid(ctx.db, project.uuid);
-    if (!p) fail(CODES.NO_PERMISSION);
-    const items = await repo.allItems(ctx.db, project.uuid);
+    const rows = await projectRows(ctx, project.uuid);
     let bytes: Uint8Array;
     try {
-      bytes = (await exportInWorker(ctx, user.uuid, { project: p!, items })).bytes; // off the event loop (issue 11)
+      bytes = (await exportInWorker(ctx, user.uuid, rows)).bytes; // off the event loop (issue 11)
     } catch (e) {
       asApiError(e);
     }
     reply
       .type('application/zip')
-      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(exportFileName(p!.title, '.epro'))}"`)
+      .header('Content-Disposition', `attachment; filename="${encodeURIComponent(exportFileName(rows.project.title, '.epro'))}"`)
       .send(Buffer.from(bytes!));
   });
 }

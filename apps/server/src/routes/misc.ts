@@ -15,8 +15,9 @@ const Name = NameField;
 /**
  * The backups call (SPEC §7), as JSON or as the multipart form of the spec: name, description,
  * auto (YES/NO or a boolean), limit (automatic backups kept, at most MAX_BACKUP_LEVEL; sent only
- * when auto is YES), project_uuid (must be the path's), ticket, path; an `upload` part is accepted
- * and not stored (the server backs up the cloud copy). Registered in a scope that parses multipart
+ * when auto is YES), project_uuid (must be the path's), ticket, path; an `upload` part (the client's
+ * .epro of the project) is what is backed up when sent, else the cloud copy. The archive call the
+ * same way (upload, project_uuid, name, description). Registered in a scope that parses multipart
  * bodies (app.ts), after the session and CSRF checks.
  */
 export function backupCreateRoute(app: FastifyInstance, ctx: Ctx): void {
@@ -29,13 +30,24 @@ export function backupCreateRoute(app: FastifyInstance, ctx: Ctx): void {
       project_uuid: z.string().max(128).optional(),
       ticket: z.coerce.number().int().optional(),
       path: z.string().max(1024).optional(),
-      upload: z.unknown().optional(),
+      upload: Upload,
     }),
   }, async ({ user, project, body }) => {
     if (body.project_uuid !== undefined && body.project_uuid !== project.uuid) fail(CODES.NO_PERMISSION);
-    return makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: body.auto, archive: false, keep: body.auto && body.limit ? body.limit : MAX_BACKUP_LEVEL });
+    return makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: body.auto, archive: false, keep: body.auto && body.limit ? body.limit : MAX_BACKUP_LEVEL, upload: body.upload });
+  });
+
+  route(app, ctx, {
+    method: 'POST', url: '/api/projects/:uuid/archive', summary: 'Archive the project (multipart or JSON: upload, project_uuid, name, description; a backup kept apart from the 10)', access: 'write',
+    body: z.object({ name: Name, description: z.string().max(10_000).default(''), project_uuid: z.string().max(128).optional(), upload: Upload }),
+  }, async ({ user, project, body }) => {
+    if (body.project_uuid !== undefined && body.project_uuid !== project.uuid) fail(CODES.NO_PERMISSION);
+    return makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: false, archive: true, upload: body.upload });
   });
 }
+
+/** The multipart `upload` part: the file's bytes (a field sent as text is not a file and is refused). */
+const Upload = z.instanceof(Uint8Array).optional();
 
 export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups', summary: 'List backups, newest first', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => !b.archive).map(backupSummary));
@@ -47,8 +59,6 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
     return projectDetail(ctx, id, 'owner');
   });
 
-  route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/archive', summary: 'Archive the project (a backup kept apart from the 10)', access: 'write', body: z.object({ name: Name, description: z.string().max(10_000).default('') }) }, async ({ user, project, body }) =>
-    makeBackup(ctx, project.uuid, user, { name: body.name, description: body.description, auto: false, archive: true }));
 
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/archives', summary: 'List archives', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => b.archive).map(backupSummary));
 

@@ -24,10 +24,11 @@ export function panelRoutes(app: FastifyInstance, ctx: Ctx): void {
   }, async ({ reply, project, query: q }) => {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     if (!p) fail(CODES.NO_PERMISSION);
-    const items = await repo.allItems(ctx.db, project.uuid);
+    // only the panels are read and inflated (the rest of a big project never touches the event loop)
+    const items = (await repo.allItems(ctx.db, project.uuid, 'panels'));
     let panel: ReturnType<typeof panelFromEpro>;
     try {
-      panel = panelFromEpro(projectDataToEpro(rowsToProjectData(p!, items)), q.panel);
+      panel = panelFromEpro(projectDataToEpro(rowsToProjectData(p!, items, null)), q.panel);
     } catch (e) {
       if (e instanceof CatalogueError) throw new ApiError(typeof e.code === 'number' ? e.code : CODES.BAD_REQUEST, e.message);
       throw e;

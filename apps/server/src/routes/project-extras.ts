@@ -29,7 +29,7 @@ export function projectExtraRoutes(app: FastifyInstance, ctx: Ctx): void {
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     const title = checkTitle(body.title ?? p!.title);
     const items = await repo.allItems(ctx.db, project.uuid);
-    const id = await createProject(ctx, user.uuid, { title, description: p!.description, cbb: p!.cbb_project, defaultSheet: p!.default_sheet, boards: p!.boards, extra: p!.extra, items }, true);
+    const id = await createProject(ctx, user.uuid, { title, description: p!.description, cbb: p!.cbb_project, defaultSheet: p!.default_sheet, boards: p!.boards, extra: await repo.projectExtra(ctx.db, project.uuid), items }, true);
     await repo.setProjectLink(ctx.db, id, { forked_from: project.uuid });
     return { ...(await projectDetail(ctx, id, 'owner')), forked_from: project.uuid };
   });

@@ -126,7 +126,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     body.title = checkTitle(body.title);
     const p = await repo.projectByUuid(ctx.db, project.uuid);
     const items = await repo.allItems(ctx.db, project.uuid);
-    const id = await createProject(ctx, user.uuid, { title: body.title, description: p!.description, cbb: p!.cbb_project, defaultSheet: p!.default_sheet, boards: p!.boards, extra: p!.extra, items }, true);
+    const id = await createProject(ctx, user.uuid, { title: body.title, description: p!.description, cbb: p!.cbb_project, defaultSheet: p!.default_sheet, boards: p!.boards, extra: await repo.projectExtra(ctx.db, project.uuid), items }, true);
     return projectDetail(ctx, id, 'owner');
   });
 

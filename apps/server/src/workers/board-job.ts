@@ -1,10 +1,11 @@
 /** The work of a design rule check job (issue 13), run inside a worker thread (board-worker.mjs). */
-import type { EproArchive } from '@copperplate/format';
+import { archiveOfRows, type ProjectRows } from './files-job.ts';
 import { CatalogueError } from '@copperplate/model';
 import { type DrcReport, type FillStatus, boardSourceFromArchive, fillStatus, findPcb, listPcbs, resolveBoard, runDrc, storedStamps } from '@copperplate/board';
 
 export interface BoardJob {
-  archive: EproArchive;
+  /** The project as stored: inflated and parsed here, in the worker. */
+  rows: ProjectRows;
   /** PCB name or uuid (undefined: the first PCB). */
   pcb?: string;
 }
@@ -16,9 +17,10 @@ export interface DrcJobResult extends DrcReport {
 }
 
 export function runDrcJob(job: BoardJob): DrcJobResult {
-  const pcb = job.pcb ? findPcb(job.archive, job.pcb) : listPcbs(job.archive)[0];
+  const archive = archiveOfRows(job.rows);
+  const pcb = job.pcb ? findPcb(archive, job.pcb) : listPcbs(archive)[0];
   if (!pcb) throw CatalogueError.fromCode(1000010, { documentName: job.pcb ?? 'PCB' });
-  const src = boardSourceFromArchive(job.archive, pcb.uuid);
+  const src = boardSourceFromArchive(archive, pcb.uuid);
   const model = resolveBoard(src);
   const stamps = storedStamps([...src.records, ...(src.poured ?? [])]);
   const pours = model.pours.map((p) => ({ id: p.id, name: p.name, layer: p.layer, net: p.net, status: fillStatus(model, p.id, stamps) }));

@@ -1,11 +1,12 @@
 /** The work of a fabrication-output job (issue 12), run inside the worker thread (fab-worker.mjs). */
-import type { EproArchive } from '@copperplate/format';
 import { type FabKind, fabInputFromEpro, fabOutputs } from '@copperplate/convert';
 import { zipSync, strToU8 } from 'fflate';
 import gerberToSvg from 'gerber-to-svg';
+import { archiveOfRows, type ProjectRows } from './files-job.ts';
 
 export interface FabJob {
-  archive: EproArchive;
+  /** The project as stored: inflated and parsed here, in the worker (never on the event loop). */
+  rows: ProjectRows;
   /** PCB name or uuid (undefined: the first PCB). */
   pcb?: string;
   kind: FabKind | 'preview';
@@ -34,7 +35,7 @@ export interface FabPreview {
 
 /** The Gerbers of a board (chosen layers), each drawn back to SVG by gerber-to-svg. */
 export async function runFabPreview(job: FabJob): Promise<FabPreview> {
-  const input = fabInputFromEpro(job.archive, job.pcb, { refill: job.refill });
+  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill });
   const res = fabOutputs(input, 'gerber', { now: new Date(job.now), layers: job.layers });
   const layers: FabPreview['layers'] = [];
   for (const f of res.files) {
@@ -45,7 +46,7 @@ export async function runFabPreview(job: FabJob): Promise<FabPreview> {
 }
 
 export function runFabJob(job: FabJob & { kind: FabKind }): FabJobResult {
-  const input = fabInputFromEpro(job.archive, job.pcb, { refill: job.refill });
+  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill });
   const res = fabOutputs(input, job.kind, { now: new Date(job.now), layers: job.layers, xlsx: job.xlsx });
   const bytes = (d: string | Uint8Array) => (typeof d === 'string' ? strToU8(d) : d);
   if (job.kind === 'fab' || res.files.length === 1) return { name: res.files[0].name, bytes: bytes(res.files[0].data), problems: res.problems, board: input.name };

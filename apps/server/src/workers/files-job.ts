@@ -4,12 +4,14 @@
  * content for storage, and on export the project back to .epro bytes. The event loop of the server
  * only stores the rows.
  */
-import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, formatConversionReport, formatFailureReport, formatWarningReport } from '@copperplate/format';
+import { eproToProjectData, projectDataToEpro, readEpro, writeEpro, formatConversionReport, formatFailureReport, formatWarningReport, type EproArchive } from '@copperplate/format';
 import { projectDataToRows, rowsToProjectData, type ProjectFields } from '../epro.ts';
 import type { ItemRow, ProjectRow } from '../repo/index.ts';
 
 export interface ImportJob { kind: 'import'; bytes: Uint8Array; name?: string; /** IMP-10: an encrypted archive's password */ password?: string }
-export interface ExportJob { kind: 'export'; project: ProjectRow; items: ItemRow[] }
+/** A project as the database holds it: the row, every live item (contents compressed) and the stored extra. */
+export interface ProjectRows { project: ProjectRow; items: ItemRow[]; extra: Uint8Array | null }
+export interface ExportJob extends ProjectRows { kind: 'export' }
 export type FilesJob = ImportJob | ExportJob;
 
 export interface ImportJobResult {
@@ -39,6 +41,11 @@ export function runImportJob(job: ImportJob): ImportJobResult {
   };
 }
 
+/** The project's archive (documents inflated and parsed): the input of the fabrication, DRC and panel jobs. */
+export function archiveOfRows(rows: ProjectRows): EproArchive {
+  return projectDataToEpro(rowsToProjectData(rows.project, rows.items, rows.extra));
+}
+
 export function runExportJob(job: ExportJob): ExportJobResult {
-  return { bytes: writeEpro(projectDataToEpro(rowsToProjectData(job.project, job.items))) };
+  return { bytes: writeEpro(archiveOfRows(job)) };
 }

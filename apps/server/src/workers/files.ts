@@ -1,18 +1,24 @@
 /**
- * Project imports and exports off the event loop (issue 11): each job runs in a worker thread of its
- * own (runJobInWorker: memory cap, time limit). A user may have `limits.filesJobsPerUser` jobs
- * (imports, KiCad imports and conversions, exports) queued or running at once; one more is refused
- * with 4290002 before its work starts. At most `FILES_JOB_THREADS` workers run at once on the whole
+ * Project-file jobs off the event loop (issue 11): imports, exports, fabrication outputs and their
+ * preview and design rule checks each run in a worker thread of its own
+ * (runJobInWorker: memory cap, time limit), which also inflates and parses the stored documents. A
+ * user may have `limits.filesJobsPerUser` jobs (these, KiCad imports and conversions) queued or
+ * running at once; one more is refused with 4290002 before its work starts. At most `FILES_JOB_THREADS` workers run at once on the whole
  * server (the rest wait their turn), so many users importing never take every core or all memory.
  */
 import { availableParallelism } from 'node:os';
 import { CODES } from '@copperplate/model';
 import { fail } from '../http.ts';
 import type { Ctx } from '../context.ts';
-import type { ExportJob, ExportJobResult, ImportJob, ImportJobResult } from './files-job.ts';
+import type { ExportJob, ExportJobResult, ImportJob, ImportJobResult, ProjectRows } from './files-job.ts';
+import type { FabJob, FabJobResult, FabPreview } from './fab-job.ts';
+import type { BoardJob, DrcJobResult } from './board-job.ts';
+import * as repo from '../repo/index.ts';
 import { runJobInWorker } from './run-job.ts';
 
 export const FILES_JOB_LIMITS = { timeoutMs: 120_000, maxOldGenerationSizeMb: 1536 };
+/** Design rule checks of big boards take longer and more memory. */
+export const BOARD_JOB_LIMITS = { timeoutMs: 300_000, maxOldGenerationSizeMb: 2048 };
 /**
  * Worker threads running import/export jobs at once on this server (a bound on memory: each may use
  * FILES_JOB_LIMITS). At least twice the per-user cap, so that one user's jobs never fill every slot.
@@ -63,4 +69,25 @@ export function importInWorker(ctx: Ctx, user: string, job: Omit<ImportJob, 'kin
 export function exportInWorker(ctx: Ctx, user: string, job: Omit<ExportJob, 'kind'>): Promise<ExportJobResult> {
   return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () =>
     runJobInWorker<ExportJobResult>(script, { kind: 'export', ...job }, FILES_JOB_LIMITS, 'export'));
+}
+
+/** The project as stored, for a job (contents stay compressed: the worker inflates them). */
+export async function projectRows(ctx: Ctx, uuid: string): Promise<ProjectRows> {
+  const project = await repo.projectByUuid(ctx.db, uuid);
+  if (!project) fail(CODES.NO_PERMISSION);
+  const items = await repo.allItems(ctx.db, uuid);
+  return { project: project!, items, extra: await repo.projectExtra(ctx.db, uuid) };
+}
+
+/** Fabrication outputs (or their preview) in a worker thread, under the per-user cap. */
+export function fabInWorker(ctx: Ctx, user: string, fab: FabJob & { kind: Exclude<FabJob['kind'], 'preview'> }): Promise<FabJobResult>;
+export function fabInWorker(ctx: Ctx, user: string, fab: FabJob & { kind: 'preview' }): Promise<FabPreview>;
+export function fabInWorker(ctx: Ctx, user: string, fab: FabJob): Promise<FabJobResult | FabPreview> {
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () =>
+    runJobInWorker<FabJobResult | FabPreview>(script, { kind: fab.kind === 'preview' ? 'fab-preview' : 'fab', fab }, FILES_JOB_LIMITS, 'fabrication export'));
+}
+
+/** A design rule check in a worker thread, under the per-user cap. */
+export function drcInWorker(ctx: Ctx, user: string, board: BoardJob): Promise<DrcJobResult> {
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () => runJobInWorker<DrcJobResult>(script, { kind: 'drc', board }, BOARD_JOB_LIMITS, 'design rule check'));
 }

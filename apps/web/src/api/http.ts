@@ -1,6 +1,7 @@
 /**
  * The browser's request helper for the HTTP API of docs/API.md.
- * - envelope `{code: 0, result}` -> result; anything else -> ApiError with the catalogue message (FETCH-1, CALL-8)
+ * - envelope `{code: 0, result}` -> result; anything else -> ApiError with the catalogue message (CALL-8),
+ *   else the server's, else 'invalid response' followed by the body (FETCH-1)
  * - HTTP 404/500, unparseable bodies and network failures -> ApiError 'Network Error!' (CALL-7)
  * - HTTP 401 -> the `unauthorized` listeners run (PERM-2: the app opens login) and the request waits:
  *   once the user has logged in (`loginSucceeded`) it is sent again, so the interrupted action goes
@@ -9,7 +10,7 @@
  * - non-GET requests carry the CSRF token from the cp_csrf cookie (CALL-2)
  * - project requests carry X-Project-Path (CALL-1); POST bodies over 10000 bytes are gzipped (CALL-3)
  */
-import { CODES, GZIP_THRESHOLD_BYTES, NAMED_ERRORS, NO_PERMISSION_CODES, messageForCode } from '@copperplate/model';
+import { CODES, GZIP_THRESHOLD_BYTES, NAMED_ERRORS, NO_PERMISSION_CODES, acceptResponse, messageForCode } from '@copperplate/model';
 
 /** Code used locally for network-level failures (no server envelope). */
 export const NETWORK_CODE = 500;
@@ -87,11 +88,21 @@ async function gzip(text: string): Promise<Uint8Array> {
 }
 
 /** The message shown for a failed envelope: the catalogue message for the code, else the server's. */
-export function messageFor(code: number, serverMessage: string | undefined): string {
+export function messageFor(code: number, serverMessage: string | undefined, fallback: string = NAMED_ERRORS.NETWORK_ERROR_ANSWER): string {
   const mapped = messageForCode(code);
   // a template whose {placeholders} only the server could fill: the server's (filled) message
   if (mapped !== undefined && !/\{\w+\}/.test(mapped)) return mapped;
-  return serverMessage || mapped || NAMED_ERRORS.NETWORK_ERROR_ANSWER;
+  return serverMessage || mapped || fallback;
+}
+
+/** FETCH-1: the 'invalid response' message of an envelope that is not accepted (followed by the body). */
+function invalidResponse(env: unknown): string {
+  try {
+    acceptResponse(env);
+    return NAMED_ERRORS.INVALID_RESPONSE;
+  } catch (e) {
+    return e instanceof Error ? e.message : NAMED_ERRORS.INVALID_RESPONSE;
+  }
 }
 
 export async function request<T = unknown>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
@@ -140,11 +151,12 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
   } catch {
     throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
   }
+  // FETCH-1: a JSON answer is accepted only with code 0; one without a code is 'invalid response' and its body
   if (!env || typeof env !== 'object' || typeof (env as { code?: unknown }).code !== 'number') {
-    throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
+    throw new ApiError(NETWORK_CODE, invalidResponse(env));
   }
   const e = env as { code: number; message?: string; result?: unknown };
-  if (e.code !== 0) throw new ApiError(e.code, messageFor(e.code, e.message), e.result);
+  if (e.code !== 0) throw new ApiError(e.code, messageFor(e.code, e.message, invalidResponse(env)), e.result);
   if (!res.ok) throw new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER);
   return e.result as T;
 }
