@@ -7,7 +7,12 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eproToProjectData, readEpro } from '@copperplate/format';
-import { CookieJar, HttpTransport } from '@copperplate/sync';
+import { CookieJar, HttpTransport, type Answer } from '@copperplate/sync';
+
+function ok<T>(a: Answer<T>): T {
+  if (!a.success) throw new Error(a.message);
+  return a.result;
+}
 import { testServer } from './helpers.ts';
 
 const FIXTURE = readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'epro', 'STM32G431-mini.epro'));
@@ -23,7 +28,7 @@ describe('multipart backups and archive', () => {
   afterAll(async () => { await s?.stop(); });
 
   it('[issue-17] the upload part is what a backup and an archive store; a backup without it stores the cloud copy', async () => {
-    const p = (await t.createProject('Target')).result! as { uuid: string };
+    const p = ok(await t.createProject('Target'));
     const fixture = eproToProjectData(readEpro(FIXTURE)).data;
     const fields = { project_uuid: p.uuid, auto: 'NO' as const, name: 'from file', description: 'client copy', ticket: 1, path: '' };
     const up = await t.backup(p.uuid, fields, undefined, new Uint8Array(FIXTURE));
@@ -32,15 +37,15 @@ describe('multipart backups and archive', () => {
     expect(cloud.success).toBe(true);
     const ar = await t.archive(p.uuid, { name: 'archived file', description: '' }, new Uint8Array(FIXTURE));
     expect(ar.success).toBe(true);
-    const list = (await t.call<Array<{ id: string; name: string }>>('GET', `/api/projects/${p.uuid}/backups`, { project: p.uuid })).result!;
-    const archives = (await t.call<Array<{ id: string; name: string }>>('GET', `/api/projects/${p.uuid}/archives`, { project: p.uuid })).result!;
-    const detail = async (id: string) => (await t.call<{ counts: Record<string, number> }>('GET', `/api/projects/${p.uuid}/backups/${id}`, { project: p.uuid })).result!;
+    const list = ok(await t.call<Array<{ id: string; name: string }>>('GET', `/api/projects/${p.uuid}/backups`, { project: p.uuid }));
+    const archives = ok(await t.call<Array<{ id: string; name: string }>>('GET', `/api/projects/${p.uuid}/archives`, { project: p.uuid }));
+    const detail = async (id: string) => ok(await t.call<{ counts: Record<string, number> }>('GET', `/api/projects/${p.uuid}/backups/${id}`, { project: p.uuid }));
     const byName = (n: string) => [...list, ...archives].find((b) => b.name === n)!.id;
     expect((await detail(byName('from file'))).counts.sheets).toBe(fixture.sheets.length);
     expect((await detail(byName('archived file'))).counts.sheets).toBe(fixture.sheets.length);
     expect((await detail(byName('from cloud'))).counts.sheets).toBe(1); // the new project's P1
     // restored: the uploaded file's documents, byte for byte
-    const restored = (await t.call<{ uuid: string }>('POST', `/api/projects/${p.uuid}/backups/${byName('from file')}/restore`, { project: p.uuid })).result!;
+    const restored = ok(await t.call<{ uuid: string }>('POST', `/api/projects/${p.uuid}/backups/${byName('from file')}/restore`, { project: p.uuid }));
     const read = await t.read(restored.uuid, 'sheets', fixture.sheets.map((x) => x.uuid));
     expect(read.success && read.result.map((x) => x.dataStr).sort()).toEqual(fixture.sheets.map((x) => x.dataStr).sort());
     // a text field named upload is not a file: refused
