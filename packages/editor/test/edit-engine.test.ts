@@ -18,6 +18,8 @@ import { PcbEditor } from '../src/pcb/editor.ts';
 import { findPcbDoc, pcbDocNames } from '../src/pcb/load.ts';
 import { primDistance } from '../src/pcb/prims.ts';
 import { fixture } from './pcb/fixtures.ts';
+import { pcbActions } from '../src/pcb/actions.ts';
+import { clipRecords, recordsBBox } from '../src/sch/clipboard.ts';
 
 interface Domain {
   name: string;
@@ -31,6 +33,10 @@ interface Domain {
   state(r: Rec): string;
   /** Keys of the records attached to the part (wires, tracks) and their end points. */
   attachedEnds(): number[];
+  /** The editor's own copy then paste of the part moved by (dx, dy) (the schematic through its clipboard text). */
+  copyPaste(dx: number, dy: number): string[];
+  /** The editor's action registry with the part selected (edit.mirrorX / edit.mirrorY). */
+  runOnPart(action: string): boolean;
 }
 
 function schDomain(): Domain {
@@ -38,7 +44,8 @@ function schDomain(): Domain {
   const ctx = contextFromArchive(a);
   for (const s of listSheets(a)) {
     const doc = new EditorDocument(parseDocuments(textOf(a.entries.get(s.path))!));
-    const engine = new SchematicEditor(doc, { ctx }).engine; // the engine the schematic editor edits through
+    const ed = new SchematicEditor(doc, { ctx });
+    const engine = ed.engine; // the engine the schematic editor edits through
     const wireEnds = () => doc.ofType('WIRE').flatMap(([, w]) => wirePolys(w).flatMap((p) => [p[0], p[1], p[p.length - 2], p[p.length - 1]]));
     const ends = new Set<string>();
     const all = wireEnds();
@@ -55,6 +62,13 @@ function schDomain(): Domain {
           ? ['COMPONENT', SchComponent.get(r, 'x'), SchComponent.get(r, 'y'), mod360(SchComponent.get(r, 'rotation')), !!SchComponent.get(r, 'mirror')]
           : [recType(r), SchAttr.get(r, 'x'), SchAttr.get(r, 'y'), SchAttr.get(r, 'x') === null ? 0 : mod360(SchAttr.get(r, 'rotation') ?? 0)]),
         attachedEnds: () => { const ps = componentPins(doc, k, ctx).map((p) => `${p.x},${p.y}`); const e = wireEnds(); const out: number[] = []; for (let i = 0; i < e.length; i += 2) if (ps.includes(`${e[i]},${e[i + 1]}`)) out.push(e[i], e[i + 1]); return out; },
+        copyPaste(dx, dy) {
+          ed.selection.select([k]);
+          const text = ed.copy()!;
+          const b = recordsBBox(clipRecords(text));
+          return ed.paste(text, { x: b.minX + dx, y: b.minY + dy });
+        },
+        runOnPart: (id) => { ed.selection.select([k]); return ed.actions.run(id); },
       };
     }
   }
@@ -65,6 +79,7 @@ function pcbDomain(): Domain {
   const a = fixture('ExtModule-002');
   const ref = findPcbDoc(a, pcbDocNames(a).pcbs[0].uuid);
   const ed = new PcbEditor(new EditorDocument(parseDocuments(ref.text)), { project: ref.project, pcbUuid: ref.uuid });
+  const actions = pcbActions(ed, { cursor: () => ({ x: 0, y: 0 }), fit: () => {}, zoomBy: () => {} });
   const doc = ed.doc;
   const trackEnds = () => doc.ofType('LINE').flatMap(([, r]) => [Line.get(r, 'x1'), Line.get(r, 'y1'), Line.get(r, 'x2'), Line.get(r, 'y2')]);
   for (const [k, r] of doc.ofType('COMPONENT')) {
@@ -85,6 +100,8 @@ function pcbDomain(): Domain {
         : [recType(q), PcbAttr.get(q, 'x'), PcbAttr.get(q, 'y'), mod360(PcbAttr.get(q, 'angle')), PcbAttr.get(q, 'layer')]),
       // the same track ends (by position in the file), wherever they went
       attachedEnds: () => { const now = trackEnds(); return [...ends0].flatMap((i) => [now[i], now[i + 1]]); },
+      copyPaste(dx, dy) { ed.copy([k]); return ed.paste(dx, dy); },
+      runOnPart: (id) => { ed.selection.select([k]); return actions.run(id); },
     };
   }
   throw new Error('no component with tracks on its pads');
@@ -152,6 +169,23 @@ describe.each(DOMAINS)('one edit engine: %s records', (_name, make) => {
     }
   });
 
+  it('[issue-14] mirror from the editor: edit.mirrorX / edit.mirrorY of its one action registry mirror the selected part; twice is the identity, each one undo step', () => {
+    const d = make();
+    const keys = group(d);
+    const shown = () => keys.map((k) => d.state(d.doc.get(k)!));
+    const look = shown();
+    for (const id of ['edit.mirrorX', 'edit.mirrorY']) {
+      const before = snapshot(d.doc);
+      expect(d.runOnPart(id)).toBe(true);
+      expect(shown()).not.toEqual(look);
+      d.doc.undo();
+      expect(snapshot(d.doc)).toBe(before);
+      d.runOnPart(id);
+      d.runOnPart(id);
+      expect(shown()).toEqual(look);
+    }
+  });
+
   it('[issue-14] delete: the part and what hangs on it go, nothing else; undo restores the document', () => {
     const d = make();
     const before = snapshot(d.doc);
@@ -167,12 +201,12 @@ describe.each(DOMAINS)('one edit engine: %s records', (_name, make) => {
   it('[issue-14] copy and paste: the same records with fresh ids, children re-linked, moved by the offset; one undo step', () => {
     const d = make();
     const before = snapshot(d.doc);
-    const clip = d.engine.copy([d.part]);
-    expect(clip.length).toBe(d.engine.expand([d.part], 'copy').length);
+    const group = d.engine.expand([d.part], 'copy');
     const n = d.doc.size;
-    const top = d.engine.paste(clip, 100, 50);
+    const top = d.copyPaste(100, 50); // through the editor's copy and paste (the schematic's clipboard text)
     expect(top).toHaveLength(1);
-    expect(d.doc.size).toBe(n + clip.length);
+    // the part and everything that goes with it, once more; what they refer to (a sheet's styles) is reused, not added
+    expect(d.doc.size).toBe(n + group.length);
     const pasted = d.doc.get(top[0])!;
     expect(recType(pasted)).toBe('COMPONENT');
     expect(recId(pasted)).not.toBe(recId(d.doc.get(d.part)!));
@@ -184,5 +218,28 @@ describe.each(DOMAINS)('one edit engine: %s records', (_name, make) => {
     expect(kids(top[0]).some((k) => kids(d.part).includes(k))).toBe(false);
     d.doc.undo();
     expect(snapshot(d.doc)).toBe(before);
+  });
+});
+
+describe('schematic clipboard on the edit engine', () => {
+  it('[issue-14] a copy carries the styles its records use: pasted into an empty sheet they come along, the records name them', () => {
+    const a = fixture('ExtModule-002');
+    const ctx = contextFromArchive(a);
+    const s = listSheets(a)[0];
+    const src = new SchematicEditor(new EditorDocument(parseDocuments(textOf(a.entries.get(s.path))!)), { ctx });
+    const part = src.doc.ofType('COMPONENT')[0][0];
+    src.selection.select([part]);
+    const text = src.copy()!;
+    const styles = clipRecords(text).filter((r) => recType(r) === 'FONTSTYLE' || recType(r) === 'LINESTYLE');
+    expect(styles.length).toBeGreaterThan(0);
+    const dst = new SchematicEditor(new EditorDocument(parseDocuments('["DOCTYPE","SCH","1.1"]\n')), { ctx });
+    const keys = dst.paste(text, { x: 0, y: 0 });
+    expect(keys).toHaveLength(1);
+    const added = [...dst.doc.ofType('FONTSTYLE'), ...dst.doc.ofType('LINESTYLE')].map(([k]) => k);
+    expect(added).toHaveLength(styles.length);
+    // every style id a pasted record names is one of the added styles
+    const named = dst.doc.records().filter((r) => recType(r) !== 'FONTSTYLE' && recType(r) !== 'LINESTYLE').flatMap((r) => r.filter((v): v is string => typeof v === 'string' && /^st\d+$/.test(v)));
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) expect(added).toContain(id);
   });
 });

@@ -14,6 +14,7 @@ import { createPcbView, type PcbView } from './pcb-view.ts';
 import type { OutlineTool, OutlineMode } from '@copperplate/editor/pcb/tools';
 import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor/pcb/units';
 import { pcbActions } from '@copperplate/editor/pcb/actions';
+import { globalShortcuts } from './sch-host.ts';
 import { readPcbClip, writePcbClip } from './clipboard.ts';
 import { LayersPanel } from './LayersPanel.tsx';
 import { publishTestHook } from './test-hook.ts';
@@ -69,11 +70,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     return e;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sync, id]);
-  const actions = useMemo(() => {
-    const a = pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); }, readClip: readPcbClip, writeClip: writePcbClip });
-    if (ed.tools.get('pad')) a.register({ id: 'tool.pad', label: 'Pad', menu: 'Place', shortcut: 'P', run: () => ed.tools.activate('pad') });
-    return a;
-  }, [ed]);
+  // the editor's one registry (packages/editor pcb/actions.ts), talking to this view
+  const actions = useMemo(() => pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); }, readClip: readPcbClip, writeClip: writePcbClip }), [ed]);
   const viewRef = useRef<PcbView | null>(null);
   const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]));
   const library = usePcbLibrary(sync, ed, view, canvasRef.current, kick);
@@ -81,7 +79,6 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createPcbView(canvas, ed, {
-      actions,
       onCursor: (p) => {
         cursor.current = p;
         const u = ed.grid.unit;
@@ -92,6 +89,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     setView(v);
     const offs = [ed.subscribe(kick), ed.selection.subscribe(kick), ed.tools.subscribe(() => { kick(); v.invalidate(); }), ed.panel.subscribe(bump), v.viewport.subscribe(kick), sync.subscribe(kick)];
     if (readOnly) offs.push(guardReadOnly(wrap.current!));
+    // shortcuts wherever the focus is after a click in a panel (the canvas handles its own)
+    else offs.push(globalShortcuts(canvas, (ev) => { const used = ed.key(ev); if (used) { v.invalidate(); kick(); } return used; }));
     offs.push(
       publishTestHook({
         kind: sync.kind,
@@ -134,7 +133,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const groups: ToolButton[][] = [
     [a('tool.select', 'select', 'select'), ...(ed.tools.get('pad') ? [a('tool.pad', 'pad', 'pad')] : []), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
     [a('edit.undo', 'undo'), a('edit.redo', 'redo')],
-    [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
+    [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.mirrorX', 'mirrorX'), a('edit.mirrorY', 'mirrorY'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
     [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
   ];
   const layerName = (lid: number) => ed.panel.table.get(lid).name;

@@ -9,7 +9,7 @@
  * under the live layers, or, where WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d`
  * asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
-import { Viewport, canvasMaps, type ActionRegistry, type KeyEv } from '@copperplate/editor';
+import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor/pcb/canvas';
 import type { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { type Prim, primsBox } from '@copperplate/editor/pcb/prims';
@@ -49,7 +49,6 @@ export interface PcbView {
 }
 
 export interface PcbViewOptions {
-  actions: ActionRegistry;
   background?: string;
   onCursor?: (p: { x: number; y: number }) => void;
 }
@@ -264,8 +263,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const onKey = (e: KeyboardEvent) => {
     if (e.key === ' ' && !ed.selection.size && ed.tools.active?.state === 'idle') { spaceHeld = true; e.preventDefault(); return; }
     const ev: KeyEv = { key: e.key, ...mods(e) };
-    // Ctrl shortcuts go to the actions first (copy/paste through the shared store), other keys to the tool first (Enter, Escape, V while routing)
-    const used = ev.ctrl ? opts.actions.handleKey(ev) || ed.tools.key(ev) : ed.tools.key(ev) || opts.actions.handleKey(ev);
+    const used = ed.key(ev); // routeKey: the tool, then the editor's one action registry (Ctrl shortcuts the other way round)
     if (used) { e.preventDefault(); invalidate(); }
   };
   const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') spaceHeld = false; };

@@ -57,6 +57,15 @@ export class ActionRegistry {
   }
 }
 
+/**
+ * How every editor routes a key (the canvas, and the page when the focus is in a panel): a Ctrl
+ * shortcut goes to the actions first (copy and paste through the shared store), any other key to the
+ * active tool first (Enter, Escape, R while placing, V while routing), then to the actions.
+ */
+export function routeKey(tools: { key(ev: KeyEv): boolean }, actions: ActionRegistry, ev: KeyEv): boolean {
+  return ev.ctrl ? actions.handleKey(ev) || tools.key(ev) : tools.key(ev) || actions.handleKey(ev);
+}
+
 export function keyString(ev: KeyEv): string {
   const parts: string[] = [];
   if (ev.ctrl || ev.meta) parts.push('ctrl');

@@ -41,6 +41,13 @@ export interface DomainHooks {
   reId(r: Rec, id: (old: string) => string | undefined): Rec;
   /** True for records pasted along with their parent (not selected after a paste). */
   isChild(r: Rec): boolean;
+  /**
+   * Records a copy carries because the copied ones refer to them, not pasted as new records (a
+   * sheet's line and font styles). Put before the copied records.
+   */
+  referenced?(doc: EditorDocument, recs: readonly Rec[]): Rec[];
+  /** At paste, the id such a carried record has in this document (an equal one reused, or it added); undefined for any other record. */
+  adopt?(tx: Tx, doc: EditorDocument, r: Rec): string | undefined;
 }
 
 export class EditEngine {
@@ -87,9 +94,10 @@ export class EditEngine {
     return this.doc.commit('Delete', (tx) => { for (const k of set) tx.remove(k); });
   }
 
-  /** The records of the keys and what goes with them, in file order (the clipboard's content). */
+  /** The records of the keys and what goes with them, in file order, after the records they refer to (the clipboard's content). */
   copy(keys: Iterable<string>): Rec[] {
-    return this.expand(keys, 'copy').map((k) => this.doc.get(k)!.slice());
+    const recs = this.expand(keys, 'copy').map((k) => this.doc.get(k)!.slice());
+    return [...(this.hooks.referenced?.(this.doc, recs) ?? []).map((r) => r.slice()), ...recs];
   }
 
   /** Add copied records moved by (dx, dy) with fresh ids, as one commit. Returns the keys of the top-level records. */
@@ -98,10 +106,15 @@ export class EditEngine {
     if (!records.length) return out;
     this.doc.commit('Paste', (tx) => {
       const ids = new Map<string, string>();
-      const id = (old: string) => { let n = ids.get(old); if (n === undefined) ids.set(old, (n = tx.newId())); return n; };
-      for (const r of records) { const k = recId(r); if (k !== undefined) id(k); }
+      // carried records (styles) take the id of an equal one in this document, or are added once
+      const own = records.filter((r) => {
+        const k = recId(r), to = this.hooks.adopt?.(tx, this.doc, r);
+        if (to !== undefined && k !== undefined) ids.set(k, to);
+        return to === undefined;
+      });
+      for (const r of own) { const k = recId(r); if (k !== undefined && !ids.has(k)) ids.set(k, tx.newId()); }
       const op: EditOp = { kind: 'move', dx, dy };
-      for (const r of records) {
+      for (const r of own) {
         const moved = dx || dy ? this.hooks.transform(r, op, this.doc, '') : r.slice();
         const k = tx.add(this.hooks.reId(moved, (old) => ids.get(old)));
         if (!this.hooks.isChild(r)) out.push(k);

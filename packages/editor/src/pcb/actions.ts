@@ -25,8 +25,23 @@ export interface PcbActionHost {
   writeClip?(clip: PcbClip): void;
 }
 
+/**
+ * Fills the editor's one registry (`ed.actions`) once; a later call (a view mounted again) only
+ * changes the host the actions talk to. Returns the registry.
+ */
 export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
-  const a = new ActionRegistry();
+  hosts.set(ed, host);
+  if (!ed.actions.get('edit.undo')) registerPcbActions(ed, () => hosts.get(ed)!);
+  return ed.actions;
+}
+const hosts = new WeakMap<PcbEditor, PcbActionHost>();
+
+function registerPcbActions(ed: PcbEditor, current: () => PcbActionHost): void {
+  const a = ed.actions;
+  const host: PcbActionHost = {
+    cursor: () => current().cursor(), fit: () => current().fit(), zoomBy: (f) => current().zoomBy(f),
+    readClip: () => current().readClip?.(), writeClip: (c) => current().writeClip?.(c),
+  };
   const hasSel = () => ed.selection.size > 0;
   const route = () => ed.tools.get('route') as RouteTool | undefined;
   let anchor = { x: 0, y: 0 };
@@ -54,6 +69,7 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
     if (next !== undefined) ed.panel.setActive(next);
   };
   a.register({ id: 'tool.select', label: 'Select', menu: 'Tools', shortcut: 'S', run: () => ed.tools.reset() });
+  if (ed.tools.get('pad')) a.register({ id: 'tool.pad', label: 'Pad', menu: 'Place', shortcut: 'P', run: () => ed.tools.activate('pad') });
   a.register({ id: 'tool.route', label: 'Route track', menu: 'Place', shortcut: 'W', run: () => ed.tools.activate('route') });
   a.register({ id: 'tool.via', label: 'Via', menu: 'Place', shortcut: 'V', run: () => ed.tools.activate('via') });
   a.register({ id: 'tool.drag', label: 'Drag track segment', menu: 'Tools', shortcut: 'D', run: () => ed.tools.activate('drag-segment') });
@@ -71,6 +87,9 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
   a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => void ed.delete(ed.selection.ids), enabled: hasSel });
   a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['R', 'Space'], run: () => void ed.rotate(ed.selection.ids, 90), enabled: hasSel });
   a.register({ id: 'edit.flip', label: 'Flip side', menu: 'Edit', shortcut: 'F', run: () => void ed.flip(ed.selection.ids), enabled: hasSel });
+  // mirror in place about the selection's pivot (to the other side too, as a mirrored part must be)
+  a.register({ id: 'edit.mirrorX', label: 'Flip Horizontal', menu: 'Edit', shortcut: 'X', run: () => void ed.mirror(ed.selection.ids, 'x'), enabled: hasSel });
+  a.register({ id: 'edit.mirrorY', label: 'Flip Vertical', menu: 'Edit', shortcut: 'Y', run: () => void ed.mirror(ed.selection.ids, 'y'), enabled: hasSel });
   a.register({ id: 'edit.selectAll', label: 'Select All', menu: 'Edit', shortcut: 'Ctrl+A', run: () => ed.selection.select(ed.doc.keys().filter((k) => ed.boxOf(k))) });
   a.register({ id: 'layer.top', label: 'Top layer', menu: 'Layers', shortcut: 'T', run: () => toLayer(L.TOP) });
   a.register({ id: 'layer.bottom', label: 'Bottom layer', menu: 'Layers', shortcut: 'B', run: () => toLayer(L.BOTTOM) });
@@ -82,5 +101,4 @@ export function pcbActions(ed: PcbEditor, host: PcbActionHost): ActionRegistry {
   a.register({ id: 'view.fit', label: 'Fit all', menu: 'View', shortcut: ['K', 'Home'], run: () => host.fit() });
   a.register({ id: 'view.zoomIn', label: 'Zoom in', menu: 'View', shortcut: ['=', '+'], run: () => host.zoomBy(1.25) });
   a.register({ id: 'view.zoomOut', label: 'Zoom out', menu: 'View', shortcut: '-', run: () => host.zoomBy(0.8) });
-  return a;
 }

@@ -8,7 +8,8 @@ import { type Rec, num, recId, recType } from '../core/records.ts';
 import { ActiveLayer, Line, Net, PadNet, PcbArc, PcbAttr, PcbComponent, Preference, Rule, kindOf } from '@copperplate/format/records';
 import { Selection } from '../core/selection.ts';
 import { SpatialIndex } from '../core/spatial.ts';
-import { ToolManager } from '../core/tools.ts';
+import { type KeyEv, ToolManager } from '../core/tools.ts';
+import { ActionRegistry, routeKey } from '../core/actions.ts';
 import { type Box, emptyBox, isEmptyBox, unionBox, boxContainsBox, boxesOverlap } from '@copperplate/board';
 import { LayersPanel } from './layers-panel.ts';
 import { type Prim, primDistance } from './prims.ts';
@@ -41,6 +42,8 @@ export class PcbEditor {
   readonly panel: LayersPanel;
   readonly index = new SpatialIndex(100, 4096);
   readonly tools = new ToolManager('select');
+  /** The editor's one action registry (toolbar, shortcuts, command palette): filled by `pcbActions`. */
+  readonly actions = new ActionRegistry();
   /** Only these record types are picked (null = all). */
   selectFilter: Set<string> | null = null;
   highlightNet: string | null = null;
@@ -192,6 +195,9 @@ export class PcbEditor {
   commit(label: string, fn: (tx: Tx) => void): ChangeSet { return this.doc.commit(label, fn); }
   undo(): void { this.doc.undo(); }
   redo(): void { this.doc.redo(); }
+
+  /** A key for the active tool or the actions (core/actions.ts routeKey, as every editor). */
+  key(ev: KeyEv): boolean { return routeKey(this.tools, this.actions, ev); }
 
   /** The shared move/rotate/mirror/delete/copy/paste (core/edit-engine.ts) with the PCB hooks. */
   get engine(): EditEngine { return (this.eng ??= new EditEngine(this.doc, pcbHooks(this))); }

@@ -30,8 +30,8 @@ export function route45(ax: number, ay: number, bx: number, by: number): number[
  * The PCB side of the shared select tool (core/select-tool.ts): a click picks the best record under
  * the pointer within 5 mil (a footprint anywhere on its body), a left-to-right box takes what is
  * inside it, right-to-left what it touches, a drag moves by the exact offset (the pointer is not
- * snapped in the select tool); keys while selecting: undo/redo, copy/paste, R/Space rotate, F flip,
- * Delete.
+ * snapped in the select tool). Its keys (undo/redo, copy/paste, R rotate, F flip, X/Y mirror, Delete)
+ * are the editor's actions (pcb/actions.ts), routed by `PcbEditor.key`.
  */
 export function pcbSelectDomain(ed: PcbEditor, tol = 5): SelectDomain {
   return {
@@ -49,19 +49,6 @@ export function pcbSelectDomain(ed: PcbEditor, tol = 5): SelectDomain {
     },
     dragThreshold: () => 0.5,
     snapDelta: r4,
-    key(ev) {
-      const sel = ed.selection.ids;
-      const k = ev.key.toLowerCase();
-      if ((ev.ctrl || ev.meta) && k === 'z') { if (ev.shift) ed.redo(); else ed.undo(); return true; }
-      if ((ev.ctrl || ev.meta) && k === 'y') { ed.redo(); return true; }
-      if ((ev.ctrl || ev.meta) && k === 'c') { ed.copy(sel); return true; }
-      if ((ev.ctrl || ev.meta) && k === 'v') { ed.paste(50, -50); return true; }
-      if (!sel.length) return false;
-      if (k === 'r' || k === ' ') { ed.rotate(sel, 90); return true; }
-      if (k === 'f') { ed.flip(sel); return true; }
-      if (k === 'delete' || k === 'backspace') { ed.delete(sel); return true; }
-      return false;
-    },
   };
 }
 

@@ -9,10 +9,11 @@
 import { type DomainHooks, type EditOp, opMatrix } from '../core/edit-engine.ts';
 import type { Box, Mat } from '../core/geometry.ts';
 import { type Rec, recId, recType } from '../core/records.ts';
-import { SchAttr, SchComponent, kindOf } from '@copperplate/format/records';
+import { SchAttr, SchComponent, Table } from '@copperplate/format/records';
 import type { SchContext } from './context.ts';
 import { componentPins } from './component.ts';
 import { followWires, transformRecord, withChildren } from './edit.ts';
+import { TEXT_FIELDS, adoptStyle, referencedStyles } from './clipboard.ts';
 
 /** The matrix, rotation delta and mirror flag of an operation (as the schematic editor applies them). */
 export function opTransform(op: EditOp): { m: Mat; rotDelta: number; mirror: boolean } {
@@ -29,9 +30,16 @@ export interface SchHookOptions {
   boxOf?: (key: string) => Box | undefined;
 }
 
-export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHooks {
+/** The hooks of a sheet (`ctx`: its symbols, for component pins) or of a symbol (no `ctx`: pins are records of their own). */
+export function schHooks(ctx: SchContext | undefined, opts: SchHookOptions = {}): DomainHooks {
   return {
-    children: (doc, key) => withChildren(doc, [key], ctx).filter((k) => k !== key),
+    children(doc, key, purpose) {
+      const out = withChildren(doc, [key], ctx).filter((k) => k !== key);
+      // a table's cells go with it when copied
+      const r = doc.get(key);
+      if (purpose === 'copy' && r && Table.is(r)) out.push(...doc.childrenOf(Table.get(r, 'id')));
+      return out;
+    },
     transform(r, op) {
       const { m, rotDelta, mirror } = opTransform(op);
       return transformRecord(r, m, rotDelta, mirror);
@@ -39,6 +47,7 @@ export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHook
     follow(tx, doc, moved, before, op) {
       const pinMoves = new Map<string, { x: number; y: number }>();
       void op;
+      if (!ctx) return;
       for (const k of moved) {
         const was = before.get(k), now = tx.get(k);
         if (!was || !now || recType(was) !== 'COMPONENT') continue;
@@ -60,12 +69,11 @@ export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHook
       return minX <= maxX ? { x: (minX + maxX) / 2, y: (minY + maxY) / 2 } : { x: 0, y: 0 };
     },
     reId(r, fresh) {
-      const kind = kindOf(r, 'sch');
-      let o = r.slice();
-      const own = recId(o);
-      if (kind && own !== undefined) o = kind.with(o, { id: fresh(own) ?? own });
-      if (SchAttr.is(o)) {
-        const parent = SchAttr.get(o, 'parentId');
+      // every id the record names (its own, its parent, its styles), never its text
+      const keep = TEXT_FIELDS[recType(r)] ?? [];
+      let o = r.map((v, i) => (i > 0 && !keep.includes(i) && typeof v === 'string' ? fresh(v) ?? v : v));
+      if (SchAttr.is(r)) {
+        const parent = SchAttr.get(r, 'parentId');
         let next = fresh(parent);
         // an ATTR on a pin names its parent `component id + pin id`
         if (next === undefined && parent) for (let i = parent.length - 1; i > 0 && next === undefined; i--) { const head = fresh(parent.slice(0, i)); if (head !== undefined) next = head + parent.slice(i); }
@@ -73,6 +81,8 @@ export function schHooks(ctx: SchContext, opts: SchHookOptions = {}): DomainHook
       }
       return o;
     },
-    isChild: (r: Rec) => recType(r) === 'ATTR',
+    isChild: (r: Rec) => recType(r) === 'ATTR' || recType(r) === 'TABEL_CELL',
+    referenced: referencedStyles,
+    adopt: adoptStyle,
   };
 }

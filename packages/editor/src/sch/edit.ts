@@ -4,7 +4,7 @@
  */
 import type { EditorDocument, Tx } from '../core/document.ts';
 import { type Mat, apply, transformPoints, normAngle, mul } from '../core/geometry.ts';
-import { SchAttr, SchComponent, SchText } from '@copperplate/format/records';
+import { Pin, SchAttr, SchComponent, SchText } from '@copperplate/format/records';
 import { num, recType, str, withField, withFields, type Rec } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentPins, pinChildKeys, round } from './component.ts';
@@ -50,31 +50,8 @@ export function withChildren(doc: EditorDocument, keys: Iterable<string>, ctx?: 
 }
 
 /**
- * Move/rotate/mirror records by `m`, with connected wires following (rubber-banding): a wire end on
- * a pin of a transformed component moves with the pin; an elbow keeps the wire orthogonal.
- * `rotDelta` (degrees) and `mirror` change components' own rotation and mirror fields.
- */
-export function transformRecords(tx: Tx, doc: EditorDocument, ctx: SchContext, keys: string[], m: Mat, rotDelta = 0, mirror = false,
-  /** Optional spatial lookup: keys of records near a point (the scene's index); default: every WIRE. */
-  near?: (x: number, y: number) => string[]): void {
-  const all = withChildren(doc, keys, ctx);
-  const set = new Set(all);
-  const pinMoves = new Map<string, { x: number; y: number }>();
-  for (const k of all) {
-    const r = doc.get(k)!;
-    const out = transformRecord(r, m, rotDelta, mirror);
-    if (recType(r) === 'COMPONENT') {
-      const before = componentPins(doc, k, ctx, r), after = componentPins(doc, k, ctx, out);
-      before.forEach((p, i) => { if (after[i]) pinMoves.set(`${p.x},${p.y}`, { x: after[i].x, y: after[i].y }); });
-    }
-    tx.set(k, out);
-  }
-  followWires(tx, doc, set, pinMoves, near);
-}
-
-/**
- * One sheet record under `m` (points), `rotDelta` (degrees, added to rotations) and `mirror` (toggles
- * a component's mirror flag). Used by transformRecords and the shared edit engine (sch/edit-hooks.ts).
+ * One sheet or symbol record under `m` (points), `rotDelta` (degrees, added to rotations) and `mirror`
+ * (toggles a component's mirror flag, turns a pin). Used by the shared edit engine (sch/edit-hooks.ts).
  */
 export function transformRecord(r: Rec, m: Mat, rotDelta = 0, mirror = false): Rec {
   let out = mapPoints(r, m);
@@ -93,6 +70,10 @@ export function transformRecord(r: Rec, m: Mat, rotDelta = 0, mirror = false): R
     out = SchAttr.with(out, { rotation: normAngle(SchAttr.get(r, 'rotation') + rotDelta) });
   } else if (rt === 'TEXT' && rotDelta) {
     out = SchText.with(out, { rotation: normAngle(SchText.get(r, 'rotation') + rotDelta) });
+  } else if (rt === 'PIN' && (rotDelta || mirror)) {
+    // a symbol's pin points the way it turns; a left-right flip turns it to 180 - angle
+    const a = Pin.get(r, 'rotation');
+    out = Pin.with(out, { rotation: normAngle(mirror ? 180 - a + rotDelta : a + rotDelta) });
   }
   return out;
 }
@@ -153,7 +134,3 @@ export function rubberBand(p: number[], moves: Map<string, { x: number; y: numbe
   return out.flat();
 }
 
-/** Delete records and everything hanging on them. */
-export function deleteRecords(tx: Tx, doc: EditorDocument, keys: Iterable<string>, ctx?: SchContext): void {
-  for (const k of withChildren(doc, keys, ctx)) tx.remove(k);
-}

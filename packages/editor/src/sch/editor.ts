@@ -6,14 +6,14 @@
 import { EditorDocument, type ChangeSet } from '../core/document.ts';
 import { type Box, emptyBox, apply, onSegment, placement, unionBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
-import { ActionRegistry } from '../core/actions.ts';
+import { ActionRegistry, routeKey } from '../core/actions.ts';
 import { SchAttr, SchComponent } from '@copperplate/format/records';
 import { bool, num, recType, str, withFields } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
 import { ToolManager, type KeyEv, type PointerEv } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
 import { annotate, annotateSheets, type AnnotateOptions } from './annotate.ts';
-import { copyText, pasteText } from './clipboard.ts';
+import { clipRecords, clipText, pasteOffset } from './clipboard.ts';
 import { componentPins, componentSymbol } from './component.ts';
 import type { SchContext } from './context.ts';
 import { EditEngine } from '../core/edit-engine.ts';
@@ -205,7 +205,7 @@ export class SchematicEditor {
     }
     this.tools.pointer(ev);
   }
-  key(ev: KeyEv): boolean { return this.tools.key(ev) || this.actions.handleKey(ev); }
+  key(ev: KeyEv): boolean { return routeKey(this.tools, this.actions, ev); }
 
   // ---- queries ----
   private isFrame(key: string): boolean {
@@ -288,7 +288,7 @@ export class SchematicEditor {
   copy(): string | undefined {
     const ids = this.selection.ids;
     if (!ids.length) return undefined;
-    this.clipboard = copyText(this.doc, ids);
+    this.clipboard = clipText(this.engine.copy(ids), this.doc.version || '1.1');
     this.opts.onCopy?.(this.clipboard);
     return this.clipboard;
   }
@@ -299,8 +299,9 @@ export class SchematicEditor {
   paste(text?: string, at: Pt = this.cursor): string[] {
     const t = text ?? this.opts.readClipboard?.() ?? this.clipboard;
     if (!t) return [];
-    let keys: string[] = [];
-    this.doc.commit('Paste', (tx) => { keys = pasteText(tx, this.doc, t, at, this.grid.size); });
+    const recs = clipRecords(t);
+    const { dx, dy } = pasteOffset(recs, at, this.grid.size);
+    const keys = this.engine.paste(recs, dx, dy);
     this.selection.select(keys);
     return keys;
   }

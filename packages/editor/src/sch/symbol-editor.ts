@@ -6,7 +6,9 @@
 import type { EditorDocument } from '../core/document.ts';
 import { type Box, emptyBox, normAngle, unionBox, type Pt } from '../core/geometry.ts';
 import { Grid } from '../core/grid.ts';
-import { ActionRegistry } from '../core/actions.ts';
+import { ActionRegistry, routeKey } from '../core/actions.ts';
+import { EditEngine } from '../core/edit-engine.ts';
+import { schHooks } from './edit-hooks.ts';
 import { Pin } from '@copperplate/format/records';
 import { num, recType, str, withField } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
@@ -14,8 +16,6 @@ import { SpatialIndex } from '../core/spatial.ts';
 import { ToolManager, type KeyEv, type Overlay, type PointerEv, type Tool } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
-import { deleteRecords, mapPoints, withChildren } from './edit.ts';
-import { rotateAbout, translate } from '../core/geometry.ts';
 import { addPart, addPin, addShape } from './symbol-edit.ts';
 import { paintSymbol, partPins, pickPart, symbolParts } from './symbol.ts';
 import { SelectTool, ShapeTool } from './tools.ts';
@@ -51,6 +51,8 @@ export class SymbolEditor {
     a.register({ id: 'edit.redo', label: 'Redo', menu: 'Edit', shortcut: ['Ctrl+Y', 'Ctrl+Shift+Z'], run: () => void doc.redo() });
     a.register({ id: 'edit.delete', label: 'Delete', menu: 'Edit', shortcut: ['Delete', 'Backspace'], run: () => this.deleteSelection(), enabled: hasSel });
     a.register({ id: 'edit.rotate', label: 'Rotate', menu: 'Edit', shortcut: ['Space', 'R'], run: () => this.rotateSelection(), enabled: hasSel });
+    a.register({ id: 'edit.mirrorX', label: 'Flip Horizontal', menu: 'Edit', shortcut: 'X', run: () => this.mirrorSelection('x'), enabled: hasSel });
+    a.register({ id: 'edit.mirrorY', label: 'Flip Vertical', menu: 'Edit', shortcut: 'Y', run: () => this.mirrorSelection('y'), enabled: hasSel });
     a.register({ id: 'edit.selectAll', label: 'Select All', menu: 'Edit', shortcut: 'Ctrl+A', run: () => this.selection.select(this.items.keys()) });
     a.register({ id: 'place.pin', label: 'Pin', menu: 'Place', shortcut: 'P', run: () => this.tools.activate('pin') });
     a.register({ id: 'place.rect', label: 'Rectangle', menu: 'Place', run: () => this.tools.activate('rect') });
@@ -78,7 +80,7 @@ export class SymbolEditor {
   setPart(name: string): void { this.part = name; this.selection.clear(); this.repaint(); this.emit(); }
 
   pointer(ev: PointerEv): void { this.tools.pointer(ev); }
-  key(ev: KeyEv): boolean { return this.tools.key(ev) || this.actions.handleKey(ev); }
+  key(ev: KeyEv): boolean { return routeKey(this.tools, this.actions, ev); }
 
   hit(x: number, y: number): string | undefined {
     let best: string | undefined, area = Infinity;
@@ -96,32 +98,34 @@ export class SymbolEditor {
     return b.minX <= b.maxX ? b : undefined;
   }
 
+  /** The shared move/rotate/mirror/delete (core/edit-engine.ts) with the symbol's hooks (pins and shapes, their ATTRs). */
+  get engine(): EditEngine { return (this.eng ??= new EditEngine(this.doc, schHooks(undefined, { boxOf: (k) => this.items.get(k)?.bbox }))); }
+  private eng?: EditEngine;
+
   moveSelection(dx: number, dy: number): void {
-    const ids = this.selection.ids;
-    if (!ids.length) return;
-    this.doc.commit('Move', (tx) => { for (const k of withChildren(this.doc, ids)) tx.set(k, mapPoints(this.doc.get(k)!, translate(dx, dy))); });
+    if (this.selection.size) this.engine.move(this.selection.ids, dx, dy);
+  }
+
+  /** The selection's snapped centre: the pivot of rotate and mirror. */
+  private pivot(): Pt | undefined {
+    const b = this.selectionBBox();
+    return b && this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });
   }
 
   /** Rotate the selection 90 degrees about its snapped centre (pins turn their direction too). */
   rotateSelection(): void {
-    const b = this.selectionBBox();
-    if (!b) return;
-    const c = this.grid.snapPt({ x: (b.minX + b.maxX) / 2, y: (b.minY + b.maxY) / 2 });
-    const m = rotateAbout(90, c.x, c.y);
-    this.doc.commit('Rotate', (tx) => {
-      for (const k of withChildren(this.doc, this.selection.ids)) {
-        const r = this.doc.get(k)!;
-        let out = mapPoints(r, m);
-        if (recType(r) === 'PIN') out = Pin.with(out, { rotation: normAngle(Pin.get(r, 'rotation') + 90) });
-        tx.set(k, out);
-      }
-    });
+    const c = this.pivot();
+    if (c) this.engine.rotate(this.selection.ids, 90, c);
+  }
+
+  /** Mirror the selection left-right ('x') or top-bottom ('y') about its snapped centre. */
+  mirrorSelection(axis: 'x' | 'y'): void {
+    const c = this.pivot();
+    if (c) this.engine.mirror(this.selection.ids, axis, c);
   }
 
   deleteSelection(): void {
-    const ids = this.selection.ids;
-    if (!ids.length) return;
-    this.doc.commit('Delete', (tx) => deleteRecords(tx, this.doc, ids));
+    if (this.selection.size) this.engine.delete(this.selection.ids);
   }
 
   addShape(rec: unknown[]): string {

@@ -6,6 +6,7 @@ import { PcbEditor } from '../../src/pcb/editor.ts';
 import { findPcbDoc, pcbDocNames } from '../../src/pcb/load.ts';
 import { DragSegmentTool, DrawTool, RouteTool, TextTool, installPcbTools, route45 } from '../../src/pcb/tools.ts';
 import { fixture } from './fixtures.ts';
+import { pcbActions } from '../../src/pcb/actions.ts';
 
 function open(name = 'STM32G431-mini') {
   const a = fixture(name);
@@ -162,11 +163,12 @@ describe('PCB editing tools (headless, synthetic pointer events)', () => {
 
   it('[PCB-EDIT] rotate and flip a component (pads mirror to the bottom layer); delete; copy and paste', () => {
     const ed = open();
+    pcbActions(ed, { cursor: () => ({ x: 0, y: 0 }), fit: () => {}, zoomBy: () => {} });
     const k = compKey(ed, false);
     ed.selection.select([k]);
-    ed.tools.key({ key: 'r' });
+    ed.key({ key: 'r' }); // the editor's one registry
     expect(num(ed.doc.get(k)![6]) % 360).toBe((num(ed.doc.undoLabel() ? ed.doc.get(k)![6] : 0)) % 360);
-    ed.tools.key({ key: 'f' });
+    ed.key({ key: 'f' }); // the editor's one registry
     expect(ed.doc.get(k)![3]).toBe(2);
     const pads = ed.scene.prims.get(k)!.filter((p) => p.kind === 'pad');
     expect(pads.every((p) => p.layer === 2 || p.layer === 12)).toBe(true);
@@ -174,18 +176,18 @@ describe('PCB editing tools (headless, synthetic pointer events)', () => {
     ed.undo();
     expect(ed.doc.get(k)![3]).toBe(1);
     const n = ed.doc.size;
-    ed.tools.key({ key: 'c', ctrl: true });
-    ed.tools.key({ key: 'v', ctrl: true });
+    ed.key({ key: 'c', ctrl: true }); // the editor's one registry
+    ed.key({ key: 'v', ctrl: true }); // the editor's one registry
     expect(ed.doc.size).toBeGreaterThan(n);
     const pasted = ed.selection.ids;
     expect(pasted).toHaveLength(1);
     expect(ed.doc.get(pasted[0])![0]).toBe('COMPONENT');
     expect(ed.scene.prims.get(pasted[0])!.some((p) => p.kind === 'pad')).toBe(true);
     roundTrip(ed);
-    ed.tools.key({ key: 'Delete' });
+    ed.key({ key: 'Delete' }); // the editor's one registry
     expect(ed.doc.size).toBe(n);
     ed.selection.select([k]);
-    ed.tools.key({ key: 'Delete' });
+    ed.key({ key: 'Delete' }); // the editor's one registry
     expect(ed.doc.has(k)).toBe(false);
     expect(ed.doc.records().some((r) => r[0] === 'PAD_NET' && r[1] === str(ed.doc.records()[0][1]) && false)).toBe(false);
     ed.undo();
