@@ -136,6 +136,11 @@ export function parseRules(records: readonly Raw[]): RuleSet {
     return row?.[j] ?? DEFAULT_MATRIX[i]?.[j] ?? 6;
   };
   const base = matrixForNet(undefined);
+  /** True when a net's selector names a safe-spacing rule of its own. */
+  const ownsRule = (net?: string): boolean => {
+    const named = net !== undefined ? netSel.get(net)?.['1'] : undefined;
+    return typeof named === 'string' && !!rules.get('1')?.has(named);
+  };
   let maxClearance = 0;
   for (const row of base) for (const v of row) maxClearance = Math.max(maxClearance, v);
 
@@ -149,12 +154,14 @@ export function parseRules(records: readonly Raw[]): RuleSet {
   const pourCache = new Map<string, PourRule>();
   return {
     clearance(a, b, netA, netB) {
+      // each side asks for its net's own safe-spacing rule (a net rule replaces the default, smaller or
+      // larger), else the default; the larger of the two applies
       const ia = KIND_INDEX[a], ib = KIND_INDEX[b];
-      let v = cell(base, ia, ib);
+      const v = cell(base, ia, ib);
       if (!netSel.size) return v;
-      if (netA !== undefined && netSel.has(netA)) v = Math.max(v, cell(matrixForNet(netA), ia, ib));
-      if (netB !== undefined && netSel.has(netB)) v = Math.max(v, cell(matrixForNet(netB), ia, ib));
-      return v;
+      const va = netA !== undefined && ownsRule(netA) ? cell(matrixForNet(netA), ia, ib) : v;
+      const vb = netB !== undefined && ownsRule(netB) ? cell(matrixForNet(netB), ia, ib) : v;
+      return va > vb ? va : vb;
     },
     trackWidth: tw,
     via: { minDiameter: n(vs[1], 9.8425), defDiameter: n(vs[2], 12.0079), maxDiameter: n(vs[3], 196.85), minDrill: n(vs[4], 5.9055), defDrill: n(vs[5], 6.0039), maxDrill: n(vs[6], 124) },

@@ -1,17 +1,17 @@
 /**
  * A net's clearance as the property panel shows and sets it: the safe-spacing rule (RULE type "1",
  * data [unit, matrix of object kinds]) that a RULE_SELECTOR ["NET", name] names for the net, read
- * through @copperplate/board's parseRules as DRC and the pour fill read it (the larger of the default
- * and the net's rule applies). Setting it writes a rule "Net <name>" whose matrix holds the value for
+ * through @copperplate/board's parseRules as DRC and the pour fill read it (a net's rule replaces the
+ * default for its net, smaller or larger; between two objects the larger of their two applies). Setting it writes a rule "Net <name>" whose matrix holds the value for
  * every pair of kinds, and the selector, in one commit. Units: mil.
  */
 import { parseRules, CLEAR_KINDS } from '@copperplate/board';
 import { Rule, RuleSelector } from '@copperplate/format/records';
 import type { ChangeSet, EditorDocument } from '../core/document.ts';
 
-/** The clearance (mil) a track of `net` keeps from a track of another net. */
+/** The clearance (mil) a track of `net` asks for (its own rule, else the board's default). */
 export function netClearance(doc: EditorDocument, net: string): number {
-  return parseRules(doc.records() as unknown[][]).clearance('track', 'track', net || undefined, undefined);
+  return parseRules(doc.records() as unknown[][]).clearance('track', 'track', net || undefined, net || undefined);
 }
 
 const selectsNet = (r: readonly unknown[], net: string): boolean => {

@@ -16,7 +16,7 @@ import { applyUpdate, planUpdate, schematicParts } from '../../src/pcb/sch-sync.
 import { OutlineTool, installPcbTools, threePointSweep } from '../../src/pcb/tools.ts';
 import { pcbProperties } from '../../src/pcb/properties.ts';
 import { gridSettings, setGridSettings, formatLen, parseLen } from '../../src/pcb/units.ts';
-import { netClearance } from '../../src/pcb/net-rules.ts';
+import { netClearance, setNetClearance } from '../../src/pcb/net-rules.ts';
 import { blankPcbText } from '@copperplate/format';
 import { pcbActions, type PcbClip } from '../../src/pcb/actions.ts';
 import { SelectTool as CoreSelectTool } from '../../src/core/select-tool.ts';
@@ -177,6 +177,19 @@ describe('PCB essentials (issue 14, part 3)', () => {
     expect(ed.doc.records().filter((r) => r[0] === 'RULE_SELECTOR')).toHaveLength(1);
     ed.undo(); ed.undo();
     expect(parseRules(ed.doc.records() as unknown[][]).clearance('track', 'track', 'VBUS', 'GND')).toBeLessThan(15);
+  });
+
+  it('[issue-14] a net clearance below the default applies: the panel shows it, DRC rules give it between two such nets and the default against others', () => {
+    const { ed } = blankBoard();
+    const base = parseRules(ed.doc.records() as unknown[][]).clearance('track', 'track', 'A', 'B');
+    const low = base / 2;
+    setNetClearance(ed.doc, 'VBUS', low);
+    setNetClearance(ed.doc, 'GND', low);
+    expect(netClearance(ed.doc, 'VBUS')).toBeCloseTo(low, 6);
+    const rules = parseRules(ed.doc.records() as unknown[][]);
+    expect(rules.clearance('track', 'track', 'VBUS', 'GND')).toBeCloseTo(low, 6);
+    expect(rules.clearance('track', 'track', 'VBUS', 'A')).toBeCloseTo(base, 6); // the other net asks for the default
+    expect(rules.clearance('track', 'track', 'A', 'B')).toBeCloseTo(base, 6);
   });
 
   it('[issue-14] outline tool: rectangle (two corners), polygon and arcs finished by a double click; one undo step each', () => {
