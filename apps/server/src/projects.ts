@@ -66,6 +66,11 @@ export interface NewProject {
   items?: Array<Omit<repo.ItemRow, 'ticket'>>;
 }
 
+/** The per-user project limit: projects in the trash do not count (restoring one checks it again). */
+export async function checkProjectQuota(q: Queryable, limit: number, ownerUuid: string): Promise<void> {
+  if ((await repo.activeProjectCount(q, ownerUuid)) >= limit) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${limit} projects` }, 429);
+}
+
 /**
  * Content bytes above which a new project is written in several transactions (see createProject):
  * other users' calls get the database between them.
@@ -101,10 +106,7 @@ export async function createProject(ctx: Pick<Ctx, 'db'> & Partial<Pick<Ctx, 'li
     for (let i = 0; i < extraParts.length; i++) await tx((q) => repo.insertExtraPart(q, id, i, extraParts[i]));
   };
   await ctx.db.tx(async (q) => {
-    if (ctx.limits) {
-      const owned = await q.query<{ n: unknown }>('select count(*) as n from projects where owner_uuid = $1', [ownerUuid]);
-      if (Number(owned[0]?.n ?? 0) >= ctx.limits.projectsPerUser) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.projectsPerUser} projects` }, 429);
-    }
+    if (ctx.limits) await checkProjectQuota(q, ctx.limits.projectsPerUser, ownerUuid);
     let title = clean;
     if (uniqueTitle) title = await freeTitle(q, ownerUuid, clean);
     else if (await repo.projectTitleTaken(q, ownerUuid, title)) fail(CODES.PROJECT_NAME_EXISTS);

@@ -71,4 +71,22 @@ describe.each(BACKENDS)('project trash on %s', (backend) => {
     clock += 10 * DAY;
     expect(await trash()).toEqual([]);
   });
+
+  it.skipIf(skip)('[issue-14] projects in the trash do not count against the per-user project limit; restoring one past the limit is refused', async () => {
+    const st2 = await storage(backend);
+    const s2 = await startServer({ port: 0, dataDir: st2.dataDir, databaseUrl: st2.databaseUrl, limits: { projectsPerUser: 2 } });
+    try {
+      const c = await new Client(s2.url).signup('quota');
+      const make = async (title: string) => c.post<{ uuid: string }>('/api/projects', { title });
+      const one = (await make('One')).result!.uuid;
+      expect((await make('Two')).code).toBe(0);
+      expect((await make('Three')).code).toBe(CODES.QUOTA_EXCEEDED);
+      expect((await c.post(`/api/projects/${one}/delete`)).code).toBe(0);
+      expect((await make('Three')).code).toBe(0); // One is in the trash: two projects in use
+      expect((await c.post(`/api/trash/${one}/restore`)).code).toBe(CODES.QUOTA_EXCEEDED);
+    } finally {
+      await s2.close();
+      await st2.cleanup();
+    }
+  });
 });

@@ -42,6 +42,12 @@ export async function purgeTrash(q: Queryable, now: number): Promise<number> {
 }
 
 /** Titles of the owner's projects outside the trash (a restored project must not clash with them). */
+/** How many projects a user owns outside the trash (what the per-user project limit counts). */
+export async function activeProjectCount(q: Queryable, ownerUuid: string): Promise<number> {
+  const r = await q.query<{ n: unknown }>('select count(*) as n from projects where owner_uuid = $1 and trashed_at is null', [ownerUuid]);
+  return Number(r[0]?.n ?? 0);
+}
+
 export async function activeTitles(q: Queryable, ownerUuid: string): Promise<Set<string>> {
   const r = await q.query<{ title: string }>('select title from projects where owner_uuid = $1 and trashed_at is null', [ownerUuid]);
   return new Set(r.map((x) => x.title));

@@ -9,6 +9,7 @@ import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { route, noPermission } from '../http.ts';
 import { accessChanged } from './projects.ts';
+import { checkProjectQuota } from '../projects.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +32,7 @@ export function trashRoutes(app: FastifyInstance, ctx: Ctx): void {
     const uuid = (req.params as { uuid: string }).uuid;
     await repo.purgeTrash(ctx.db, ctx.now());
     const t = await owned(uuid, user.uuid);
+    await checkProjectQuota(ctx.db, ctx.limits.projectsPerUser, user.uuid);
     const taken = await repo.activeTitles(ctx.db, user.uuid);
     const title = renameWithSuffix(t.title, (n) => taken.has(n));
     await repo.restoreProject(ctx.db, uuid, title);
