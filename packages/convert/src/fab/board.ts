@@ -396,8 +396,11 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
       const sx = bx.maxX > bx.minX ? t.width / (bx.maxX - bx.minX) : 1, sy = bx.maxY > bx.minY ? t.height / (bx.maxY - bx.minY) : 1;
       let m = mul(translate(t.x, t.y - t.height), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-bx.minX, -bx.minY)));
       // On a bottom layer the image is seen through the board: mirrored about its anchor, as EasyEDA draws it.
-      const flip = t.mirror !== (t.layer === 2 || t.layer === 4 || t.layer === 6 || t.layer === 8 || t.layer === 10);
-      m = mul(mul(translate(t.x, t.y), rotate(t.angle)), mul(flip ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
+      const bottom = t.layer === 2 || t.layer === 4 || t.layer === 6 || t.layer === 8 || t.layer === 10;
+      const flip = t.mirror !== bottom;
+      // Bottom-layer images are mirrored after their rotation, as bottom text is (falcon-flight's axis
+      // marker e533, -270 degrees on the bottom silk, was drawn half a turn off): R(-a) M = M R(a).
+      m = mul(mul(translate(t.x, t.y), rotate(bottom ? -t.angle : t.angle)), mul(flip ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
       if (pl) m = mul(pl.m, m);
       b.areas.push({ layer: layerOf(t.layer, pl), cs: transformContours(cs, m), net: '', designator: des, kind: 'image' });
       return;

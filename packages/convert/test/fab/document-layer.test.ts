@@ -70,3 +70,20 @@ describe('[issue-12] document layer: dimensions, keep-outs (ESP32-MPU6050)', () 
     expect(boxes.some(([w, h]) => Math.abs(w - 348.113) < 0.5 && Math.abs(h - 336.791) < 0.5)).toBe(true);
   });
 });
+
+describe('[issue-12] bottom-layer images are mirrored after their rotation (falcon-flight)', () => {
+  it('the axis marker IMAGE e533 (bottom silk, -270 degrees, anchor 36.625, 13.0 mm) lies up and left of its anchor, where EasyEDA draws it', () => {
+    const b = fabBoard(fabInputFromEpro(readEpro(new Uint8Array(readFileSync(new URL('epro/falcon-flight-FFB6.1.epro', FIX))), { name: 'f' })));
+    const boxes = b.areas.filter((a) => a.kind === 'image' && a.layer === 4).map((a) => {
+      const xs = a.cs.flatMap((c) => [c.x0, ...c.segs.map((g) => g.x)]).map((v) => v * MM), ys = a.cs.flatMap((c) => [c.y0, ...c.segs.map((g) => g.y)]).map((v) => v * MM);
+      return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+    });
+    // EasyEDA's Gerber_BottomSilkscreenLayer.GBO draws it in x 32.6..36.6, y 13.0..17.0 mm (mirrored
+    // before its rotation it would lie right of and below the anchor: x 36.6..40.8, y 9.0..13.0).
+    const marker = boxes.find(([x0, y0, x1, y1]) => x1 - x0 < 5 && y1 - y0 < 5 && Math.abs(x1 - 36.625) < 0.05);
+    expect(marker).toBeDefined();
+    expect(marker![0]).toBeGreaterThan(32.3);
+    expect(marker![1]).toBeCloseTo(13.0, 2);
+    expect(marker![3]).toBeCloseTo(17.0, 2);
+  });
+});
