@@ -4,13 +4,12 @@
  * per placement; identical copies share one document).
  */
 import { DocType } from '@copperplate/model';
-import { CLIP_SCALE, ClipType, booleanToPolys, offset, union, type Path64, type Paths64 } from '@copperplate/board';
 import {
   Canvas, Dimension, DocType as DocTypeRec, Head, LayerPhys, Line, Net, PadNet, PcbArc, PcbAttr, PcbComponent, Pour, Poured, Region, Rule, RuleSelector, Via,
 } from '@copperplate/format/records';
 import type { DeviceData, FootprintData, PathDocData, PcbData, SymbolData } from '@copperplate/format';
 import { generatedSymbol } from './symbols.ts';
-import type { KBoard, KFootprint, KNetClass, KZone, Path } from './pcb-model.ts';
+import type { KBoard, KFootprint, KNetClass, KZone } from './pcb-model.ts';
 import { IdSeq, uuidOf } from './ids.ts';
 import { LayerMap } from './layers.ts';
 import { graphicRecords, layerRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
@@ -67,7 +66,7 @@ function netClassRules(classes: KNetClass[]): Rec[] {
   return out;
 }
 
-function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[]): Rec[] {
+function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[], report: Report, name: string): Rec[] {
   const out: Rec[] = [];
   for (const layer of z.layers) {
     const lid = layers.id(layer);
@@ -77,48 +76,22 @@ function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[]): R
       out.push(Region.create({ id, group: 0, layer: lid, width: 0, prohibit, paths: z.outline, locked: z.locked, name: z.name || null }));
       continue;
     }
+    // A POURED polygon is drawn with a pen of the pour's line width (pourType[1]) around it, as EasyEDA
+    // stores fills. KiCad 6+ fill polygons are the copper itself (`(filled_areas_thickness no)`, or no
+    // such token from KiCad 7 on): their pen is 0, so they are drawn as KiCad made them. KiCad 5's
+    // stroked fills keep the minimum thickness as their pen. (Shrinking the fills instead costs seconds
+    // of Clipper on a large board and rounds their corners.)
+    const exact = !z.fillsStroked && !z.hatched;
+    if (exact && z.minThickness > 0 && z.fills.length) report.add('Pcb', 'zone minimum thickness (the fills are carried exactly; a refill in Copperplate does not apply it)', name);
     out.push(Pour.create({
       id, group: 0, net: z.net, layer: lid, width: 0.2, name: z.name || id, order: z.priority, paths: z.outline,
-      pourType: [z.hatched ? 'HATCH' : 'SOLID', z.minThickness, z.clearance, z.connectPads, z.thermalGap, z.thermalBridge], keepIsland: false, locked: z.locked,
+      pourType: [z.hatched ? 'HATCH' : 'SOLID', exact ? 0 : z.minThickness, z.clearance, z.connectPads, z.thermalGap, z.thermalBridge], keepIsland: false, locked: z.locked,
     }));
-    const fills = z.fills.filter((f) => f.layer === layer).map((f) => f.path);
-    // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
-    for (const paths of z.fillsStroked ? fills.map((f) => [f]) : pouredOfCopper(fills, z.minThickness)) {
-      pourRecs.push(Poured.create({ id: ids.next(), pourId: id, f3: 0, isPolygon: true, paths }));
+    for (const f of z.fills) {
+      if (f.layer !== layer) continue;
+      // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
+      pourRecs.push(Poured.create({ id: ids.next(), pourId: id, f3: 0, isPolygon: true, paths: [f.path] }));
     }
-  }
-  return out;
-}
-
-/**
- * KiCad 6+ fill polygons are the copper itself; a POURED polygon is drawn with a pen of the pour's
- * line width (the zone's minimum thickness) around it, as EasyEDA stores fills. So each fill is
- * shrunk by half that width (Clipper, round joins): drawn with the pen it covers the KiCad fill again
- * (KiCad fills are made by the same shrink and grow, so their convex corners are rounded alike).
- * KiCad's fractured polygons (holes joined to the outline by zero-width cuts) come out as outlines
- * with real holes. 10-mil paths in and out; one list of paths per island (its outline, then its holes).
- */
-export function pouredOfCopper(fills: Path[], minThicknessMil: number): Path[][] {
-  const subject: Paths64 = [];
-  for (const f of fills) {
-    const p: Path64 = [];
-    for (let i = 0; i + 1 < f.length; i++) {
-      if (typeof f[i] !== 'number' || typeof f[i + 1] !== 'number') continue;
-      p.push({ x: Math.round((f[i] as number) * 10 * CLIP_SCALE), y: Math.round((f[i + 1] as number) * 10 * CLIP_SCALE) });
-      i++;
-    }
-    if (p.length >= 3) subject.push(p);
-  }
-  if (!subject.length) return [];
-  const shrunk = minThicknessMil > 0 ? offset(union(subject), -(minThicknessMil * CLIP_SCALE) / 2) : union(subject);
-  const out: Path[][] = [];
-  for (const poly of booleanToPolys(ClipType.Union, shrunk, [])) {
-    out.push([poly.outer, ...poly.holes].map((q) => {
-      const path: Path = [];
-      q.forEach((pt, i) => { if (i === 1) path.push('L'); path.push(r4(pt.x / CLIP_SCALE / 10), r4(pt.y / CLIP_SCALE / 10)); });
-      path.push(path[0], path[1]); // closed, as KiCad's own point lists are read
-      return path;
-    }));
   }
   return out;
 }
@@ -225,7 +198,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     if (viaType) report.add('Pcb', `${v.kind} via layer span ${v.layers.join('-')} (type kept, span not carried)`, opts.name);
     body.push(Via.create({ id: ids.next(), group: 0, net: v.net, rule: '', x: v.x, y: v.y, drill: v.drill, diameter: v.size, viaType, topMaskExpansion: null, bottomMaskExpansion: null, locked: v.locked, unusedInnerLayers: [] }));
   }
-  for (const z of board.zones) body.push(...zoneRecords(z, layers, ids, pourRecs));
+  for (const z of board.zones) body.push(...zoneRecords(z, layers, ids, pourRecs, report, opts.name));
   for (const g of board.graphics) body.push(...graphicRecords(g, layers, ids));
   for (const t of board.texts) body.push(textRecord(t, layers, ids));
   for (const d of board.dimensions) {

@@ -1,14 +1,14 @@
 /**
  * Pads whose copper is not simply centred on their position: a drill offset (KiCad's pad position is
  * the hole, the copper is moved by the offset) and custom pads (anchor plus primitives, carried as
- * one outline when their union is one). And zone fills: KiCad 6+ fill polygons are the copper, ours
- * are drawn with a pen of the minimum thickness, so they are stored shrunk by half of it.
+ * one outline when their union is one). And zone fills: KiCad 6+ fill polygons are the copper, so
+ * their pen (the pour's line width, drawn around our fills) is 0.
  */
 import { describe, expect, it } from 'vitest';
-import { Pad, Poured } from '@copperplate/format/records';
+import { Pad, Pour, Poured } from '@copperplate/format/records';
 import { parseDocuments } from '@copperplate/format';
-import { CLIP_SCALE, area, contoursToPaths, parsePath, strokeContours, union } from '@copperplate/board';
-import { kicadToProject, pouredOfCopper } from '@copperplate/convert';
+import { CLIP_SCALE, area, contoursToPaths, parsePath, union } from '@copperplate/board';
+import { kicadToProject } from '@copperplate/convert';
 
 const MIL = 1 / 0.0254;
 const mod = (pads: string) => `(footprint "T:P" (layer "F.Cu") (attr through_hole)
@@ -59,23 +59,26 @@ describe('[issue-15] KiCad pads and fills', () => {
     expect(report.list().map((e) => e.what)).toContain('custom pad of several islands or with a hole (its first polygon kept)');
   });
 
-  it('a KiCad 6+ fill (the copper itself) is stored shrunk by half the minimum thickness: drawn with that pen it is the fill again', () => {
-    // a 100 x 50 mil rectangle with a 20 x 10 mil hole joined to the outline by a zero-width cut (KiCad's fractured polygon), 10-mil units
-    const fill = [0, 0, 'L', 10, 0, 10, 5, 5, 5, 5, 3, 6, 3, 6, 2, 4, 2, 4, 3, 5, 3, 5, 5, 0, 5, 0, 0];
-    const islands = pouredOfCopper([fill], 10);
-    expect(islands).toHaveLength(1);
-    expect(islands[0]).toHaveLength(2); // the outline and the hole
-    const rec = Poured.create({ id: 'p', pourId: 'z', f3: 0, isPolygon: true, paths: islands[0] });
-    const cs = (Poured.get(rec, 'paths') as unknown[]).flatMap((q) => parsePath(q, { scale: 10 }));
-    const drawn = union(contoursToPaths(cs), strokeContours(cs, 10));
-    const a = Math.abs(area(drawn)) / (CLIP_SCALE * CLIP_SCALE);
-    // 100 x 50 - 20 x 10 = 4800 square mil, less the rounding by the pen (r 5 mil) of the four outer
-    // corners and of the four corners where the cut met the edges (8 x (25 - pi 25 / 4) = 43)
-    expect(a).toBeGreaterThan(4800 - 8 * 25 * (1 - Math.PI / 4) - 10);
-    expect(a).toBeLessThan(4800 + 5);
-    // without the shrink the pen would draw 5 mil beyond the fill all around (about 1,700 square mil more)
-    const unshrunk = (fill: unknown[]) => parsePath(fill, { scale: 10 });
-    const over = Math.abs(area(union(contoursToPaths(unshrunk(fill)), strokeContours(unshrunk(fill), 10)))) / (CLIP_SCALE * CLIP_SCALE);
-    expect(over - a).toBeGreaterThan(1000);
+  it('KiCad 6+ fills (the copper itself) get a pen of 0 and are drawn as they are; KiCad 5 stroked fills keep the minimum thickness as pen', () => {
+    const board = (thick: string) => `(kicad_pcb (version 20211014) (generator pcbnew) (general (thickness 1.6))
+      (layers (0 "F.Cu" signal) (31 "B.Cu" signal) (44 "Edge.Cuts" user)) (net 0 "") (net 1 "GND")
+      (zone (net 1) (net_name "GND") (layer "F.Cu") (tstamp z1) (hatch edge 0.508) (connect_pads (clearance 0.4))
+        (min_thickness 0.254) ${thick} (fill yes (thermal_gap 0.4) (thermal_bridge_width 0.3))
+        (polygon (pts (xy 0 0) (xy 10 0) (xy 10 10) (xy 0 10)))
+        (filled_polygon (layer "F.Cu") (pts (xy 0.5 0.5) (xy 9.5 0.5) (xy 9.5 9.5) (xy 0.5 9.5)))))`;
+    const pen = (thick: string) => {
+      const { data, report } = kicadToProject([{ name: 'z.kicad_pcb', data: new TextEncoder().encode(board(thick)) }]);
+      const recs = parseDocuments(data.pcbs[0].dataStr).find((b) => b.docType === 'PCB')!.records;
+      const pour = recs.find((r) => Pour.is(r))!;
+      expect(parseDocuments(data.coppers[0].dataStr)[0].records.filter((r) => Poured.is(r))).toHaveLength(1);
+      return { pen: (Pour.get(pour, 'pourType') as unknown[])[1], report: report.list().map((e) => e.what) };
+    };
+    const six = pen('(filled_areas_thickness no)');
+    expect(six.pen).toBe(0);
+    expect(six.report).toContain('zone minimum thickness (the fills are carried exactly; a refill in Copperplate does not apply it)');
+    expect(pen('').pen).toBe(0); // KiCad 7+: no token, the fills are exact
+    const five = pen('(filled_areas_thickness yes)');
+    expect(five.pen).toBeCloseTo(10, 3); // 0.254 mm
+    expect(five.report).toEqual([]);
   });
 });
