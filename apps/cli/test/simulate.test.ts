@@ -112,6 +112,29 @@ describe.skipIf(!HAVE)('SPICE simulation with ngspice', () => {
     expect(Math.abs(phaseDeg(out, i10k))).toBeGreaterThan(170); // inverting
   });
 
+  it('[issue-18] currents of every device, not only sources: i(r1) = -i(v1) = i(c1) in the RC; ic + ib + ie = 0 at the transistor', async () => {
+    const { plot, text } = await sim(RC);
+    expect(text).toMatch(/^\.options savecurrents$/m);
+    const iv = re(plot, 'i(v1)'), ir = re(plot, 'i(r1)'), icap = re(plot, 'i(c1)');
+    const peak = Math.max(...Array.from(ir, Math.abs));
+    expect(peak).toBeGreaterThan(0.5e-3); // 1 V step into 1k
+    for (let i = 0; i < ir.length; i += 97) {
+      expect(Math.abs(ir[i] + iv[i])).toBeLessThan(1e-9 + 1e-6 * peak);
+      expect(Math.abs(ir[i] - icap[i])).toBeLessThan(1e-9 + 1e-6 * peak);
+    }
+    // the current at one time constant: (1 - 0.632) V over 1k
+    expect(valueAt(re(plot, 'time'), ir, 1e-3)).toBeCloseTo(Math.exp(-1) * 1e-3, 5);
+    const r = netlist(COMMON_EMITTER, { analysis: { kind: 'op' } });
+    const op = (await runNgspice(r.text, r)).plots.find((p) => /operating point/i.test(p.plotname))!;
+    const ic = re(op, 'ic(q1)')[0], ib = re(op, 'ib(q1)')[0], ie = re(op, 'ie(q1)')[0];
+    expect(ic).toBeCloseTo((12 - re(op, 'v(col)')[0]) / 4.7e3, 6);
+    expect(Math.abs(ic + ib + ie)).toBeLessThan(1e-9);
+    expect(ic / ib).toBeGreaterThan(100);
+    // without the option only the sources' currents are saved
+    const plain = netlistOfSheet(circuitEpro(RC), 'RC.epro', 'P1', {}).text.replace(/^\.options savecurrents\n/m, '');
+    expect((await runNgspice(plain, r)).plots[0].vectors.map((v) => v.name)).not.toContain('i(r1)');
+  });
+
   it('our results equal a plain `ngspice -b` run of the netlist we wrote, and `copperplate simulate` prints them as CSV', async () => {
     const r = netlist(RC);
     const cir = join(dir, 'rc.cir');
@@ -134,7 +157,7 @@ describe.skipIf(!HAVE)('SPICE simulation with ngspice', () => {
     const expected = plotToCsv(refPlot);
     expect(fromEpro).toBe(expected);
     expect(fromCir).toBe(expected);
-    expect(expected.split('\n')[0].split(',').sort()).toEqual(['i(v1)', 'time', 'v(in)', 'v(out)']);
+    expect(expected.split('\n')[0].split(',').sort()).toEqual(['i(c1)', 'i(r1)', 'i(v1)', 'time', 'v(in)', 'v(out)']);
     expect(refPlot.points).toBeGreaterThan(4000);
   });
 

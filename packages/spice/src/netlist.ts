@@ -16,6 +16,12 @@ export interface NetlistOptions {
   analysis?: Analysis;
   /** Skip the floating-node check (e.g. a transient with `uic`). */
   allowFloating?: boolean;
+  /**
+   * Save the current of every device (`.options savecurrents`: `i(r1)`, `ic(q1)`, see `vectorName`),
+   * not only of the sources. Default true (not with an AC analysis, see below); false for large
+   * circuits where only voltages matter.
+   */
+  currents?: boolean;
 }
 
 export interface NetlistResult {
@@ -175,6 +181,9 @@ export function writeNetlist(circuit: Circuit, opts: NetlistOptions = {}): Netli
   let directives = (circuit.directives ?? []).map((l) => l.trim()).filter((l) => l && !/^\.end\s*$/i.test(l));
   if (opts.analysis) directives = [...directives.filter((l) => !ANALYSIS_DIRECTIVES.test(l)), analysisLine(opts.analysis)];
   if (!directives.some((l) => ANALYSIS_DIRECTIVES.test(l))) errors.push(CatalogueError.named('SPICE_NO_ANALYSIS'));
+  // not with an AC analysis: the browser's engine (ngspice 45 in WebAssembly) then fails to write its results
+  const ac = directives.some((l) => /^\s*\.ac\b/i.test(l));
+  if (opts.currents !== false && !ac && !directives.some((l) => /^\.options?\b.*\bsavecurrents\b/i.test(l))) directives.unshift('.options savecurrents');
   const uic = directives.some((l) => /^\.tran\b.*\buic\b/i.test(l));
   if (!opts.allowFloating && !uic && errors.length === 0) {
     for (const n of floatingNets(conduct)) {

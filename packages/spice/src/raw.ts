@@ -24,6 +24,19 @@ export interface Plot {
 
 const LIMIT_POINTS = 50_000_000;
 
+/**
+ * Our name of an ngspice vector. Device currents saved by `.options savecurrents` come as
+ * `i(@r1[i])` (or `@r1[i]`): two-terminal elements (R, C, L, D, sources) -> `i(r1)`, the terminals of
+ * transistors -> `ic(q1)`, `ib(q1)`, `ie(q1)`, `id(m1)`, `ig(m1)`, `is(m1)`. Others are kept.
+ */
+export function vectorName(name: string): string {
+  const m = /^(?:i\()?@([^[\]()]+)\[(\w+)\]\)?$/i.exec(name);
+  if (!m) return name;
+  const dev = m[1].toLowerCase(), param = m[2].toLowerCase();
+  const element = dev.split('.').pop()!.charAt(0);
+  return /^[rcldvi]$/.test(element) && /^i[d]?$/.test(param) ? `i(${dev})` : `${param}(${dev})`;
+}
+
 export function parseRaw(bytes: Uint8Array): Plot[] {
   const plots: Plot[] = [];
   const latin = (a: number, b: number) => { let s = ''; for (let i = a; i < b; i++) s += String.fromCharCode(bytes[i]); return s; };
@@ -57,7 +70,7 @@ export function parseRaw(bytes: Uint8Array): Plot[] {
     const points = Number(header['No. Points']);
     const nv = Number(header['No. Variables']);
     if (!Number.isFinite(points) || !Number.isFinite(nv) || nv !== vars.length || points * nv > LIMIT_POINTS) throw new Error('malformed raw file header');
-    const vectors: Vector[] = vars.map((v) => ({ name: v.name, type: v.type, re: new Float64Array(points), ...(complex ? { im: new Float64Array(points) } : {}) }));
+    const vectors: Vector[] = vars.map((v) => ({ name: vectorName(v.name), type: v.type, re: new Float64Array(points), ...(complex ? { im: new Float64Array(points) } : {}) }));
     if (mode === 'binary') {
       const width = complex ? 16 : 8;
       const need = points * nv * width;
@@ -118,7 +131,7 @@ export function plotFromEngine(r: EngineResult): Plot {
       if (typeof v === 'number') re[i] = v;
       else { re[i] = v.real; im![i] = v.img; }
     });
-    return { name: d.name, type: d.type, re, ...(im ? { im } : {}) };
+    return { name: vectorName(d.name), type: d.type, re, ...(im ? { im } : {}) };
   });
   return {
     title: /Title:\s*(.*)/.exec(header)?.[1]?.trim() ?? '',

@@ -72,3 +72,18 @@ export function vectorByName(plot: Plot, name: string): Vector | undefined {
   const n = name.toLowerCase();
   return plot.vectors.find((v) => v.name.toLowerCase() === n);
 }
+
+/**
+ * The current vector of a part's pin (a probe on a pin): `i(el)` for two-terminal elements and
+ * sources, else the terminal current by the pin's name (C/B/E of a BJT: ic, ib, ie; D/G/S of a FET:
+ * id, ig, is), else any current of the element. `element` is the SPICE element name (`partOf` key).
+ */
+export function pinCurrent(plot: Plot, element: string, pinName: string): string | undefined {
+  const el = element.toLowerCase();
+  const has = (n: string) => plot.vectors.some((v) => v.name.toLowerCase() === n);
+  if (has(`i(${el})`)) return `i(${el})`;
+  const role = pinName.trim().toUpperCase().charAt(0);
+  const byRole: Record<string, string> = { C: 'ic', B: 'ib', E: 'ie', D: 'id', G: 'ig', S: 'is' };
+  if (byRole[role] && has(`${byRole[role]}(${el})`)) return `${byRole[role]}(${el})`;
+  return plot.vectors.find((v) => new RegExp(`^i[a-z]?\\(${el.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`).test(v.name.toLowerCase()))?.name;
+}

@@ -14,7 +14,7 @@ import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/
 import { componentPins, netOf, schematicCircuit } from '@copperplate/editor';
 import { CatalogueError } from '@copperplate/model';
 import { recType } from '@copperplate/format/records';
-import { db, parseSpiceNumber, phaseDeg, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type ModelFile, type NetlistResult, type Plot } from '@copperplate/spice';
+import { db, parseSpiceNumber, phaseDeg, pinCurrent, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type ModelFile, type NetlistResult, type Plot } from '@copperplate/spice';
 import type { DocSync } from '../editors/doc-sync.ts';
 import { otherSheets } from '../editors/sheets.ts';
 import { itemName } from '../project/http-session.ts';
@@ -71,9 +71,9 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
 
   const plot: Plot | undefined = result ? result.plots.find((p) => p.points > 1 && /tran|ac|dc|sweep/i.test(p.plotname)) ?? result.plots[result.plots.length - 1] : undefined;
   const label = (name: string) => {
-    const m = /^([vi])\((.*)\)$/i.exec(name);
+    const m = /^([vi][a-z]?)\((.*)\)$/i.exec(name);
     if (!m || !result) return name;
-    return m[1].toLowerCase() === 'v' ? `V(${result.netlist.netOf[m[2]] ?? m[2]})` : `I(${result.netlist.partOf[m[2]] ?? m[2]})`;
+    return m[1].toLowerCase() === 'v' ? `V(${result.netlist.netOf[m[2]] ?? m[2]})` : `${m[1].toUpperCase()}(${result.netlist.partOf[m[2]] ?? m[2]})`;
   };
 
   async function run() {
@@ -124,10 +124,10 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
       if (key && !onPin && recType(sync.doc.get(key) ?? []) === 'COMPONENT') key = pinNear([key], Math.max(tol, 10)) ?? key;
       const net = key ? netOf(result.nets, result.sheet, key) : undefined;
       if (onPin && net) {
-        // a pin: the current through its part (ngspice saves the currents of sources: i(v1))
-        const designator = net.pins.find((q) => q.sheet === result.sheet && q.component + q.pin === key)?.designator;
-        const el = Object.entries(result.netlist.partOf).find(([e, d]) => d === designator && plot?.vectors.some((v) => v.name === `i(${e})`))?.[0];
-        if (el) { setErrors([]); setShown((s) => (s.includes(`i(${el})`) ? s : [...s, `i(${el})`])); return; }
+        // a pin: the current through its part, or through that terminal (ngspice saves every device's: savecurrents)
+        const pin = net.pins.find((q) => q.sheet === result.sheet && q.component + q.pin === key);
+        const found = plot && pin ? Object.entries(result.netlist.partOf).filter(([, d]) => d === pin.designator).map(([e]) => pinCurrent(plot, e, pin.name)).find(Boolean) : undefined;
+        if (found) { setErrors([]); setShown((s) => (s.includes(found) ? s : [...s, found])); return; }
       }
       const node = net ? result.netlist.nodeOf[net.name] : undefined;
       if (!net || node === undefined) { setErrors([`No net at the point clicked`]); return; }
