@@ -531,8 +531,9 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
   if (!cs.length) return;
   if (t.isPolygon) {
     b.areas.push({ layer: pour.layer, cs, net: pour.net, kind: 'pour' });
-    // EasyEDA stores the fill shrunk by half the pour line width and strokes its borders with it.
-    for (const c of cs) b.strokes.push({ layer: pour.layer, c, width: pour.width, net: pour.net, kind: 'pour' });
+    // EasyEDA stores the fill shrunk by half the pour line width and strokes its borders with it
+    // (a pen of 0, e.g. fills imported from KiCad 6+, draws nothing: a zero-size aperture is a hairline to viewers).
+    if (pour.width > 0) for (const c of cs) b.strokes.push({ layer: pour.layer, c, width: pour.width, net: pour.net, kind: 'pour' });
   } else {
     for (const c of cs) b.strokes.push({ layer: pour.layer, c: { ...c, closed: false }, width: pour.width, net: pour.net, kind: 'pour' });
   }

@@ -9,6 +9,14 @@ import { arcSweep, mil, normAngle } from './units.ts';
 
 const GRAPHIC_KW = new Set(['gr_line', 'gr_arc', 'gr_circle', 'gr_rect', 'gr_poly', 'gr_curve']);
 const FP_GRAPHIC_KW = new Set(['fp_line', 'fp_arc', 'fp_circle', 'fp_rect', 'fp_poly', 'fp_curve']);
+/**
+ * Items read elsewhere or settings that carry nothing drawn: anything else at a board's or footprint's
+ * top level is reported by its keyword (so a kind of item we do not know is never lost silently).
+ */
+const BOARD_KNOWN = new Set(['version', 'generator', 'host', 'generator_version', 'general', 'paper', 'page', 'title_block', 'layers', 'setup', 'net', 'net_class', 'property', 'embedded_fonts', 'embedded_files']);
+const FP_KNOWN = new Set(['layer', 'tedit', 'tstamp', 'uuid', 'at', 'descr', 'tags', 'attr', 'path', 'sheetname', 'sheetfile', 'version', 'generator', 'generator_version', 'locked', 'placed',
+  'solder_mask_margin', 'solder_paste_margin', 'solder_paste_ratio', 'solder_paste_margin_ratio', 'clearance', 'zone_connect', 'thermal_width', 'thermal_gap', 'autoplace_cost90', 'autoplace_cost180',
+  'private_layers', 'net_tie_pad_groups', 'embedded_fonts', 'embedded_files', 'component_classes', 'duplicate_pad_numbers_are_jumpers', 'jumper_pad_groups']);
 
 /** Net reference `(net 3 "GND")`, `(net 3)` or `(net "GND")` to its name. */
 function netName(l: SList | undefined, nets: string[]): string {
@@ -130,6 +138,7 @@ export function readFootprint(l: SList, nets: string[] = []): KFootprint {
     else if (kw === 'fp_text_box' || kw === 'fp_textbox') fp.dropped.push('footprint text box');
     else if (kw === 'dimension') fp.dropped.push('footprint dimension');
     else if (kw === 'group') fp.dropped.push('footprint group');
+    else if (!FP_KNOWN.has(kw)) fp.dropped.push(`footprint item ${kw}`);
   }
   return fp;
 }
@@ -266,6 +275,8 @@ export function readBoardTree(root: SList): KBoard {
       board.dimensions.push(readDimension(c));
     } else if (kw === 'gr_text_box' || kw === 'gr_textbox' || kw === 'image' || kw === 'target' || kw === 'group' || kw === 'generated' || kw === 'table') {
       board.dropped.push(kw);
+    } else if (!BOARD_KNOWN.has(kw)) {
+      board.dropped.push(`board item ${kw}`);
     }
   }
   return board;

@@ -274,6 +274,12 @@ export function readSchematicTree(root: SList): SSchematic {
       case 'image': case 'text_box': case 'netclass_flag': case 'directive_label': case 'table': case 'rule_area':
         s.dropped.push(String(c[0]));
         break;
+      // read above or settings: anything else is reported by its keyword, never lost silently
+      case 'version': case 'generator': case 'generator_version': case 'uuid': case 'paper': case 'page': case 'title_block': case 'lib_symbols':
+      case 'symbol_instances': case 'sheet_instances': case 'bus_alias': case 'embedded_fonts': case 'embedded_files':
+        break;
+      default:
+        s.dropped.push(`item ${String(c[0])}`);
     }
   }
   return s;
