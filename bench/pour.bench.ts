@@ -53,17 +53,27 @@ function generated(pads: number, goalFill: string, goalDrc?: string): void {
   stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
   // Move one through-hole part (c0) by 40 mil: update the model in place (only c0's records are
   // resolved again; src is scanned for them), then refill the pours it touched from the tile cache.
-  const moved: BoardSource = { ...src, records: src.records.map((r) => (r[0] === 'COMPONENT' && r[1] === 'c0' ? [...r.slice(0, 4), (r[4] as number) + 40, ...r.slice(5)] : r)) };
-  const hits0 = cache.hits, miss0 = cache.misses;
-  const u = timed(() => updateBoard(m, moved, ['c0'], cache));
-  const f2 = timed(() => fillPours(m, { only: u.v.touched, cache }));
-  stage(`${k}.incremental.update`, u);
-  stage(`${k}.incremental.refill`, f2);
-  stage(`${k}.incremental.total`, { wall: u.wall + f2.wall, cpu: u.cpu + f2.cpu, load: [u.load[0], f2.load[1]] }, '< 200 ms');
+  // The first move, then the median of five more (the part moved back and forth, as when dragging).
+  const runs: Array<{ u: ReturnType<typeof timed<ReturnType<typeof updateBoard>>>; f: ReturnType<typeof timed<unknown>>; refilled: number; reused: number }> = [];
+  for (let k = 1; k <= 6; k++) {
+    const moved: BoardSource = { ...src, records: src.records.map((r) => (r[0] === 'COMPONENT' && r[1] === 'c0' ? [...r.slice(0, 4), (r[4] as number) + 40 * (k % 2), ...r.slice(5)] : r)) };
+    const hits0 = cache.hits, miss0 = cache.misses;
+    const u = timed(() => updateBoard(m, moved, ['c0'], cache));
+    const f = timed(() => fillPours(m, { only: u.v.touched, cache }));
+    runs.push({ u, f, refilled: cache.misses - miss0, reused: cache.hits - hits0 });
+  }
+  const put = (name: string, r: (typeof runs)[number]) => {
+    stage(`${name}.update`, r.u);
+    stage(`${name}.refill`, r.f);
+    stage(`${name}.total`, { wall: r.u.wall + r.f.wall, cpu: r.u.cpu + r.f.cpu, load: [r.u.load[0], r.f.load[1]] }, '< 200 ms');
+  };
+  put(`${k}.incremental.first`, runs[0]);
+  const rest = runs.slice(1).sort((a, b) => a.u.cpu + a.f.cpu - (b.u.cpu + b.f.cpu));
+  put(`${k}.incremental.median`, rest[Math.floor(rest.length / 2)]);
   figures.push(
-    { name: `${k}.incremental.pours`, value: u.v.touched.length, unit: 'pours' },
-    { name: `${k}.incremental.tilesRefilled`, value: cache.misses - miss0, unit: 'tiles' },
-    { name: `${k}.incremental.tilesReused`, value: cache.hits - hits0, unit: 'tiles' },
+    { name: `${k}.incremental.pours`, value: runs[0].u.v.touched.length, unit: 'pours' },
+    { name: `${k}.incremental.tilesRefilled`, value: runs[0].refilled, unit: 'tiles' },
+    { name: `${k}.incremental.tilesReused`, value: runs[0].reused, unit: 'tiles' },
   );
 }
 
