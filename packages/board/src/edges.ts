@@ -25,6 +25,9 @@ export function ptSeg2(px: number, py: number, ax: number, ay: number, bx: numbe
   return ex * ex + ey * ey;
 }
 
+/** Scratch cell ranges for EdgeIndex construction (one buffer, grown as needed; single-threaded). */
+let scratch = new Int32Array(4096);
+
 /**
  * Grid of the edges of a big outline (pour fills), for distance and inside queries near a box: a dense
  * grid over the outline's box (cells of 40 mil, fewer when the outline has few edges for its size),
@@ -60,18 +63,24 @@ export class EdgeIndex {
     const start = (this.start = new Int32Array(nx * ny + 1));
     // cell range of every edge, then a counting sort of the edges into the cells (two passes, no closures)
     const c = this.cell;
-    const x0 = (k: number) => Math.floor((Math.min(xs[k], xs[k + 2]) - minX) / c), x1 = (k: number) => Math.floor((Math.max(xs[k], xs[k + 2]) - minX) / c);
-    const y0 = (k: number) => Math.floor((Math.min(xs[k + 1], xs[k + 3]) - minY) / c), y1 = (k: number) => Math.floor((Math.max(xs[k + 1], xs[k + 3]) - minY) / c);
+    // cell range of every edge (kept in a shared scratch buffer), then a counting sort into the cells
+    if (scratch.length < n * 4) scratch = new Int32Array(Math.max(n * 4, 2 * scratch.length));
+    const rg = scratch;
     for (let o = 0; o < n * 4; o += 4) {
-      const ax = x0(o), bx = x1(o), ay = y0(o), by = y1(o);
-      for (let iy = ay; iy <= by; iy++) for (let ix = ax; ix <= bx; ix++) start[iy * nx + ix + 1]++;
+      const ax = xs[o], ay = xs[o + 1], bx = xs[o + 2], by = xs[o + 3];
+      const x0 = Math.floor(((ax < bx ? ax : bx) - minX) / c), x1 = Math.floor(((ax < bx ? bx : ax) - minX) / c);
+      const y0 = Math.floor(((ay < by ? ay : by) - minY) / c), y1 = Math.floor(((ay < by ? by : ay) - minY) / c);
+      rg[o] = x0; rg[o + 1] = y0; rg[o + 2] = x1; rg[o + 3] = y1;
+      if (x0 === x1 && y0 === y1) start[y0 * nx + x0 + 1]++;
+      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) start[iy * nx + ix + 1]++;
     }
     for (let k = 0; k < nx * ny; k++) start[k + 1] += start[k];
     const fill = start.slice(0, nx * ny);
     const list = (this.list = new Int32Array(start[nx * ny]));
     for (let o = 0; o < n * 4; o += 4) {
-      const ax = x0(o), bx = x1(o), ay = y0(o), by = y1(o);
-      for (let iy = ay; iy <= by; iy++) for (let ix = ax; ix <= bx; ix++) list[fill[iy * nx + ix]++] = o / 4;
+      const x0 = rg[o], y0 = rg[o + 1], x1 = rg[o + 2], y1 = rg[o + 3];
+      if (x0 === x1 && y0 === y1) list[fill[y0 * nx + x0]++] = o >> 2;
+      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) list[fill[iy * nx + ix]++] = o >> 2;
     }
   }
   private stamp = new Uint32Array(0);
