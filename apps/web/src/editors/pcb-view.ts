@@ -5,8 +5,9 @@
  * Frames: board mil, Y up -> canvas device pixels through a Viewport sized in device pixels
  * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
  * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
- * The layers are painted by the WebGL2 painter (view/gl-pcb.ts) into an offscreen canvas composited
- * under the live layers, or, where WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d`
+ * The layers are painted by the WebGL2 painter (view/gl-pcb.ts) on a canvas stacked under this one
+ * (which then holds only the live layers, on a transparent background: the browser composites the
+ * two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d`
  * asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
 import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
@@ -126,8 +127,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (painter instanceof PcbGlView) {
       painter.draw(vp, visible);
       g.setTransform(1, 0, 0, 1, 0, 0);
-      g.globalAlpha = 1;
-      g.drawImage(glCanvas, 0, 0);
+      g.clearRect(0, 0, canvas.width, canvas.height);
     } else painter.draw(g, vp, visible);
     const s = vp.scale;
     const o = vp.toScreen(0, 0);
@@ -190,6 +190,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     vp.resize(canvas.width, canvas.height);
     glCanvas.width = canvas.width;
     glCanvas.height = canvas.height;
+    if (gl) Object.assign(glCanvas.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
     if (!(painter instanceof PcbGlView)) painter.invalidate();
   };
 
@@ -303,6 +304,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     setMirrored(on) {
       mirrored = on;
       canvas.style.transform = on ? 'scaleX(-1)' : '';
+      glCanvas.style.transform = canvas.style.transform;
       invalidate();
     },
     destroy() {
@@ -316,12 +318,21 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       ro.disconnect();
       canvasMaps.delete(canvas);
       gl?.destroy();
+      glCanvas.remove();
       offDoc();
       offEd();
       offSel();
       offPanel();
     },
   };
+  if (gl) {
+    // the WebGL canvas under this one, same place and size; pointer events stay on this one
+    Object.assign(glCanvas.style, { position: 'absolute', pointerEvents: 'none', zIndex: '0' });
+    Object.assign(canvas.style, { position: 'relative', zIndex: '1' });
+    glCanvas.setAttribute('aria-hidden', 'true');
+    glCanvas.dataset.painter = 'webgl';
+    canvas.parentElement?.insertBefore(glCanvas, canvas);
+  }
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();

@@ -24,7 +24,7 @@ export interface PcbGlOptions {
   background?: string;
   /** Colour of drill holes (the Canvas2D painter's #222222). */
   holeColor?: string;
-  /** Multisampling of the drawing buffer (default on). */
+  /** Multisampling of the drawing buffer (default off: the instanced shapes are anti-aliased by their shaders). */
   antialias?: boolean;
 }
 
@@ -156,7 +156,7 @@ export class PcbGlView {
   static create(canvas: Canvasish, prims: Iterable<Prim>, order: () => number[], paint: (layer: number) => GlPaint, opts: PcbGlOptions = {}): PcbGlView | null {
     let gl: WebGL2RenderingContext | null = null;
     try {
-      gl = canvas.getContext('webgl2', { antialias: opts.antialias ?? true, alpha: false, depth: false, stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' }) as WebGL2RenderingContext | null;
+      gl = canvas.getContext('webgl2', { antialias: opts.antialias ?? false, alpha: false, depth: false, stencil: false, preserveDrawingBuffer: false, powerPreference: 'high-performance' }) as WebGL2RenderingContext | null;
     } catch {
       gl = null;
     }

@@ -1,0 +1,60 @@
+/**
+ * The PCB editor of the app with the WebGL2 painter (issue 14 part 6; `cp.canvas` = `webgl`): the
+ * layers are drawn on a WebGL canvas stacked under the 2D canvas of the live layers; hiding a layer
+ * changes what the page shows, a wheel zoom redraws, and the PCB canvas still takes the clicks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
+import { editorSession, waitForEditor, type EditorSession } from './lib/editor.ts';
+
+let session: EditorSession;
+let page: Page;
+const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+
+beforeAll(async () => {
+  session = await editorSession({ user: 'webgl', fixture: file });
+  page = session.page;
+  await page.evaluate(() => localStorage.setItem('cp.canvas', 'webgl'));
+  await page.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first().click();
+  // building the WebGL geometry of the board takes longer than the 2D painter's first frame on a loaded machine
+  await page.waitForFunction(() => (window as any).__cpEditor?.kind === 'pcbs' && (window as any).__cpEditor.view, null, { timeout: 120_000 }).catch((e) => {
+    throw new Error(`${(e as Error).message}; page errors: ${session.errors.join(' | ')}`);
+  });
+  await waitForEditor(page, 'pcbs');
+}, 180_000);
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('[issue-14] PCB editor on WebGL2', () => {
+  it('draws the layers on the stacked WebGL canvas; hiding a layer and zooming redraw it', async () => {
+    expect(await session.hook<string>('(h) => h.view.painter')).toBe('webgl');
+    const gl = page.locator('canvas[data-painter=webgl]');
+    await gl.waitFor({ state: 'attached' });
+    const box = (await page.getByLabel('PCB canvas').boundingBox())!;
+    const glBox = (await gl.boundingBox())!;
+    expect([glBox.x, glBox.y, glBox.width, glBox.height].map(Math.round)).toEqual([box.x, box.y, box.width, box.height].map(Math.round));
+
+    const shot = async () => {
+      await session.hook('(h) => h.view.draw()');
+      return page.screenshot({ clip: box });
+    };
+    const shown = await shot();
+    const layers = page.getByRole('complementary', { name: 'Layers' });
+    await layers.getByLabel('Show Top Layer').uncheck();
+    const hidden = await shot();
+    expect(hidden.equals(shown)).toBe(false);
+    await layers.getByLabel('Show Top Layer').check();
+    expect((await shot()).equals(shown)).toBe(true);
+
+    // a wheel zoom over the canvas: the view zooms and the page shows something else
+    const zoom = await session.hook<number>('(h) => h.view.viewport.zoom');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => session.hook<number>('(h) => h.view.viewport.zoom')).toBeGreaterThan(zoom);
+    expect((await shot()).equals(shown)).toBe(false);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
+});
