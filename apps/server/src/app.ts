@@ -21,6 +21,7 @@ import { downloadRoutes } from './routes/downloads.ts';
 import { liveRoutes } from './routes/live.ts';
 import { contentRoutes } from './routes/content.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { keyRoutes } from './routes/keys.ts';
 import { fileRoutes, withBinaryBodies } from './routes/files.ts';
 import { convertRoutes } from './routes/convert.ts';
 import { fabRoutes } from './routes/fab.ts';
@@ -138,6 +139,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   liveRoutes(app, ctx);
   contentRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  keyRoutes(app, ctx);
 
   const webDir = opts.webDir ?? join(import.meta.dirname, '..', '..', 'web', 'dist');
   const hasWeb = existsSync(join(webDir, 'index.html'));

@@ -92,6 +92,7 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/content/{id}': { level: 'user' },
   'GET /api/notifications/unread': { level: 'user' },
   'POST /api/notifications/read': { level: 'user' },
+  'GET /api/auth/public-key': { level: 'public' },
   'POST /api/cache/{key}': { level: 'user', body: { value: '1' } },
   'POST /api/projects/import': { level: 'user', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/export': { level: 'read' },

@@ -6,7 +6,7 @@
  * fail with 'invalid response'. WebCrypto is the platform's (browser and Node alike).
  */
 import { gunzipSync, gzipSync, strFromU8, strToU8 } from 'fflate';
-import { CatalogueError } from '@copperplate/model';
+import { CatalogueError, RSA_CHUNK } from '@copperplate/model';
 
 export interface SealedContent { bytes: Uint8Array; key: string; iv: string }
 
@@ -65,3 +65,47 @@ export async function resolveContent<T extends Record<string, unknown>>(items: T
   await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   return out;
 }
+
+/**
+ * RSA chunking (CONST-4): RSA-OAEP with a 2048-bit key and SHA-256 takes at most 190 bytes per block
+ * (RSA_CHUNK.ENCRYPT) and gives 256-byte blocks (RSA_CHUNK.DECRYPT); longer data is cut into 190-byte
+ * chunks, each encrypted, the blocks joined. Used for the archive password of an import (IMP-10), so
+ * that it never travels or is logged as text.
+ */
+export const RSA_PARAMS = { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' } as const;
+
+export async function rsaEncryptChunks(publicKeySpkiB64: string, data: Uint8Array): Promise<Uint8Array> {
+  const key = await subtle().importKey('spki', unb64(publicKeySpkiB64), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+  const blocks: Uint8Array[] = [];
+  for (let i = 0; i < data.length || (i === 0 && data.length === 0); i += RSA_CHUNK.ENCRYPT) {
+    blocks.push(new Uint8Array(await subtle().encrypt({ name: 'RSA-OAEP' }, key, data.slice(i, i + RSA_CHUNK.ENCRYPT))));
+    if (data.length === 0) break;
+  }
+  const out = new Uint8Array(blocks.length * RSA_CHUNK.DECRYPT);
+  blocks.forEach((b, i) => out.set(b, i * RSA_CHUNK.DECRYPT));
+  return out;
+}
+
+export async function rsaDecryptChunks(privateKey: CryptoKey, data: Uint8Array): Promise<Uint8Array> {
+  if (data.length === 0 || data.length % RSA_CHUNK.DECRYPT !== 0) throw CatalogueError.named('INVALID_RESPONSE', {}, ': not whole RSA blocks');
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < data.length; i += RSA_CHUNK.DECRYPT) {
+    try {
+      parts.push(new Uint8Array(await subtle().decrypt({ name: 'RSA-OAEP' }, privateKey, data.slice(i, i + RSA_CHUNK.DECRYPT))));
+    } catch {
+      throw CatalogueError.named('INVALID_RESPONSE', {}, ': an RSA block failed its check');
+    }
+  }
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+
+/** A fresh RSA key pair; the public key as base64 SPKI (what a client encrypts with). */
+export async function rsaKeyPair(): Promise<{ privateKey: CryptoKey; publicKey: string }> {
+  const pair = (await subtle().generateKey(RSA_PARAMS, true, ['encrypt', 'decrypt'])) as CryptoKeyPair;
+  return { privateKey: pair.privateKey, publicKey: b64(new Uint8Array(await subtle().exportKey('spki', pair.publicKey))) };
+}
+
+export const base64 = { encode: b64, decode: unb64 };

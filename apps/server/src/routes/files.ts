@@ -9,6 +9,7 @@ import { CatalogueError, CODES } from '@copperplate/model';
 import { exportFileName } from '@copperplate/format';
 import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
+import { decryptSecret } from './keys.ts';
 import { createProject } from '../projects.ts';
 import { exportInWorker, importInWorker, projectRows } from '../workers/files.ts';
 
@@ -49,8 +50,13 @@ export async function withBinaryBodies(app: FastifyInstance, routes: (scope: Fas
   });
 }
 
-/** IMP-10: the password of an encrypted archive, URI-encoded in X-Archive-Password (never in the address). */
-function archivePassword(headers: Record<string, string | string[] | undefined>): string | undefined {
+/**
+ * IMP-10: the password of an encrypted archive (never in the address): encrypted with the server's
+ * RSA key in X-Archive-Password-Rsa (base64, CONST-4 chunks), or URI-encoded in X-Archive-Password.
+ */
+async function archivePassword(ctx: Ctx, headers: Record<string, string | string[] | undefined>): Promise<string | undefined> {
+  const rsa = headers['x-archive-password-rsa'];
+  if (typeof rsa === 'string' && rsa !== '' && rsa.length <= 4096) return (await decryptSecret(ctx, rsa)) ?? '\u0000not decrypted';
   const v = headers['x-archive-password'];
   if (typeof v !== 'string' || v === '' || v.length > 1024) return undefined;
   try {
@@ -72,7 +78,7 @@ function importRoute(app: FastifyInstance, ctx: Ctx): void {
     // reading, inflating, parsing and compressing run in a worker thread (issue 11): other users never wait on them
     let out: Awaited<ReturnType<typeof importInWorker>>;
     try {
-      out = await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(req.body as Buffer), name: query.name, password: archivePassword(req.headers) });
+      out = await importInWorker(ctx, user.uuid, { bytes: new Uint8Array(req.body as Buffer), name: query.name, password: await archivePassword(ctx, req.headers) });
     } catch (e) {
       asApiError(e);
     }

@@ -3,11 +3,19 @@
  * Same envelope, CSRF and 401 handling as http.ts.
  */
 import { CODES, NAMED_ERRORS } from '@copperplate/model';
-import { ApiError, NETWORK_CODE, messageFor, readCookie } from './http.ts';
+import { base64, rsaEncryptChunks } from '@copperplate/format';
+import { ApiError, NETWORK_CODE, messageFor, readCookie, request } from './http.ts';
 import { ImportAnswerSchema, type ImportAnswer } from './schemas.ts';
 
+/** A secret encrypted with the server's RSA key (CONST-4 chunks), base64: the archive password travels so. */
+export async function sealForServer(secret: string): Promise<string> {
+  const { key } = await request<{ key: string }>('GET', '/api/auth/public-key');
+  return base64.encode(await rsaEncryptChunks(key, new TextEncoder().encode(secret)));
+}
+
 /** `path`: the import call (default the .epro import; KiCad input goes to /api/projects/import/kicad). */
-export function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void, path = '/api/projects/import', password?: string): Promise<ImportAnswer> {
+export async function importWithProgress(bytes: Uint8Array, name: string, onProgress: (share: number) => void, path = '/api/projects/import', password?: string): Promise<ImportAnswer> {
+  const sealed = password === undefined ? undefined : await sealForServer(password);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${path}?name=${encodeURIComponent(name)}`);
@@ -15,7 +23,7 @@ export function importWithProgress(bytes: Uint8Array, name: string, onProgress: 
     xhr.setRequestHeader('Accept', 'application/json');
     const csrf = readCookie('cp_csrf');
     if (csrf) xhr.setRequestHeader('X-CSRF-Token', csrf);
-    if (password !== undefined) xhr.setRequestHeader('X-Archive-Password', encodeURIComponent(password)); // IMP-10
+    if (sealed !== undefined) xhr.setRequestHeader('X-Archive-Password-Rsa', sealed); // IMP-10, encrypted for the server
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onerror = () => reject(new ApiError(NETWORK_CODE, NAMED_ERRORS.NETWORK_ERROR_ANSWER));
     xhr.onload = () => {

@@ -64,6 +64,10 @@ export function ImportButton({ onImport, className = 'btn' }: { onImport: (f: Fi
 export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps) {
   const [list, setList] = useState<RecentEntry[] | null>(null);
   const [title, setTitle] = useState('');
+  /** ENT-3: a building-block (reuse block) project; its board is named board1. */
+  const [cbb, setCbb] = useState(false);
+  /** Building-block projects: not in the recent list (UI-4), listed apart. */
+  const [blocks, setBlocks] = useState<RecentEntry[]>([]);
   const [busy, setBusy] = useState(false);
   const [trash, setTrash] = useState<TrashEntry[]>([]);
   const [renaming, setRenaming] = useState<RecentEntry | null>(null);
@@ -71,7 +75,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
   const [again, setAgain] = useState(0);
   const reload = () => setAgain((n) => n + 1);
   useEffect(() => {
-    api.recent().then((l) => setList(recentProjects(l, user.uuid)), (e) => (setList([]), toastError(e)));
+    api.recent().then((l) => (setList(recentProjects(l, user.uuid)), setBlocks(l.filter((e) => e.cbb_project === true))), (e) => (setList([]), toastError(e)));
     api.trash().then(setTrash, () => setTrash([]));
   }, [user.uuid, reloadKey, again]);
   const owns = (p: RecentEntry) => (p.owner as { uuid?: string } | undefined)?.uuid === user.uuid;
@@ -83,7 +87,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
     if (!title.trim()) return;
     setBusy(true);
     try {
-      const p = await api.create(title.trim());
+      const p = await api.create(title.trim(), '', cbb);
       onOpen(p.uuid);
     } catch (err) {
       toastError(err);
@@ -99,6 +103,9 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
           <label className="field">
             <span>Project name</span>
             <input name="title" value={title} maxLength={128} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Power supply rev B" />
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={cbb} onChange={(e) => setCbb(e.target.checked)} /> Building block (reuse block)
           </label>
           <button type="submit" className="btn primary" disabled={busy || !title.trim()}>
             Create project
@@ -171,6 +178,20 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
               ))}
             </tbody>
           </table>
+        )}
+        {blocks.length > 0 && (
+          <section className="blocks" aria-label="Building blocks">
+            <h2>Building blocks</h2>
+            <ul className="block-list">
+              {blocks.map((b) => (
+                <li key={b.projectId}>
+                  <button type="button" className="btn small" onClick={() => onOpen(b.projectId)}>
+                    {b.projectName}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         {trash.length > 0 && (
           <section className="trash" aria-label="Trash">
