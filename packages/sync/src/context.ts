@@ -4,7 +4,7 @@ import type { Emitter } from './events.ts';
 import type { Broadcast } from './broadcast.ts';
 import type { ProjectLocks } from './lock.ts';
 import type { NetworkMode } from './mode.ts';
-import type { Kind } from './kinds.ts';
+import type { Build, Kind } from './kinds.ts';
 import type { LocalStore, Transport } from './types.ts';
 import type { EditJournal } from './journal.ts';
 
@@ -64,6 +64,8 @@ export interface Services {
    * project this engine opens), so that no write is ever answered from another write's stored answer.
    */
   nextRequestId: () => string;
+  /** Web app or desktop client (mode flag CLIENT): the per-type count limits of UP-9. */
+  build: Build;
   /** Synchronous record of edits on their way into the store (journal.ts); none: edits are as safe as the store write. */
   journal?: EditJournal;
 }

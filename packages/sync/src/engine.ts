@@ -56,6 +56,7 @@ export class SyncEngine {
       store: o.store, transport: o.transport, clock: o.clock, events: this.events,
       broadcast: o.broadcast ?? defaultBroadcast('copperplate-sync'), locks: new ProjectLocks(o.store, o.clock, tabId),
       tabId, mode: () => this.network, nextRequestId: () => `${prefix}-${++seq}`, journal: o.journal,
+      build: parseMode(o.mode ?? 'ONLINE').flags.has('CLIENT') ? 'client' : 'web',
     };
   }
 

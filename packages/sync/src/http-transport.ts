@@ -9,7 +9,7 @@
  * - CALL-4 multipart forms (backups, archive): arrays as key[], objects as key[field].
  */
 import { gzipSync, strToU8 } from 'fflate';
-import { GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES, acceptResponse, formEntries } from '@copperplate/model';
+import { BULK_CHUNK, BULK_LIMIT, GZIP_THRESHOLD_BYTES, NAMED_ERRORS, CODE_MESSAGES, acceptResponse, formEntries } from '@copperplate/model';
 import type { Kind } from './kinds.ts';
 import type { BackupFields } from './backup.ts';
 import type { Answer, BulkItem, BulkResult, ItemData, ProjectDetail, TicketAnswer, Transport } from './types.ts';
@@ -117,8 +117,23 @@ export class HttpTransport implements Transport {
   read(project: string, kind: Kind, ids: string[]): Promise<Answer<ItemData[]>> {
     return this.call('POST', `/api/projects/${encodeURIComponent(project)}/read/${kind}`, { project, body: { ids } });
   }
-  bulk(project: string, kind: Kind, data: BulkItem[], requestId: string): Promise<Answer<BulkResult[]>> {
-    return this.call('POST', `/api/projects/${encodeURIComponent(project)}/bulk/${kind}`, { project, body: { data }, requestId });
+  /**
+   * CALL-5: a bulk send of at most BULK_LIMIT (100) items goes in chunks of BULK_CHUNK (10), one after
+   * the other, each under its own request id (`<id>.<n>`: a retry with the same id and items re-sends
+   * the same chunks, answered from the server's stored answers where they landed); the answers are
+   * joined in order. A failed chunk fails the call (the caller settles it with the same id).
+   */
+  async bulk(project: string, kind: Kind, data: BulkItem[], requestId: string): Promise<Answer<BulkResult[]>> {
+    if (data.length > BULK_LIMIT) return { success: false, message: `${NAMED_ERRORS.UPLOAD_FAILED} (${data.length} items, at most ${BULK_LIMIT})` };
+    const out: BulkResult[] = [];
+    for (let i = 0; i < data.length; i += BULK_CHUNK) {
+      const chunk = data.slice(i, i + BULK_CHUNK);
+      const id = data.length > BULK_CHUNK ? `${requestId}.${i / BULK_CHUNK}` : requestId;
+      const a = await this.call<BulkResult[]>('POST', `/api/projects/${encodeURIComponent(project)}/bulk/${kind}`, { project, body: { data: chunk }, requestId: id });
+      if (!a.success) return a;
+      out.push(...a.result);
+    }
+    return { success: true, result: out };
   }
 
   /**

@@ -2,7 +2,7 @@
  * The kinds of project items that sync and upload move (docs/API.md "Tickets and documents"):
  * the URL name, the key field, and the snapshot map(s) of the ticket answer that list them.
  */
-import { UPLOAD_BATCH, UPLOAD_ORDER } from '@copperplate/model';
+import { COUNT_LIMIT_CLIENT, COUNT_LIMITS_WEB, UPLOAD_BATCH, UPLOAD_ORDER } from '@copperplate/model';
 
 export const KIND_INFO = {
   schematics: { key: 'uuid', maps: ['schematics'] },
@@ -32,8 +32,27 @@ export const MAP_TO_KIND: Record<string, Kind> = Object.fromEntries(
  */
 export const UPLOAD_SEQUENCE: readonly Kind[] = ['schematics', ...UPLOAD_ORDER];
 
-/** Upload batch size per kind (UP-8); schematics share the sheet size. */
-export function batchSize(kind: Kind): number {
+/** The build the engine runs in: the web app, or the desktop client (mode flag CLIENT). */
+export type Build = 'web' | 'client';
+
+const COUNT_KEY: Record<Kind, keyof typeof COUNT_LIMITS_WEB> = {
+  schematics: 'sheet', sheets: 'sheet', pcbs: 'pcb', panels: 'panel', symbols: 'symbol', footprints: 'footprint',
+  devices: 'device', attributes: 'attribute', blobs: 'blob', copper: 'copper', fonts: 'font',
+};
+
+/** Per-type count limit (UP-9): the web set, or 100 for every kind in the desktop client. */
+export function countLimit(kind: Kind, build: Build = 'web'): number {
+  return build === 'client' ? COUNT_LIMIT_CLIENT : COUNT_LIMITS_WEB[COUNT_KEY[kind]];
+}
+
+/**
+ * Items of one kind per upload call. The web build: UP-8's sizes (schematics share the sheet size),
+ * symbols and footprints at their preset size, the web count limit (UP-9: 10). The desktop client:
+ * its count limit, 100 for every kind (UP-9).
+ */
+export function batchSize(kind: Kind, build: Build = 'web'): number {
+  if (build === 'client') return countLimit(kind, build);
+  if (kind === 'symbols' || kind === 'footprints') return countLimit(kind, build);
   if (kind === 'schematics') return UPLOAD_BATCH.sheets;
   return UPLOAD_BATCH[kind as keyof typeof UPLOAD_BATCH];
 }

@@ -95,7 +95,7 @@ export class Uploader {
     const pending = (await this.s.store.listPending(this.project)).filter((i) => !i.held);
     for (const kind of UPLOAD_SEQUENCE) {
       const items = pending.filter((i) => i.kind === kind);
-      const size = batchSize(kind);
+      const size = batchSize(kind, this.s.build);
       for (let i = 0; i < items.length && !res.stop; i += size) {
         if (this.stopped) return res;
         if (!(await this.s.locks.holds(grant))) { res.failures++; return res; }

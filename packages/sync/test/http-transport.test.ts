@@ -102,4 +102,24 @@ describe('HttpTransport (CALL-1, CALL-2, CALL-3, CALL-7)', () => {
     expect(parts(seen[1].body).map((p) => p[0])).toEqual(['project_uuid', 'auto', 'name', 'description', 'ticket', 'path']);
     expect(parts(seen[2].body)).toEqual([['project_uuid', 'P'], ['name', 'a1'], ['description', 'kept'], ['upload', Buffer.from(file).toString('latin1')]]);
   });
+
+  it('[CALL-5] a bulk send goes in chunks of 10 (each with its own request id), answers joined in order; over 100 items is refused unsent', async () => {
+    const t = new HttpTransport({ baseUrl: base });
+    answer = (req) => {
+      const data = (JSON.parse(req.body.toString()) as { data: Array<{ uuid: string }> }).data;
+      return { status: 200, body: JSON.stringify({ code: 0, result: data.map((d) => ({ success: true, result: { key: d.uuid, ticket: 1 } })) }) };
+    };
+    seen.length = 0;
+    const items = Array.from({ length: 25 }, (_, i) => ({ uuid: `k${i}`, base_ticket: 0 }));
+    const a = await t.bulk('P', 'sheets', items, 'rq-1');
+    expect(seen.map((x) => [x.headers['x-request-id'], (JSON.parse(x.body.toString()) as { data: unknown[] }).data.length])).toEqual([['rq-1.0', 10], ['rq-1.1', 10], ['rq-1.2', 5]]);
+    expect(a.success && a.result.map((r) => r.result?.key)).toEqual(items.map((x) => x.uuid));
+    seen.length = 0;
+    await t.bulk('P', 'sheets', items.slice(0, 7), 'rq-2');
+    expect(seen.map((x) => x.headers['x-request-id'])).toEqual(['rq-2']);
+    seen.length = 0;
+    const over = await t.bulk('P', 'sheets', Array.from({ length: 101 }, (_, i) => ({ uuid: `o${i}`, base_ticket: 0 })), 'rq-3');
+    expect(over.success).toBe(false);
+    expect(seen).toEqual([]);
+  });
 });

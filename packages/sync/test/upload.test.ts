@@ -33,6 +33,23 @@ describe('upload loop', () => {
     expect(UPLOAD_SEQUENCE.slice(1)).toEqual(order);
   });
 
+  it('[UP-9] per-type count limits: the desktop client (mode CLIENT) sends up to 100 items of a kind per call, the web build its sizes (symbols 10)', async () => {
+    for (const [mode, want] of [['CLIENT-ONLINE', { symbols: [100, 20], sheets: [25] }], ['ONLINE', { symbols: [10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10], sheets: [10, 10, 5] }]] as const) {
+      const { server, engine, clock, P } = setup({ mode });
+      const s = await engine.openProject(P);
+      server.down = true;
+      for (let i = 0; i < 120; i++) await s.edit('symbols', `y${i}`, { title: `y${i}`, dataStr: '' });
+      for (let i = 0; i < 25; i++) await s.edit('sheets', `s${i}`, { title: `s${i}`, dataStr: '' });
+      await clock.advance(10);
+      server.down = false;
+      server.calls = [];
+      await clock.advance(1000);
+      const b = bulks(server.calls);
+      expect(b.filter((c) => c.kind === 'symbols').map((c) => c.n), mode).toEqual([...want.symbols]);
+      expect(b.filter((c) => c.kind === 'sheets').map((c) => c.n), mode).toEqual([...want.sheets]);
+    }
+  });
+
   it('[UP-2] on failures it retries after 1 s until no failures remain', async () => {
     const { server, engine, clock, store, P } = setup();
     const s = await engine.openProject(P);
