@@ -115,4 +115,35 @@ describe('[issue-11] paste from another project in one page', () => {
     await b.close(); await b2.close();
     p.engine.dispose(); other.engine.dispose();
   }, 120_000);
+
+  it('[SYNC-9] the app\'s paste suspends sync while it writes, then resumes it and forces a sync', async () => {
+    const clock = new FakeClock(1_700_000_000_000, flush);
+    const http = await login(`sync9${Date.now().toString(36)}`, true);
+    const r = await http.createProject('Nine');
+    if (!r.success) throw new Error(r.message);
+    const P = r.result.uuid;
+    const p = await page(http, clock);
+    const s = await p.open(P);
+    await s.edit('symbols', { uuid: 'symQ', title: 'Q', display_title: 'Q', docType: 2, dataStr: '["DOCTYPE","SYMBOL","1.1"]' });
+    await s.edit('schematics', { uuid: 'schN', name: 'SN', display_name: 'SN', sort: ['pageN'] });
+    await s.edit('sheets', { uuid: 'pageN', schematic_uuid: 'schN', title: 'P1', display_title: 'P1', sheet_id: 1, dataStr: text(['ATTR', 'e2', 'e0', 'Symbol', 'symQ', 0, 0, 0, 0, 0, 'st', 0]) });
+    await saved(clock, s);
+    copyPageToClipboard(s, 'pageN');
+    const syncer = p.engine.session(P)!.syncer;
+    const during: boolean[] = [];
+    const order: string[] = [];
+    const edit = s.edit.bind(s);
+    s.edit = async (kind, item) => { during.push(syncer.isSuspended); order.push('write'); return edit(kind, item); };
+    p.engine.events.on('project-synced', (e) => { if (e.project === P) order.push('sync'); });
+    await pastePage(s, 'schN', () => {});
+    expect(during.length).toBeGreaterThan(0);
+    expect(during.every(Boolean)).toBe(true); // suspended for every write of the paste
+    expect(syncer.isSuspended).toBe(false);
+    // no sync between the paste's first and last write, and the forced one right after it
+    const first = order.indexOf('write'), last = order.lastIndexOf('write');
+    expect(order.slice(first, last + 1).includes('sync')).toBe(false);
+    expect(order.slice(last + 1)).toContain('sync');
+    await s.close();
+    p.engine.dispose();
+  }, 120_000);
 });

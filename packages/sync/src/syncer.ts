@@ -69,6 +69,7 @@ export class Syncer {
 
   /** SYNC-9: a paste import suspends sync... */
   suspend(): void { this.suspended++; }
+  get isSuspended(): boolean { return this.suspended > 0; }
   /** ...then resumes and forces it. */
   resume(): Promise<SyncResult> {
     this.suspended = Math.max(0, this.suspended - 1);

@@ -153,6 +153,15 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       edits++;
       schedule();
     },
+    suspendSync() {
+      s.syncer.suspend();
+      let resumed = false;
+      return async () => {
+        if (resumed) return;
+        resumed = true;
+        await s.syncer.resume().catch(() => undefined);
+      };
+    },
     stash(kind, id, fields) {
       s.stash(kind, id, fields);
     },

@@ -89,6 +89,8 @@ function fresh(item: Item): Item {
 
 /** Pastes the clipboard page as the last sheet of `schematicId`. Returns the new sheet id. */
 export async function pastePage(session: ProjectSession, schematicId: string, onProgress: (share: number) => void): Promise<string> {
+  // SYNC-9: no sync while the paste writes; resumed and forced once it is done (or failed)
+  const resume = session.suspendSync?.();
   try {
     const clip = clipboard;
     const { items } = session.snapshot();
@@ -117,5 +119,7 @@ export async function pastePage(session: ProjectSession, schematicId: string, on
     return id;
   } catch (err) {
     throw new CatalogueError('PASTE_POSITION_FAILED', `${NAMED_ERRORS.PASTE_POSITION_FAILED} ${err instanceof Error ? err.message : String(err)}`);
+  } finally {
+    await resume?.();
   }
 }

@@ -52,6 +52,11 @@ export interface ProjectSession {
    * page is hidden or unloaded: the write of `edit` could not finish there). Absent without a journal.
    */
   stash?(kind: ViewKind, id: string, fields: Partial<Item>): void;
+  /**
+   * SYNC-9: suspends sync while a paste import writes (so a half-written paste is never compared with
+   * the cloud); the returned function resumes it and forces a sync. Absent without a sync engine.
+   */
+  suspendSync?(): () => Promise<void>;
   /** Saves a copper pour fill item (kind `copper`, key = path: refilled pours); absent where fills cannot be saved. */
   editCopper?(path: string, dataStr: string): Promise<void>;
   /** Deletes a document (saved locally first, then uploaded like an edit). */
