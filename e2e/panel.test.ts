@@ -6,17 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import DxfParser from 'dxf-parser';
 import { parseDocuments } from '@copperplate/format';
 import { PanelPoly, PanelString } from '@copperplate/format/records';
 import { panelDxfEntities, resolvePanel } from '@copperplate/convert/panel/index';
-import { launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { clickAt, importAndOpen, serverDataStr, until, waitForEditor } from './lib/editor.ts';
+import { clickAt, editorSession, serverDataStr, until, waitForEditor, type EditorSession } from './lib/editor.ts';
 
-let stack: Stack;
-let browser: Browser;
+let session: EditorSession;
 let page: Page;
 let errors: string[];
 let project = '';
@@ -24,15 +22,11 @@ const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0
 const names = fixtureNames(file);
 
 beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${stack.url}/?e2e`));
-  await signUp(page, 'panel');
-  project = await importAndOpen(page, file);
+  session = await editorSession({ user: 'panel', fixture: file });
+  ({ page, errors, project } = session);
 }, 180_000);
 afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+  await session?.close();
 });
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
