@@ -4,13 +4,14 @@
  * font's 32 units (descender 7 + 25 above the baseline) plus the stroke width fill the text height;
  * each glyph starts where the previous one's ink ends plus a gap of one stroke width and 4.8 units;
  * the first glyph's ink starts half a stroke width inside the text box, the baseline sits half a
- * stroke width plus the descender above the box's bottom. A space is 11.2 units wide (between gaps).
+ * stroke width plus the descender above the box's bottom. A space is 17.6 units less one stroke width
+ * (between gaps): 11.2 units for TriWave's 6.4-unit strokes, 15.3 for Hexapod's 2.3-unit ones.
  * Characters outside the font are drawn as a box. Coordinates are mil, Y up, in the text's own frame
  * (origin = bottom-left of the text box); text.ts places the box.
  */
 import { hersheyGlyph } from './hershey.ts';
 
-const SPAN = 32, DESCENT = 7, SPACE = 11.2, GAP = 4.8;
+const SPAN = 32, DESCENT = 7, SPACE = 17.6, GAP = 4.8;
 const TOFU = { strokes: [[0, 0, 16, 0, 16, 21, 0, 21, 0, 0]], width: 16, advance: 20 };
 
 export interface HersheyLayout {
@@ -24,10 +25,11 @@ export function hersheyLayout(text: string, height: number, strokeWidth: number,
   const sw = strokeWidth;
   const u = Math.max(height - sw, height * 0.1) / SPAN;
   const gap = sw + GAP * u;
+  const space = Math.max(0, SPACE * u - sw);
   const lines = text.split(/\r?\n/).map((l) => [...l].map((ch) => (ch === ' ' ? null : hersheyGlyph(ch) ?? TOFU)));
   const inkWidth = (gs: (typeof lines)[number]) => {
     let w = 0;
-    gs.forEach((g, i) => { w += (g ? g.width : SPACE) * u + (i ? gap : 0); });
+    gs.forEach((g, i) => { w += (g ? g.width * u : space) + (i ? gap : 0); });
     return w;
   };
   const widths = lines.map(inkWidth);
@@ -43,7 +45,7 @@ export function hersheyLayout(text: string, height: number, strokeWidth: number,
         for (let k = 0; k + 1 < s.length; k += 2) { out[k] = x + s[k] * u; out[k + 1] = base + s[k + 1] * u; }
         strokes.push(out);
       }
-      x += (g ? g.width : SPACE) * u + gap;
+      x += (g ? g.width * u : space) + gap;
     }
   });
   return { strokes, width: W, height: H };
