@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openPglite, openPostgres, type Db } from '../apps/server/src/db.ts';
 import { migrate } from '../apps/server/src/migrations.ts';
@@ -55,28 +56,51 @@ async function prepare(db: Db, name: string): Promise<{ info: BuildInfo; builtNo
   return { info, builtNow: true, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
-async function measure(db: Db, label: string, figures: Figure[]): Promise<void> {
+async function run(db: Db, qs: string[], spacedMs: number): Promise<{ t: number[]; empty: number; cpuMs: number }> {
   const viewer = { user: '', teams: [] as string[] };
-  const qs = await queries(db, 1000);
-  for (const q of qs.slice(0, 50)) await search(db, viewer, { q, pageSize: 50 });
   const t: number[] = [];
-  let empty = 0;
+  let empty = 0, cpuMs = 0;
   for (let i = 0; i < qs.length; i++) {
+    if (spacedMs) await new Promise((r) => setTimeout(r, spacedMs));
+    const c = process.cpuUsage();
     const s = performance.now();
     const r = await search(db, viewer, { q: qs[i], type: i % 2 ? 3 : 0, pageSize: 50 });
     t.push(performance.now() - s);
+    const d = process.cpuUsage(c);
+    cpuMs += (d.user + d.system) / 1000;
     if (!r.items.length) empty++;
   }
-  t.sort((a, b) => a - b);
+  return { t: t.sort((a, b) => a - b), empty, cpuMs };
+}
+
+/**
+ * Two runs of the same 1,000 queries: back to back (the process never idle: on a loaded machine the
+ * scheduler's waits land on whichever query runs when the time slice ends), and spaced 5 ms apart, as
+ * requests reach a server (typing is ~100 ms per key). The CPU time per query does not depend on load.
+ */
+async function measure(db: Db, label: string, figures: Figure[]): Promise<void> {
+  const viewer = { user: '', teams: [] as string[] };
+  const qs = await queries(db, 1000);
+  const l0 = performance.now();
+  await search(db, viewer, { q: 'x', pageSize: 50 }); // the first search loads the system library's index
+  figures.push({ name: `library index load, first search (${label})`, value: performance.now() - l0, unit: 'ms' });
+  for (const q of qs.slice(0, 50)) await search(db, viewer, { q, pageSize: 50 });
+  const back = await run(db, qs, 0);
+  const spaced = await run(db, qs, 5);
   figures.push(
-    { name: `library search p50 (${label}, 1000 queries)`, value: pct(t, 50), unit: 'ms' },
-    { name: `library search p99 (${label}, 1000 queries)`, value: pct(t, 99), unit: 'ms', goal: '< 30 ms' },
-    { name: `library search max (${label})`, value: t[t.length - 1], unit: 'ms' },
-    { name: `library queries without a result (${label})`, value: empty, unit: 'of 1000' },
+    { name: `library search p50 (${label}, 1000 queries back to back)`, value: pct(back.t, 50), unit: 'ms' },
+    { name: `library search p99 (${label}, 1000 queries back to back)`, value: pct(back.t, 99), unit: 'ms', goal: '< 30 ms' },
+    { name: `library search max (${label}, back to back)`, value: back.t[back.t.length - 1], unit: 'ms' },
+    { name: `library search p50 (${label}, 1000 queries spaced 5 ms)`, value: pct(spaced.t, 50), unit: 'ms' },
+    { name: `library search p99 (${label}, 1000 queries spaced 5 ms)`, value: pct(spaced.t, 99), unit: 'ms', goal: '< 30 ms' },
+    { name: `library search max (${label}, spaced 5 ms)`, value: spaced.t[spaced.t.length - 1], unit: 'ms' },
+    { name: `library search CPU time per query (${label}, mean)`, value: back.cpuMs / qs.length, unit: 'ms' },
+    { name: `library queries without a result (${label})`, value: back.empty, unit: 'of 1000' },
+    { name: `load average (1 min) after the ${label} runs`, value: loadavg()[0], unit: '' },
   );
 }
 
-const figures: Figure[] = [];
+const figures: Figure[] = [{ name: 'load average (1 min) at the start', value: loadavg()[0], unit: '' }];
 mkdirSync(PGLITE_DIR, { recursive: true });
 {
   const db = await openPglite(PGLITE_DIR);

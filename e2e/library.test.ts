@@ -10,7 +10,7 @@
  * are the same code path and are tested on the server and in the bench).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -34,6 +34,9 @@ beforeAll(async () => {
   await migrate(db);
   await writeLibrary(db, { symbolLibs: [], footprintLibs: [] });
   await db.close();
+  // the supplier adapter of this server: a local price file (no network)
+  writeFileSync(join(dataDir, 'prices.json'), JSON.stringify({ supplier: 'Test Parts (file)', parts: [{ mpn: 'LED', sku: 'TP-LED', stock: 1200, currency: 'EUR', breaks: [{ qty: 1, unitPrice: 0.05 }, { qty: 100, unitPrice: 0.02 }] }] }));
+  process.env.COPPERPLATE_SUPPLIER_FILE = join(dataDir, 'prices.json');
   server = await startServer({ port: 0, dataDir, logger: false, webDir: join(ROOT, 'apps', 'web', 'dist') });
   browser = await launchBrowser();
   ({ page, errors } = await newPage(browser, `${server.url}/?e2e`));
@@ -192,6 +195,84 @@ describe('library panel (e2e)', () => {
     await until(async () => (await ed<number>("(h) => h.doc.ofType('COMPONENT').length")) === placed + 1, 30_000, 'footprint placed on the PCB');
     await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
     await until(async () => (await recordsOf(await serverDataStr(page, project, 'pcbs', pcb)).filter((r) => r[0] === 'COMPONENT').length) === placed + 1, 60_000, 'PCB uploaded with the third footprint');
+    expect(errors).toEqual([]);
+  }, 300_000);
+
+  it('[issue-16] save a project device to my library, find it under My library, place it, save it again (a new version), rename, recently used, price and stock from the supplier file, delete', async () => {
+    const project = projectUuidOf(page);
+    const api = <T,>(path: string, body: unknown) => page.evaluate(async ([u, b]) => {
+      const csrf = decodeURIComponent(/(?:^|; )cp_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      return (await (await fetch(u as string, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(b) })).json()).result;
+    }, [path, body] as const) as Promise<T>;
+    const mine = async (q: string) => (await api<{ items: { uuid: string; title: string; owner: number; type: number; g_ticket: number; update_time: number; symbol_uuid: string; footprint_uuid: string }[] }>('/api/components/search', { q, owner: [0] })).items;
+    const saveFromTree = async (label: string) => {
+      const devices = page.locator('li[role=treeitem][aria-label="Devices"]');
+      if ((await devices.getAttribute('aria-expanded')) === 'false') await devices.locator('> .tree-row').click();
+      await page.locator(`li[data-icon=device][aria-label="${label}"] > .tree-row`).first().click({ button: 'right' });
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Save to library…' }).click();
+      const dlg = page.getByTestId('save-to-library');
+      await expect.poll(() => dlg.getByLabel('Library scope').inputValue()).toBe('0');
+      await dlg.getByRole('button', { name: 'Save', exact: true }).click();
+      await dlg.waitFor({ state: 'detached', timeout: 30_000 });
+    };
+
+    // the LED device came from the system library: saved as a personal copy (device, symbol, footprint)
+    await saveFromTree('LED_0603_1608Metric');
+    const saved = await until(async () => { const m = await mine('LED_0603_1608Metric'); return m.length >= 2 ? m : null; }, 30_000, 'personal copies');
+    expect(saved.map((i) => i.type).sort()).toEqual([3, 4]); // the device and its footprint by that name
+    const dev = saved.find((i) => i.type === 3)!;
+    const parts = await api<{ uuid: string; owner: number; type: number }[]>('/api/components/search-by-ids', { uuids: [dev.symbol_uuid, dev.footprint_uuid] });
+    expect(parts.map((p) => [p.type, p.owner]).sort()).toEqual([[2, 0], [4, 0]]); // its symbol and footprint are personal copies too
+    expect(dev.owner).toBe(0);
+
+    // the library panel: My library lists it (and only it); renamed there; placed on the sheet: the project holds the personal device
+    await page.locator('[role=treeitem][data-icon=sheet] > .tree-row[title="P1"]').first().click();
+    await waitForEditor(page, 'sheets');
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    const panel = page.getByTestId('library-panel');
+    await panel.getByLabel('Scope').selectOption('0');
+    await panel.getByLabel('Kind').selectOption('3');
+    const q = panel.getByLabel('Search the component library');
+    await q.fill('LED 0603');
+    const results = panel.getByRole('listbox', { name: 'Library results' });
+    await expect.poll(async () => (await results.getByRole('option').allTextContents()).join('|'), { timeout: 30_000 }).toMatch(/^LED_0603_1608Metric[^|]*Personal[^|]*$/);
+    await results.getByRole('option').first().click();
+    const own = panel.getByTestId('library-own-item');
+    await own.getByRole('button', { name: 'Rename' }).click();
+    await own.getByLabel('New name').fill('MyLED');
+    await own.getByRole('button', { name: 'Save name' }).click();
+    await q.fill('MyLED');
+    await results.getByRole('option', { name: /^MyLED/ }).first().waitFor({ timeout: 30_000 });
+    // the price and stock of the part (value LED) from the supplier file
+    await panel.getByTestId('library-price').filter({ hasText: 'Test Parts (file) TP-LED: 1,200 in stock · 1+ 0.0500 EUR · 100+ 0.0200 EUR' }).waitFor({ timeout: 30_000 });
+    await q.press('Enter');
+    await until(() => ed<boolean>("(h) => h.editor.tools.active?.id === 'place'"), 30_000, 'place tool armed with MyLED');
+    const at = await page.evaluate(() => (window as any).__cpEditor.toPage(100, 300));
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.press('Escape');
+    const ticket = async () => (await (await page.request.get(`${server.url}/api/projects/${project}/ticket?g_ticket=-1`)).json()).result as { devices: Record<string, number> };
+    await until(async () => dev.uuid in (await ticket()).devices, 60_000, 'the personal device in the project');
+
+    // saved again from the project: the same library item, a new version (g_ticket up)
+    await panel.getByRole('button', { name: 'Close the library' }).click();
+    await saveFromTree('MyLED');
+    await until(async () => { const m = (await mine('MyLED')).filter((i) => i.type === 3); return m.length === 1 && m[0].uuid === dev.uuid && m[0].g_ticket > dev.g_ticket + 1; }, 30_000, 'a new version of the same item');
+
+    // recently used: an empty query shows the last placed part first
+    await page.getByRole('button', { name: 'Library', exact: true }).click();
+    await expect.poll(async () => (await panel.getByText('Recently used').count()), { timeout: 30_000 }).toBe(1);
+    expect((await results.getByRole('option').first().textContent()) ?? '').toMatch(/^MyLED/);
+    // a part the supplier file does not list, and delete: gone from My library
+    await panel.getByLabel('Search the component library').fill('R 0805');
+    await results.getByRole('option', { name: /^R_0805_2012Metric/ }).first().click();
+    await panel.getByTestId('library-price').filter({ hasText: 'Test Parts (file) has no offer for R' }).waitFor({ timeout: 30_000 });
+    await panel.getByLabel('Scope').selectOption('0');
+    await panel.getByLabel('Search the component library').fill('MyLED');
+    await results.getByRole('option', { name: /^MyLED/ }).first().click();
+    await own.getByRole('button', { name: 'Delete' }).click();
+    await own.getByRole('button', { name: 'Confirm delete' }).click();
+    await until(async () => (await mine('MyLED')).length === 0, 30_000, 'deleted from my library');
+    await expect.poll(async () => results.getByRole('option', { name: /^MyLED/ }).count(), { timeout: 30_000 }).toBe(0);
     expect(errors).toEqual([]);
   }, 300_000);
 });

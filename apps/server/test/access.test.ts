@@ -117,6 +117,7 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'POST /api/components/modify': { level: 'user', body: { uuid: 'none', title: 'x' } },
   'POST /api/components/delete': { level: 'user', body: { uuid: 'none', g_ticket: 0 } },
   'POST /api/components/batch-import': { level: 'user', body: { data: [] } },
+  'POST /api/components/prices': { level: 'user', body: { mpns: [] } },
 };
 
 describe.each(BACKENDS)('access matrix on %s', (backend) => {

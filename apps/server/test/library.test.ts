@@ -36,7 +36,7 @@ describe.each(BACKENDS)('component library on %s', (backend) => {
     s = await startServer({ port: 0, ...st });
     a = await new Client(s.url).signup('libby');
     b = await new Client(s.url).signup('bert');
-  });
+  }, 300_000); // a library build and a server start: minutes on a loaded machine
   afterAll(async () => { await s?.close(); await st?.cleanup(); });
 
   const search = (c: Client, body: Record<string, unknown>) => c.post<Page>('/api/components/search', body).then((r) => { expect(r.code, r.message).toBe(0); return r.result!; });
@@ -110,6 +110,14 @@ describe.each(BACKENDS)('component library on %s', (backend) => {
     const byKey = await a.post<Row[]>('/api/components/list-by-key', { source: 'lib|proj', version: '3' });
     expect(byKey.result!.map((i) => i.uuid)).toEqual([mine.result!.uuid]);
     const m = await a.post<{ ticket: number }>('/api/components/modify', { uuid: mine.result!.uuid, title: 'MyR' });
+    // the search terms follow the new name (full text, not only the name order)
+    expect((await a.post('/api/components/modify', { uuid: pub.result!.uuid, title: 'Shared RenamedPart' })).code).toBe(0);
+    const renamed = await search(b, { q: 'renamedpart' });
+    expect(renamed.by).toBe('text');
+    expect(renamed.items.map((i) => i.uuid)).toEqual([pub.result!.uuid]);
+    expect((await search(b, { q: 'renamedprat' })).items.map((i) => i.uuid)).toEqual([pub.result!.uuid]); // a typo: trigrams
+    // no supplier adapter configured on this server: price and stock say so
+    expect((await a.post('/api/components/prices', { mpns: ['LED'] })).result).toEqual({ configured: false, supplier: null, offers: [] });
     expect(m.result!.ticket).toBe(2);
     expect((await a.post<Row[]>('/api/components/list-by-key', { title: 'myr' })).result!.map((i) => i.title)).toEqual(['MyR']);
     expect(named(await search(a, { q: 'MyResistorSymbol' }), 'MyResistorSymbol')).toEqual([]);

@@ -110,9 +110,16 @@ export async function markDeleted(q: Queryable, uuid: string): Promise<number> {
 }
 
 export async function rename(q: Queryable, uuid: string, title: string, updateTime: number): Promise<{ g_ticket: number; update_time: number }> {
-  const r = await q.query<{ g_ticket: string; update_time: string; value: string; package: string; manufacturer_part: string }>(
+  const r = await q.query<{ g_ticket: string; update_time: string; value: string; package: string; manufacturer_part: string; keywords: string; lib: string; description: string }>(
     `update library_items set title = $2, fields = jsonb_set(jsonb_set(fields, '{title}', to_jsonb($2::text)), '{display_title}', to_jsonb($2::text)),
-       g_ticket = g_ticket + 1, update_time = $3 where uuid = $1 returning g_ticket, update_time, value, package, manufacturer_part`, [uuid, title, updateTime]);
+       g_ticket = g_ticket + 1, update_time = $3 where uuid = $1 returning g_ticket, update_time, value, package, manufacturer_part, keywords, lib, description`, [uuid, title, updateTime]);
+  // the search terms follow the new name
+  const it = { title, value: r[0].value, package: r[0].package, manufacturerPart: r[0].manufacturer_part, keywords: r[0].keywords, lib: r[0].lib, description: r[0].description };
+  const t = itemTerms(it);
+  await q.query(
+    `update library_items set tsv = setweight(to_tsvector('simple', $2), 'A') || setweight(to_tsvector('simple', $3), 'B') || setweight(to_tsvector('simple', $4), 'C') || setweight(to_tsvector('simple', $5), 'D'), trgm = $6 where uuid = $1`,
+    [uuid, t.a, t.b, t.c, t.d, trigramText(it)]);
+  libraryWritten();
   return { g_ticket: Number(r[0].g_ticket), update_time: Number(r[0].update_time) };
 }
 

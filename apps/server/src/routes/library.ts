@@ -16,6 +16,7 @@ import { readItems } from '../reads.ts';
 import * as store from '../library/store.ts';
 import { search } from '../library/search.ts';
 import { systemIndex } from '../library/system-index.ts';
+import { configuredSupplier } from '../library/suppliers.ts';
 import type { Queryable } from '../db.ts';
 
 const pathField = z.string().max(128).optional();
@@ -170,6 +171,20 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
     const rows = await store.byIds(ctx.db, await viewer(user.uuid), body.items.map((i) => i.uuid), false);
     const latest = new Map(rows.map((r) => [r.uuid, r.update_time]));
     return body.items.filter((i) => latest.has(i.uuid) && needsRefresh(i.version, latest.get(i.uuid)!)).map((i) => ({ uuid: i.uuid, updateTime: latest.get(i.uuid) }));
+  });
+
+  const supplier = configuredSupplier();
+  route(app, ctx, {
+    method: 'POST', url: '/api/components/prices', summary: 'Price and stock of parts by manufacturer part number (at most 50) from the supplier adapter the administrator configured (COPPERPLATE_SUPPLIER_FILE: a local price file); `configured: false` and no offers when none is: no network call is made otherwise', access: 'user',
+    body: z.object({ mpns: z.array(z.string().min(1).max(128)).max(50) }),
+  }, async ({ body }) => {
+    if (!supplier) return { configured: false, supplier: null, offers: [] };
+    try {
+      const offers = await supplier.lookup(body.mpns);
+      return { configured: true, supplier: supplier.name, offers };
+    } catch (e) {
+      throw new ApiError(CODES.BAD_REQUEST, `The supplier did not answer: ${e instanceof Error ? e.message : String(e)}`);
+    }
   });
 
   route(app, ctx, {

@@ -9,6 +9,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { openDocument, renderSymbolSvg } from '@copperplate/editor';
 import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
 import { componentDetail, LIB_KINDS, libraryInfo, searchLibrary, type LibDetail, type LibInfo, type LibRow } from './library-api.ts';
+import { forgetRecentPart, recentParts, rememberPart } from './recent.ts';
+import { OwnItem, PriceStock } from './ItemActions.tsx';
 import './library.css';
 
 /** The drag data type of a library part (its uuid). */
@@ -29,6 +31,9 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
   const [kind, setKind] = useState(defaultKind);
   const [lib, setLib] = useState('');
   const [pkg, setPkg] = useState('');
+  const [scope, setScope] = useState('');
+  const [recent, setRecent] = useState(recentParts);
+  const [reload, setReload] = useState(0);
   const [rows, setRows] = useState<LibRow[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [page, setPage] = useState(1);
@@ -47,15 +52,19 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
     const n = ++seq.current;
     setSearching(true);
     const t = setTimeout(() => {
-      searchLibrary({ q, type: kind, lib, package: pkg, page }).then(
+      searchLibrary({ q, type: kind, lib, package: pkg, page, owner: scope === '' ? undefined : [Number(scope)] }).then(
         (r) => { if (n !== seq.current) return; setRows((old) => (page > 1 ? [...old, ...r.items] : r.items)); setHasMore(r.hasMore); if (page === 1) setActive(0); setError(''); setSearching(false); },
         (e: Error) => { if (n === seq.current) { setError(e.message); setSearching(false); } },
       );
     }, 120);
     return () => clearTimeout(t);
-  }, [q, kind, lib, pkg, page]);
-  useEffect(() => setPage(1), [q, kind, lib, pkg]);
-  const current = rows[active];
+  }, [q, kind, lib, pkg, page, scope, reload]);
+  useEffect(() => setPage(1), [q, kind, lib, pkg, scope]);
+  // an empty query without filters shows the recently used parts (of the kind asked), when there are some
+  const recentShown = !q.trim() && !lib && !pkg && !scope ? recent.filter((r) => !kind || r.type === kind) : [];
+  const list = recentShown.length ? recentShown : rows;
+  const current = list[active];
+  const place = (r: LibRow) => { setRecent(rememberPart(r)); onPlace(r.uuid); };
   useEffect(() => {
     if (!current) { setDetail(null); return; }
     let live = true;
@@ -71,9 +80,9 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
 
   const key = (e: React.KeyboardEvent) => {
     e.stopPropagation(); // the editor's shortcuts stay out of the panel
-    if (e.key === 'ArrowDown') { e.preventDefault(); setActive((a) => Math.min(rows.length - 1, a + 1)); }
+    if (e.key === 'ArrowDown') { e.preventDefault(); setActive((a) => Math.min(list.length - 1, a + 1)); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((a) => Math.max(0, a - 1)); }
-    else if (e.key === 'Enter' && current) { e.preventDefault(); onPlace(current.uuid); }
+    else if (e.key === 'Enter' && current) { e.preventDefault(); place(current); }
     else if (e.key === 'Escape') { e.preventDefault(); onClose(); }
   };
   const kindName = (t: number) => (t === 3 ? 'device' : t === 2 ? 'symbol' : 'footprint');
@@ -95,19 +104,27 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
           <option value="">All libraries</option>
           {info?.libraries.map((l) => <option key={l.lib} value={l.lib}>{l.lib}</option>)}
         </select>
+        <select className="cp-select" aria-label="Scope" value={scope} onChange={(e) => setScope(e.target.value)}>
+          <option value="">All scopes</option>
+          <option value="0">My library</option>
+          <option value="1">Team libraries</option>
+          <option value="2">System (KiCad, basic)</option>
+          <option value="3">Public</option>
+        </select>
         <input className="cp-lib-pkg" aria-label="Package" placeholder="Package" value={pkg} onChange={(e) => setPkg(e.target.value)} />
       </div>
       {error && <p className="form-error small">{error}</p>}
       <ul id="cp-lib-results" ref={listRef} className="cp-lib-list" role="listbox" aria-label="Library results" aria-busy={searching}>
-        {rows.map((r, i) => (
+        {recentShown.length > 0 && <li className="muted small cp-lib-recent" role="presentation">Recently used</li>}
+        {list.map((r, i) => (
           <li key={r.uuid} id={`cp-lib-${r.uuid}`} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} draggable
             onDragStart={(e) => { e.dataTransfer.setData(PART_MIME, r.uuid); e.dataTransfer.effectAllowed = 'copy'; }}
-            onClick={() => setActive(i)} onDoubleClick={() => onPlace(r.uuid)} title={r.description}>
+            onClick={() => setActive(i)} onDoubleClick={() => place(r)} title={r.description}>
             <span className="cp-lib-title">{r.title}</span>
             <span className="cp-lib-meta muted small">{kindName(r.type)} · {r.lib}{r.value && r.value !== r.title ? ` · ${r.value}` : ''}{r.package && r.package !== r.title ? ` · ${r.package}` : ''}</span>
           </li>
         ))}
-        {!rows.length && !searching && <li className="muted small" role="presentation">No part found</li>}
+        {!list.length && !searching && <li className="muted small" role="presentation">No part found</li>}
         {hasMore && <li role="presentation"><button type="button" className="btn small" onClick={() => setPage((p) => p + 1)}>More…</button></li>}
       </ul>
       {current && (
@@ -125,9 +142,11 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
             {current.datasheet && /^https?:\/\//.test(current.datasheet) && <><dt>Datasheet</dt><dd><a href={current.datasheet} target="_blank" rel="noreferrer noopener">link</a></dd></>}
             {current.manufacturer_part && <><dt>Part</dt><dd>{current.manufacturer_part}</dd></>}
           </dl>
-          <button type="button" className="btn small primary" disabled={busy || (current.type === 4 && !footprints) || (current.type === 2 && footprints)} onClick={() => onPlace(current.uuid)} title="Place (Enter, double-click, or drag onto the canvas)">
+          <button type="button" className="btn small primary" disabled={busy || (current.type === 4 && !footprints) || (current.type === 2 && footprints)} onClick={() => place(current)} title="Place (Enter, double-click, or drag onto the canvas)">
             {busy ? 'Placing…' : 'Place'}
           </button>
+          {current.owner !== 2 && <OwnItem row={current} onChanged={(gone) => { if (gone) forgetRecentPart(gone); setRecent(recentParts()); setReload((n) => n + 1); }} />}
+          <PriceStock row={current} />
         </div>
       )}
       <p className="cp-lib-licence muted small" data-testid="library-licence">

@@ -20,8 +20,8 @@ export type LibInfo = LibraryInfo;
 
 export const LIB_KINDS = [{ type: 3, label: 'Devices' }, { type: 2, label: 'Symbols' }, { type: 4, label: 'Footprints' }, { type: 0, label: 'All kinds' }] as const;
 
-export async function searchLibrary(q: { q: string; type: number; lib?: string; package?: string; page?: number }): Promise<LibPage> {
-  const body: ComponentSearchQuery = { q: q.q, type: q.type, lib: q.lib || undefined, package: q.package || undefined, page: q.page ?? 1, pageSize: 50 };
+export async function searchLibrary(q: { q: string; type: number; lib?: string; package?: string; page?: number; owner?: number[] }): Promise<LibPage> {
+  const body: ComponentSearchQuery = { q: q.q, type: q.type, lib: q.lib || undefined, package: q.package || undefined, page: q.page ?? 1, pageSize: 50, owner: q.owner };
   return ComponentPageSchema.parse(await request('POST', '/api/components/search', { body }));
 }
 export const libraryInfo = async (): Promise<LibInfo> => LibraryInfoSchema.parse(await request('GET', '/api/components/libraries'));
@@ -56,3 +56,17 @@ export async function importPart(session: ProjectSession, d: LibDetail): Promise
   if (!items.devices.has(d.uuid)) await session.edit('devices', docOf(d));
   return { symbol: d.symbol.uuid, device: d.uuid, footprint: d.footprint?.uuid ?? '' };
 }
+
+/** Renames a component of the user's library. */
+export const renameComponent = (uuid: string, title: string): Promise<unknown> => request('POST', '/api/components/modify', { body: { uuid, title } });
+/** Deletes a component of the user's library; refused when it changed since `gTicket` (LIB-3). */
+export const deleteComponent = (uuid: string, gTicket: number): Promise<unknown> => request('POST', '/api/components/delete', { body: { uuid, g_ticket: gTicket } });
+
+const PricesSchema = z.object({
+  configured: z.boolean(),
+  supplier: z.string().nullable(),
+  offers: z.array(z.object({ mpn: z.string(), supplier: z.string(), sku: z.string(), stock: z.number(), currency: z.string(), breaks: z.array(z.object({ qty: z.number(), unitPrice: z.number() })), url: z.string().optional() })),
+});
+export type Prices = z.infer<typeof PricesSchema>;
+/** Price and stock of manufacturer part numbers from the server's supplier adapter (`configured: false` when there is none). */
+export const partPrices = async (mpns: string[]): Promise<Prices> => PricesSchema.parse(await request('POST', '/api/components/prices', { body: { mpns } }));

@@ -8,6 +8,8 @@ import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
 import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeSheet, renameBoard, sheetOrder } from './structure.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
+import { SaveToLibrary } from '../library/SaveToLibrary.tsx';
+import type { LibKind } from '../library/save-to-library.ts';
 import { clipboardPage, copyPageToClipboard, pastePage } from './paste.ts';
 import { PROGRESS } from '../lib/messages.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -68,6 +70,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   const [menu, setMenu] = useState<MenuTarget>(null);
   const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => Promise<void> } | null>(null);
   const [progress, setProgress] = useState<{ message: string; share: number } | null>(null);
+  const [toLibrary, setToLibrary] = useState<{ kind: LibKind; id: string; title: string } | null>(null);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
     () => navigator.onLine,
@@ -148,6 +151,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     }
     if (n.icon === 'schematic') items.push({ label: 'Copy schematic', disabled: ro, run: () => run(copySchematic(session, n.key.slice('schematics:'.length)), 'Schematic copied') });
     if (n.icon === 'board') items.push({ label: 'Rename', disabled: ro, run: () => setRenamingBoard(n.key.slice('board:'.length)) });
+    if (doc && (doc.kind === 'symbols' || doc.kind === 'footprints' || doc.kind === 'devices')) items.push({ label: 'Save to library…', run: () => setToLibrary({ kind: doc.kind as LibKind, id: doc.id, title: n.label }) });
     if (n.icon === 'board') items.push({ label: 'Copy board', disabled: ro, run: () => run(copyBoard(session, n.key.slice('board:'.length)), 'Board copied') });
     items.push(...structureItems(n));
     return items;
@@ -284,6 +288,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
           onClose={() => setRenamingBoard(null)}
         />
       )}
+      {toLibrary && <SaveToLibrary session={session} {...toLibrary} onClose={() => setToLibrary(null)} />}
       {confirm && <ConfirmDialog title={confirm.title} message={confirm.message} okText="Delete" onOk={confirm.run} onClose={() => setConfirm(null)} />}
       {progress && (
         <Modal title="Please wait" closable={false} width={420}>
