@@ -45,23 +45,27 @@ function generatedBoard(cols: number, rows: number, every: number, name: string)
 
 const pct = (a: number[], q: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
 
-/** Resident memory (MB) of the browser's renderer and GPU processes, from /proc. */
-function processMemory(browserPid: number | undefined): { renderer: number; gpu: number } {
+/** Resident memory (MB) of the browser's renderer and GPU processes (descendants of the browser process), from /proc. */
+function processMemory(): { renderer: number; gpu: number } {
   const out = { renderer: 0, gpu: 0 };
-  if (!browserPid) return out;
+  const procs = new Map<number, { ppid: number; rss: number; cmd: string }>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const status = readFileSync(`/proc/${d}/status`, 'utf8');
-      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
-      const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-      if (!cmd.includes('chromium') || (ppid !== browserPid && !cmd.includes(`--renderer-client-id`))) continue;
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      if (cmd.includes('--type=renderer')) out.renderer = Math.max(out.renderer, rss);
-      else if (cmd.includes('--type=gpu-process')) out.gpu = Math.max(out.gpu, rss);
+      procs.set(Number(d), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
     } catch {
       /* the process ended */
     }
+  }
+  // the browser: our chromium child process
+  const browserPid = [...procs].find(([, p]) => p.ppid === process.pid && p.cmd.includes('chromium'))?.[0];
+  if (!browserPid) return out;
+  const under = (pid: number): boolean => { for (let p = pid, n = 0; p > 1 && n < 10; p = procs.get(p)?.ppid ?? 0, n++) if (p === browserPid) return true; return false; };
+  for (const [pid, p] of procs) {
+    if (!under(pid)) continue;
+    if (p.cmd.includes('--type=renderer')) out.renderer = Math.max(out.renderer, p.rss);
+    else if (p.cmd.includes('--type=gpu-process')) out.gpu = Math.max(out.gpu, p.rss);
   }
   return out;
 }
@@ -69,7 +73,6 @@ function processMemory(browserPid: number | undefined): { renderer: number; gpu:
 async function main() {
   const bundle = await build({ entryPoints: [join(import.meta.dirname, 'lib', 'pcb-render-page.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', logLevel: 'silent' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
-  const browserPid = (browser as unknown as { process?: () => { pid?: number } | null }).process?.()?.pid;
   const figures: Figure[] = [];
   const only = process.env.PCB_BENCH_BOARDS?.split(',');
   const runOptions: RunOptions = { panFrames: Number(process.env.PCB_BENCH_PAN_FRAMES ?? 100), zoomFrames: Number(process.env.PCB_BENCH_ZOOM_FRAMES ?? 40), antialias: process.env.PCB_BENCH_MSAA === '1', probe: !!process.env.PCB_BENCH_PROBE };
@@ -89,12 +92,13 @@ async function main() {
         const r = (await page.evaluate(([input, p, o]) => (window as unknown as { runBench: (i: unknown, p: string, o: unknown) => unknown }).runBench(input, p, o), [board, painter, runOptions] as const)) as PageResult;
         const metrics = (await cdp.send('Performance.getMetrics')).metrics as Array<{ name: string; value: number }>;
         const heap = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
-        const mem = processMemory(browserPid);
+        const mem = processMemory();
         const n = `${board.name} ${painter === 'webgl' ? 'WebGL' : 'Canvas2D'}`;
         console.error(`[pcb-render] ${n}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
         if (painter === 'webgl') figures.push({ name: `${board.name} GPU: ${r.renderer}`, value: 1, unit: 'info' });
         figures.push({ name: `${n} primitives`, value: r.prims, unit: 'count' });
         figures.push({ name: `${n} open to first frame`, value: r.openMs, unit: 'ms', goal: board.name.includes('100k') ? '< 1000' : undefined });
+        figures.push({ name: `${n} open: of which the painter (WebGL: geometry built and uploaded; Canvas2D: spatial index)`, value: r.painterMs, unit: 'ms' });
         for (const k of ZOOMS) {
           for (const kind of ['pan', 'zoom'] as const) {
             const t = r.frames.find((f) => f.zoom === k && f.kind === kind)!.times;

@@ -24,6 +24,7 @@ export interface PageResult {
   linMs: number;
   gpuBytes: number;
   compositedMedianMs: number;
+  painterMs: number;
 }
 
 const W = 1280, H = 800;
@@ -47,6 +48,7 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
   const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
   vp.fit(box);
   const visible = new Set(ed.panel.visibleIds());
+  const p0 = performance.now();
   let frame: () => void;
   /** Work between frames (the Canvas2D painter renders the tiles around the view ahead, as the app does). */
   let idle = () => {};
@@ -74,6 +76,7 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
     frame = () => { view.draw(g, vp, visible); g.getImageData(0, 0, 1, 1); };
     idle = () => void view.prefetch(vp, visible, 1);
   }
+  const painterMs = performance.now() - p0;
   frame();
   const openMs = performance.now() - t0;
   console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
@@ -116,7 +119,7 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
   for (const [x, y] of pts.slice(0, 200)) for (const p of prims) { const b = p.box; if (x >= b.minX - 2 && x <= b.maxX + 2 && y >= b.minY - 2 && y <= b.maxY + 2) lin++; }
   const linMs = (performance.now() - s) / 200;
   if (lin < 0) throw new Error('unreachable');
-  return { painter: painterKind, renderer, prims: prims.length, openMs, frames, hitMs, linMs, gpuBytes, compositedMedianMs };
+  return { painter: painterKind, renderer, prims: prims.length, openMs, frames, hitMs, linMs, gpuBytes, compositedMedianMs, painterMs };
 }
 
 if (typeof window !== 'undefined') (window as unknown as { runBench: typeof run }).runBench = run;
