@@ -4,7 +4,7 @@
  * difference (pixels in one and not the other) is given in percent of EasyEDA's fill area.
  *   npx tsx scripts/pour-compare.ts [--png DIR] [fixture.epro ...]
  * With --png, writes an overlay picture per pour (grey both, red EasyEDA only, green Copperplate only)
- * and a side-by-side pair for the worst three.
+ * and a side-by-side pair for the worst three. Pours without any stored fill are listed apart.
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -20,6 +20,7 @@ for (let i = 0; i < args.length; i++) if (args[i] === '--png') pngDir = args[++i
 
 interface Row { fixture: string; pour: string; layer: number; net: string; refArea: number; ourArea: number; diff: number; pct: number; ms: number; draw: () => void; pair: (dir: string) => void }
 const rows: Row[] = [];
+const unfilled: string[] = [];
 for (const f of files.length ? files : FIXTURES) {
   const a = readEpro(new Uint8Array(readFileSync(f.includes('/') ? f : join('../shared/fixtures/epro', f))));
   for (const pcb of listPcbs(a)) {
@@ -28,6 +29,8 @@ for (const f of files.length ? files : FIXTURES) {
     const res = fillPours(model);
     const ms = performance.now() - t0;
     for (const p of model.pours) {
+      // a pour EasyEDA never filled (no POURED record at all, e.g. ESP32-MPU6050's POUR3 under POUR2) has nothing to compare with
+      if (!model.stored.has(p.id) && !model.storedSpokes.has(p.id)) { unfilled.push(`${basename(f)} ${p.name} (${p.id})`); continue; }
       const cmp = compareFills(storedFill(model, p.id), fillPaths(res.get(p.id)?.polys ?? []), CLIP_SCALE);
       const ra = cmp.ref, rb = cmp.ours, w = ra.w, h = ra.h;
       const A = cmp.refPixels, B = cmp.ourPixels, D = cmp.diffPixels;
@@ -57,6 +60,7 @@ for (const f of files.length ? files : FIXTURES) {
 console.log('| fixture | pour | layer | net | EasyEDA fill (mil²) | Copperplate fill (mil²) | difference (mil²) | difference % of EasyEDA fill | board refill ms |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.fixture} | ${r.pour} | ${r.layer} | ${r.net} | ${r.refArea} | ${r.ourArea} | ${r.diff} | ${r.pct.toFixed(2)} | ${r.ms.toFixed(0)} |`);
+if (unfilled.length) console.log(`\nNo stored fill to compare with (EasyEDA never filled them): ${unfilled.join(', ')}`);
 if (pngDir) {
   mkdirSync(pngDir, { recursive: true });
   for (const r of rows) r.draw();

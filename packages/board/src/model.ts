@@ -91,8 +91,8 @@ export interface PourDef {
 export interface KeepOut {
   id: string;
   layer: number;
-  /** V2 prohibit codes (see Region in @copperplate/format/records). */
-  prohibit: number[];
+  /** Prohibit codes (V2 numbers, see Region in @copperplate/format/records) or names (V3 "COPPER", KiCad "COPPERPOUR", ...). */
+  prohibit: Array<number | string>;
   paths: Paths64;
   box: IBox;
 }
@@ -362,7 +362,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
       case 'REGION': {
         const cs = place(pathListContours(Region.get(r, 'paths')));
         const pr = Region.get(r, 'prohibit');
-        keepouts.push({ id: key(Region.get(r, 'id')), layer: ly(Region.get(r, 'layer')), prohibit: Array.isArray(pr) ? pr.map(Number) : [], ...mk(contoursToPaths(cs)) });
+        keepouts.push({ id: key(Region.get(r, 'id')), layer: ly(Region.get(r, 'layer')), prohibit: Array.isArray(pr) ? pr.map((c) => (typeof c === 'string' && !/^\d+$/.test(c) ? c.toUpperCase() : Number(c))) : [], ...mk(contoursToPaths(cs)) });
         return;
       }
       case 'POUR': {

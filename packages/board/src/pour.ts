@@ -57,8 +57,11 @@ export function clearKindOf(it: CopperItem): ClearKind {
 
 const onLayer = (it: { layer: number }, layer: number) => it.layer === layer || it.layer === MULTI;
 
-/** Region codes that forbid pours (V2 REGION prohibit: 4 pours and planes, 7 pours) (?). */
-const POUR_KEEPOUT = new Set([4, 7]);
+/**
+ * Region codes that forbid pours: V2 REGION prohibit numbers (4 pours and planes, 7 pours) and names
+ * (V3 "COPPER": no copper at all, as ESP32-MPU6050's antenna keep-out; KiCad "COPPERPOUR").
+ */
+const POUR_KEEPOUT = new Set<number | string>([4, 7, 'COPPER', 'POUR', 'COPPERPOUR', 'FILL', 'PLANE']);
 
 const growCache = new Map<string, Paths64>();
 const moved = (ps: Paths64, dx: number, dy: number): Paths64 => ps.map((p) => p.map((q) => ({ x: q.x + dx, y: q.y + dy })));

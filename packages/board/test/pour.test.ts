@@ -126,6 +126,17 @@ describe('[issue-13] refill of the fixture boards matches EasyEDA', () => {
   }
 });
 
+describe('[issue-13] V3 keep-outs', () => {
+  it('a REGION prohibiting "COPPER" clears the pour: ESP32-MPU6050 POUR2 within 2% of EasyEDA (5.88% when ignored)', { timeout: 120_000 }, () => {
+    const a = readEpro(new Uint8Array(readFileSync('../shared/fixtures/epro/ESP32-MPU6050.epro2')), { name: 'ESP32-MPU6050.epro2' });
+    const m = resolveBoard(boardSourceFromArchive(a, listPcbs(a)[0].uuid));
+    expect(m.keepouts.some((k) => k.prohibit.includes('COPPER'))).toBe(true);
+    const p = m.pours.find((q) => q.name === 'POUR2')!;
+    const d = compareFills(storedFill(m, p.id), fillPaths(fillPours(m).get(p.id)!.polys), S);
+    expect(d.percent).toBeLessThan(2);
+  });
+});
+
 describe('incremental refill', () => {
   it('after moving one part only the tiles in its reach are filled again, and the result equals a full refill', { timeout: 120_000 }, () => {
     const src = generateBoard(2000);
