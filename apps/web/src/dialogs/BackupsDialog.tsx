@@ -1,35 +1,17 @@
 /** Backups (issue 4 §6): manual backup with a name and description, the list, restore as a new project. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/api.ts';
 import type { Backup } from '../api/schemas.ts';
 import { formatTime } from '../lib/recent.ts';
 import { Modal } from '../ui/Modal.tsx';
-import { toast, toastError } from '../ui/toasts.tsx';
+import { NameDescriptionForm } from './NameDescriptionForm.tsx';
+import { toastError } from '../ui/toasts.tsx';
 
 export function BackupsDialog({ projectUuid, readOnly, onRestored, onClose }: { projectUuid: string; readOnly: boolean; onRestored: (uuid: string, title: string) => void; onClose: () => void }) {
   const [list, setList] = useState<Backup[] | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const reload = () => api.backups(projectUuid).then(setList, (e) => (setList([]), toastError(e)));
   useEffect(() => void reload(), [projectUuid]);
-  async function create(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await api.createBackup(projectUuid, name.trim(), description);
-      setName('');
-      setDescription('');
-      toast('Backup created', 'success', 3000);
-      await reload();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   async function restore(b: Backup) {
     setBusy(true);
     try {
@@ -44,24 +26,8 @@ export function BackupsDialog({ projectUuid, readOnly, onRestored, onClose }: { 
   return (
     <Modal title="Backups" width={620} onClose={onClose} testId="backups-dialog">
       {!readOnly && (
-        <form className="backup-form" onSubmit={create} aria-label="Backup Project Manually">
-          <label className="field">
-            <span>Backup name</span>
-            <input value={name} maxLength={128} onChange={(e) => setName(e.target.value)} required />
-          </label>
-          <label className="field">
-            <span>Description</span>
-            <input value={description} onChange={(e) => setDescription(e.target.value)} />
-          </label>
-          <button type="submit" className="btn primary" disabled={busy || !name.trim()}>
-            Back up now
-          </button>
-        </form>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <NameDescriptionForm label="Backup Project Manually" nameLabel="Backup name" submitLabel="Back up now" savedMessage="Backup created" disabled={busy}
+          save={async (name, description) => { await api.createBackup(projectUuid, name, description); await reload(); }} />
       )}
       {list === null ? (
         <p className="muted">Loading…</p>

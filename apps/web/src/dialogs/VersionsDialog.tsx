@@ -5,13 +5,14 @@
  * Drawings use the open project's symbols and footprints (a part changed between versions is drawn
  * as it is now).
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { versionsApi, type Version, type VersionDetail } from '../api/versions.ts';
 import { formatTime } from '../lib/recent.ts';
 import { paintSvg } from '../project/painters.ts';
 import type { ProjectSession } from '../project/types.ts';
 import type { Item } from '../api/schemas.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { NameDescriptionForm } from './NameDescriptionForm.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
 
 const CURRENT = '';
@@ -20,10 +21,7 @@ type Doc = { kind: 'sheets' | 'pcbs'; uuid: string; title: string };
 export function VersionsDialog({ session, onClose }: { session: ProjectSession; onClose: () => void }) {
   const uuid = session.uuid;
   const [list, setList] = useState<Version[] | null>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [confirm, setConfirm] = useState<Version | null>(null);
   const [left, setLeft] = useState(CURRENT);
   const [right, setRight] = useState<string | null>(null);
@@ -50,22 +48,6 @@ export function VersionsDialog({ session, onClose }: { session: ProjectSession; 
   }, [session, left, right, details]);
   const chosen = docs.find(([k]) => k === doc)?.[1] ?? docs[0]?.[1];
 
-  async function add(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError('');
-    try {
-      await versionsApi.add(uuid, name.trim(), description);
-      setName('');
-      setDescription('');
-      toast('Version saved', 'success', 3000);
-      await reload();
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }
   async function toggle(v: Version) {
     setConfirm(null);
     setBusy(true);
@@ -86,24 +68,8 @@ export function VersionsDialog({ session, onClose }: { session: ProjectSession; 
   return (
     <Modal title="Versions" width={right !== null ? 1100 : 720} onClose={onClose} testId="versions-dialog">
       {!readOnly && (
-        <form className="backup-form" onSubmit={add} aria-label="Save a version">
-          <label className="field">
-            <span>Version name</span>
-            <input value={name} maxLength={128} onChange={(e) => setName(e.target.value)} required />
-          </label>
-          <label className="field">
-            <span>Description</span>
-            <input value={description} onChange={(e) => setDescription(e.target.value)} />
-          </label>
-          <button type="submit" className="btn primary" disabled={busy || !name.trim()}>
-            Save version
-          </button>
-        </form>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <NameDescriptionForm label="Save a version" nameLabel="Version name" submitLabel="Save version" savedMessage="Version saved" disabled={busy}
+          save={async (name, description) => { await versionsApi.add(uuid, name, description); await reload(); }} />
       )}
       {list === null ? (
         <p className="muted">Loading…</p>
