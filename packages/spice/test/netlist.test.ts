@@ -1,7 +1,7 @@
 /** The netlist writer, the attribute convention, SPICE values, the raw-file reader and ngspice's messages (pure, no ngspice). */
 import { describe, expect, it } from 'vitest';
 import {
-  crossing, diagnose, parseRaw, parseSpiceNumber, plotToCsv, spiceValue, unsafeConstruct, writeNetlist, type Circuit, type CircuitPart,
+  crossing, diagnose, parseRaw, resultBytesEstimate, parseSpiceNumber, plotToCsv, spiceValue, unsafeConstruct, writeNetlist, type Circuit, type CircuitPart,
 } from '../src/index.ts';
 
 const part = (designator: string, attrs: Record<string, string>, pins: Array<[string, string, string]>): CircuitPart =>
@@ -110,5 +110,19 @@ describe('SPICE netlist', () => {
     expect(unsafeConstruct('t\n.control\nshell ls\n.endc\n')).toBe('.control');
     expect(unsafeConstruct('t\n.include /etc/passwd\n')).toBe('.include');
     expect(unsafeConstruct('t\nR1 a 0 1k\n.op\n.end')).toBeUndefined();
+  });
+});
+
+describe('[issue-18] result size before a run (the browser engine\'s memory limit)', () => {
+  it('points of the analyses times the saved vectors, 8 bytes a value (16 for AC)', () => {
+    const rc = 'R1 in out 1k\nC1 out 0 1u\nV1 in 0 PULSE(0 1 0 1n 1n 1 2)\n';
+    // 3 vectors (time, v(in), v(out)) + i(v1): 10,000 points
+    expect(resultBytesEstimate(`${rc}.tran 1u 10m\n.end\n`)).toBe(10_000 * 4 * 8);
+    // with savecurrents the devices' currents too
+    expect(resultBytesEstimate(`${rc}.options savecurrents\n.tran 1u 10m\n.end\n`)).toBeGreaterThan(10_000 * 4 * 8);
+    // AC: 10 points a decade over 5 decades, complex
+    expect(resultBytesEstimate(`${rc}.ac dec 10 1 100k\n.end\n`)).toBe(51 * 4 * 16);
+    // a 1 ns step over 10 s: far beyond any browser's memory
+    expect(resultBytesEstimate(`${rc}.tran 1n 10\n.end\n`)).toBeGreaterThan(256 * 1024 * 1024);
   });
 });

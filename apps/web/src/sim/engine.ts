@@ -5,7 +5,7 @@
  * float64 vectors; errors are catalogue errors naming the part or net.
  */
 import { CatalogueError } from '@copperplate/model';
-import { diagnose, firstError, parseRaw, plotFromEngine, type EngineResult, type NameMaps, type Plot } from '@copperplate/spice';
+import { diagnose, firstError, parseRaw, plotFromEngine, resultBytesEstimate, type EngineResult, type NameMaps, type Plot } from '@copperplate/spice';
 import { request } from '../api/http.ts';
 import type { EngineAnswer } from './engine-worker.ts';
 
@@ -14,6 +14,14 @@ export interface RunResult { plots: Plot[]; engine: EngineKind; ms: number; load
 
 /** Time limit of a browser run (the server has its own, SPICE_LIMITS). */
 export const BROWSER_TIMEOUT_MS = 60_000;
+/**
+ * Memory limit of a browser run: the results a netlist would produce (resultBytesEstimate) and the
+ * raw results the engine gives back. ngspice's WebAssembly heap never shrinks, so after a run with
+ * large results the worker is ended and the next run gets a fresh one.
+ */
+export const BROWSER_MEMORY_LIMIT = 256 * 1024 * 1024;
+const FRESH_WORKER_AFTER = 32 * 1024 * 1024;
+const mb = (b: number) => `${Math.round(b / 1048576)} MB`;
 
 let worker: Worker | undefined;
 let seq = 0;
@@ -22,7 +30,9 @@ function newWorker(): Worker {
   return new Worker(new URL('./engine-worker.ts', import.meta.url), { type: 'module', name: 'spice-engine' });
 }
 
-export async function runInBrowser(netlist: string, maps: NameMaps = {}, timeoutMs = BROWSER_TIMEOUT_MS): Promise<RunResult> {
+export async function runInBrowser(netlist: string, maps: NameMaps = {}, timeoutMs = BROWSER_TIMEOUT_MS, memoryLimit = BROWSER_MEMORY_LIMIT): Promise<RunResult> {
+  const estimate = resultBytesEstimate(netlist);
+  if (estimate > memoryLimit) throw CatalogueError.named('SPICE_TOO_BIG', { limit: mb(memoryLimit), what: `results of at least ${mb(estimate)} in the browser; use fewer points or the server` });
   worker ??= newWorker();
   const w = worker;
   const id = ++seq;
@@ -43,6 +53,9 @@ export async function runInBrowser(netlist: string, maps: NameMaps = {}, timeout
     w.addEventListener('error', (e) => { clearTimeout(timer); if (worker === w) worker = undefined; reject(CatalogueError.named('SPICE_FAILED', { reason: e.message || 'the engine could not start' })); }, { once: true });
     w.postMessage({ id, netlist });
   });
+  const rawBytes = answer.raw?.length ?? 0;
+  if (rawBytes > FRESH_WORKER_AFTER) { w.terminate(); if (worker === w) worker = undefined; }
+  if (rawBytes > memoryLimit) throw CatalogueError.named('SPICE_TOO_BIG', { limit: mb(memoryLimit), what: 'results in the browser' });
   if (answer.failure) throw CatalogueError.named('SPICE_FAILED', { reason: answer.failure });
   const log = `${answer.info}\n${answer.errors.join('\n')}`;
   const named = diagnose(log, maps);
