@@ -20,3 +20,4 @@ export * from './engine.ts';
 export * from './http-transport.ts';
 export * from './backup.ts';
 export * from './journal.ts';
+export * from './network.ts';

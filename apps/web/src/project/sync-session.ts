@@ -5,7 +5,7 @@
  * The UI never touches IndexedDB itself: everything goes through the engine and the store.
  */
 import { DexieStore } from '@copperplate/store';
-import { AutoBackup, KvJournal, SyncEngine, type Clock } from '@copperplate/sync';
+import { AutoBackup, KvJournal, NetworkMonitor, SyncEngine, type Clock } from '@copperplate/sync';
 import { NAMED_ERRORS, NO_PERMISSION_CODES } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
@@ -81,9 +81,17 @@ export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine>
         wireDesktop(engine, desktop, baseMode);
         return engine;
       }
-      const setNet = () => engine.setMode(navigator.onLine ? baseMode : 'OFFLINE');
+      // getOnlineVersion is the network check: back to the online mode only once the server answers
+      const net = new NetworkMonitor({
+        clock: browserClock,
+        platformOnline: () => navigator.onLine,
+        check: async () => (await transport.onlineVersion()).success,
+        apply: (online) => engine!.setMode(online ? baseMode : 'OFFLINE'),
+      });
+      const setNet = () => void net.update();
       window.addEventListener('online', setNet);
       window.addEventListener('offline', setNet);
+      setNet();
       return engine;
     })();
     enginePromise.catch(() => (enginePromise = null));
