@@ -71,6 +71,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
       timeOfOpenProject: r.opened_at ? new Date(r.opened_at).getTime() : 0,
       updateTime: new Date(r.updated_at).getTime(),
       cbb_project: r.cbb_project,
+      team_uuid: r.team_uuid, // team projects (the web app's team switch)
       owner: who(r.owner_uuid),
       modifier: who(r.modifier_uuid),
       members: (await repo.members(ctx.db, r.uuid)).map((m) => ({ uuid: m.uuid, nickname: m.nickname, role: m.role })),

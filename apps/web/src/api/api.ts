@@ -36,8 +36,8 @@ export const api = {
   onlineVersion: async (): Promise<string> => z.object({ version: z.string() }).loose().parse(await request('GET', '/api/getOnlineVersion')).version,
 
   recent: async (): Promise<RecentEntry[]> => z.array(RecentEntrySchema).parse(await request('GET', '/api/projects')),
-  create: async (title: string, description = '', cbb_project = false): Promise<ProjectDetail> =>
-    ProjectDetailSchema.parse(await request('POST', '/api/projects', { body: { title, description, cbb_project } })),
+  create: async (title: string, description = '', cbb_project = false, team_uuid?: string): Promise<ProjectDetail> =>
+    ProjectDetailSchema.parse(await request('POST', '/api/projects', { body: { title, description, cbb_project, ...(team_uuid ? { team_uuid } : {}) } })),
   detail: async (uuid: string): Promise<ProjectDetail> => ProjectDetailSchema.parse(await request('GET', p(uuid), { projectUuid: uuid })),
   update: async (uuid: string, body: { title?: string; default_sheet?: string; boards?: unknown[] }): Promise<unknown> =>
     request('POST', `${p(uuid)}/update`, { body, projectUuid: uuid }),

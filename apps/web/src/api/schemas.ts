@@ -33,6 +33,7 @@ export const RecentEntrySchema = z
     timeOfOpenProject: z.union([z.string(), z.number()]).nullish(),
     updateTime: z.union([z.string(), z.number()]).nullish(),
     cbb_project: z.boolean().optional(),
+    team_uuid: z.string().nullish(),
     owner: z.unknown().optional(),
     modifier: z.unknown().optional(),
     members: z.array(z.unknown()).optional(),

@@ -8,6 +8,8 @@ import type { RecentEntry, User } from '../api/schemas.ts';
 import { formatTime, recentProjects } from '../lib/recent.ts';
 import { toast, toastError } from './toasts.tsx';
 import { writeZip } from '@copperplate/format';
+import { TeamSwitch } from './TeamSwitch.tsx';
+import { inWorkspace, loadWorkspace, saveWorkspace, type Workspace } from '../lib/workspace.ts';
 
 /** Accepted by the import: .epro/.epro2/.elib archives, zips (also of a KiCad project folder) and KiCad files. */
 export const IMPORT_ACCEPT = '.epro,.zip,.elib,.epro2,.kicad_pro,.kicad_pcb,.kicad_sch,.kicad_sym,.kicad_mod';
@@ -68,6 +70,10 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
   const [cbb, setCbb] = useState(false);
   /** Building-block projects: not in the recent list (UI-4), listed apart. */
   const [blocks, setBlocks] = useState<RecentEntry[]>([]);
+  /** Personal or a team/organisation: the list shows its projects, new projects go into it. */
+  const [workspace, setWorkspace] = useState<Workspace>(() => loadWorkspace());
+  const [all, setAll] = useState<RecentEntry[] | null>(null);
+  const switchTo = (ws: Workspace) => (setWorkspace(ws), saveWorkspace(ws));
   const [busy, setBusy] = useState(false);
   const [trash, setTrash] = useState<TrashEntry[]>([]);
   const [renaming, setRenaming] = useState<RecentEntry | null>(null);
@@ -75,9 +81,10 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
   const [again, setAgain] = useState(0);
   const reload = () => setAgain((n) => n + 1);
   useEffect(() => {
-    api.recent().then((l) => (setList(recentProjects(l, user.uuid)), setBlocks(l.filter((e) => e.cbb_project === true))), (e) => (setList([]), toastError(e)));
+    api.recent().then((l) => (setAll(recentProjects(l, user.uuid)), setBlocks(l.filter((e) => e.cbb_project === true))), (e) => (setAll([]), toastError(e)));
     api.trash().then(setTrash, () => setTrash([]));
   }, [user.uuid, reloadKey, again]);
+  useEffect(() => setList(all && all.filter((e) => inWorkspace(e, workspace))), [all, workspace]);
   const owns = (p: RecentEntry) => (p.owner as { uuid?: string } | undefined)?.uuid === user.uuid;
   const restore = (t: TrashEntry) =>
     api.restore(t.projectId).then((r) => (toast(`Restored "${r.projectName}"`, 'success', 3000), reload()), toastError);
@@ -87,7 +94,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
     if (!title.trim()) return;
     setBusy(true);
     try {
-      const p = await api.create(title.trim(), '', cbb);
+      const p = await api.create(title.trim(), '', cbb, workspace ?? undefined);
       onOpen(p.uuid);
     } catch (err) {
       toastError(err);
@@ -99,6 +106,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
     <main className="start">
       <section className="start-actions" aria-label="Start">
         <h1>Start</h1>
+        <TeamSwitch value={workspace} onChange={switchTo} />
         <form className="create-form" onSubmit={create} aria-label="New project">
           <label className="field">
             <span>Project name</span>
