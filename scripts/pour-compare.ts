@@ -1,7 +1,8 @@
 /**
  * Refill every pour of every fixture board with @copperplate/board and compare against EasyEDA's own
  * stored fill (POURED records in the .epcb or the .ecop): both rasterised at 1 mil per pixel; the
- * difference (pixels in one and not the other) is given in percent of EasyEDA's fill area.
+ * difference (pixels in one and not the other) is given in percent of EasyEDA's fill area. Same-net
+ * pads inside the pour are added to both (V3 fills store relieved pads as fill, V2 fills do not).
  *   npx tsx scripts/pour-compare.ts [--png DIR] [fixture.epro ...]
  * With --png, writes an overlay picture per pour (grey both, red EasyEDA only, green Copperplate only)
  * and a side-by-side pair for the worst three. Pours without any stored fill are listed apart.
@@ -9,7 +10,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readEpro } from '@copperplate/format';
-import { boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, resolveBoard, storedFill, CLIP_SCALE } from '@copperplate/board';
+import { MULTI, boardSourceFromArchive, compareFills, fillPaths, fillPours, intersect, listPcbs, resolveBoard, storedFill, union, CLIP_SCALE } from '@copperplate/board';
 import { png } from './raster.ts';
 
 const FIXTURES = ['ExtModule-002.epro', 'STM32G431-mini.epro', 'ExtModule-003.epro', 'TriWave-2.1.epro', 'falcon-flight-FFB6.1.epro', 'FLIP_C3.epro'];
@@ -31,7 +32,12 @@ for (const f of files.length ? files : FIXTURES) {
     for (const p of model.pours) {
       // a pour EasyEDA never filled (no POURED record at all, e.g. ESP32-MPU6050's POUR3 under POUR2) has nothing to compare with
       if (!model.stored.has(p.id) && !model.storedSpokes.has(p.id)) { unfilled.push(`${basename(f)} ${p.name} (${p.id})`); continue; }
-      const cmp = compareFills(storedFill(model, p.id), fillPaths(res.get(p.id)?.polys ?? []), CLIP_SCALE);
+      // same-net pads inside the pour count on both sides: V3 fills (Hexapod) store the relieved pads as
+      // part of the fill, V2 fills leave them out; the pads are copper either way
+      const pads = model.items.filter((it) => it.kind === 'pad' && p.net !== '' && it.net === p.net && (it.layer === p.layer || it.layer === MULTI)).flatMap((it) => it.paths);
+      const padsIn = pads.length ? intersect(union(pads), p.outline) : [];
+      const withPads = (ps: ReturnType<typeof fillPaths>) => (padsIn.length ? union(ps, padsIn) : ps);
+      const cmp = compareFills(withPads(storedFill(model, p.id)), withPads(fillPaths(res.get(p.id)?.polys ?? [])), CLIP_SCALE);
       const ra = cmp.ref, rb = cmp.ours, w = ra.w, h = ra.h;
       const A = cmp.refPixels, B = cmp.ourPixels, D = cmp.diffPixels;
       const color = (x: number, y: number): [number, number, number] => {
