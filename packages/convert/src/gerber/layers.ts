@@ -87,6 +87,10 @@ function copper(w: GerberWriter, b: FabBoard, layer: number): void {
     w.setPolarity('C');
     for (const p of b.pads) if (p.layer === LY.MULTI && p.net !== pl.net) drawPad(w, p, pl.clearance, 'Conductor');
     for (const v of b.vias) if (v.net !== pl.net) w.flash(v.x, v.y, { t: 'C', d: v.d + 2 * pl.clearance }, 'Conductor');
+    // Holes through the plane that no pad surrounds (multi-layer FILL holes), and the board edge: both
+    // kept off by the plane clearance, as EasyEDA does (Hexapod's planes stop 10 mil inside the outline).
+    for (const h of b.holes) if (h.kind === 'npth' && !h.number) w.flash(h.x, h.y, { t: 'C', d: Math.min(h.w, h.h) + 2 * pl.clearance }, 'Conductor');
+    w.stroke(pl.outline, 2 * pl.clearance, 'Conductor');
     w.setPolarity('D');
   }
   areas(w, b, layer, 'Conductor');

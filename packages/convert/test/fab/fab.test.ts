@@ -141,3 +141,25 @@ describe('[issue-12] non-plated holes from multi-layer FILLs at any angle', () =
     expect(rb.ops['op:flash']).toBe(1);
   });
 });
+
+describe('[issue-12] inner planes without a stored fill keep off the board edge and FILL holes by the plane clearance', () => {
+  it('the plane region, then in clear polarity the outline stroked 2 x 10 mil wide and the hole grown by 10 mil (Hexapod G1 1.5% -> 0.2%)', () => {
+    const records: unknown[][] = [
+      ['DOCTYPE', 'PCB', '1.8'],
+      ['LAYER', 15, 'PLANE', 'GND', 3, '#000000', 1, '#000000', 1],
+      ['NET', 'GND', null, null, null, null, 1],
+      ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, -1000, 0, -1000, 0, 0], 0],
+      ['FILL', 'h', 0, '', 12, 0, 0, [['CIRCLE', 500, -500, 50]], 0],
+    ];
+    const b = fabBoard({ name: 'plane', records });
+    expect(b.planes.map((p) => [p.layer, p.net, p.clearance])).toEqual([[15, 'GND', 10]]);
+    const g1 = gerberFiles(b, { date: 'x' }).find((f) => /InnerLayer1/.test(f.name))!.text;
+    const clear = g1.slice(g1.indexOf('%LPC*%'), g1.lastIndexOf('%LPD*%'));
+    const code = (def: string) => new RegExp(`%ADD(\\d+)${def.replace('.', '\\.')}\\*%`).exec(g1)?.[1];
+    const edge = code('C,0.508'), hole = code('C,3.048');
+    expect(edge).toBeDefined();
+    expect(hole).toBeDefined();
+    expect(clear).toContain(`D${edge}*`);
+    expect(clear).toMatch(new RegExp(`D${hole}\\*\\s*X12700000Y-12700000D03`));
+  });
+});
