@@ -9,11 +9,11 @@
  * lost, every tab equals the server, and the invariants hold.
  */
 import { FakeClock } from '@copperplate/sync';
-import type { SimOptions, SimResult } from './run.ts';
+import { restartServer, type SimOptions, type SimResult } from './run.ts';
 import { Activity } from './activity.ts';
 import { SimClient } from './client.ts';
 import { Oracle } from './docs.ts';
-import { DEFAULT_FAULTS, NO_FAULTS } from './net.ts';
+import { DEFAULT_FAULTS } from './net.ts';
 import { Rng } from './rng.ts';
 import { backupAndRestore, copyBoard, copySchematic, copyToClipboard, deleteSheet, editRecord, makeProject, newSheet, paste, type SimWorldState } from './app.ts';
 import { readProject, shownContent, shownSavedProblems } from './check.ts';
@@ -97,16 +97,11 @@ export async function runAppSimulation(o: AppSimOptions): Promise<AppSimResult> 
     await reopenIfKilled(c);
     const r = rng.next();
     if (step === killAt) {
-      // Killed mid-upload: the next bulk write reaches the server, then the tab dies.
-      c.net.offline = false;
-      c.engine.setMode('ONLINE');
-      c.net.killNext = () => c.kill();
+      c.killDuringNextUpload();
       kills++;
       await editRecord(w, c);
     } else if (step === restartAt) {
-      await o.server.stop();
-      await tick(1000 + rng.int(3000));
-      await o.server.start();
+      await restartServer(o.server, tick, rng);
       restarts++;
     } else if (r < 0.4) await editRecord(w, c);
     else if (r < 0.45) await newSheet(w, c);
@@ -138,10 +133,7 @@ export async function runAppSimulation(o: AppSimOptions): Promise<AppSimResult> 
   // edits until they are uploaded.
   for (const c of clients) {
     await reopenIfKilled(c);
-    c.net.offline = false;
-    c.net.faults = NO_FAULTS;
-    c.net.killNext = null;
-    c.engine.setMode('ONLINE');
+    c.heal();
   }
   const pendingProjects = async (c: SimClient) => {
     const out: string[] = [];

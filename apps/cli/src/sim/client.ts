@@ -8,7 +8,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DexieStore } from '@copperplate/store';
 import { HttpTransport, LocalHub, SyncEngine, type FakeClock, type ItemData, type LocalStore, type ProjectSession, type WarningData } from '@copperplate/sync';
 import type { Activity } from './activity.ts';
-import { FaultyNet } from './net.ts';
+import { FaultyNet, NO_FAULTS } from './net.ts';
 import type { Rng } from './rng.ts';
 
 /** A page copied to the clipboard with the library item it uses ('Copy to clipboard'). */
@@ -87,6 +87,21 @@ export class SimClient {
   }
 
   /** The tab dies: timers stop, in-flight work is abandoned (its lock lease runs out later). */
+  /** Killed mid-upload: online again, and the tab dies as soon as its next bulk write has reached the server. */
+  killDuringNextUpload(): void {
+    this.net.offline = false;
+    this.engine.setMode('ONLINE');
+    this.net.killNext = () => this.kill();
+  }
+
+  /** The end of the faults: online, a perfect network, no pending kill. */
+  heal(): void {
+    this.net.offline = false;
+    this.net.faults = NO_FAULTS;
+    this.net.killNext = null;
+    this.engine.setMode('ONLINE');
+  }
+
   kill(): void {
     this.killed = true;
     this.engine.dispose();

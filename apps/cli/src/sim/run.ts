@@ -8,7 +8,7 @@ import { FakeClock, KIND_INFO, KINDS, type HttpTransport, type ItemData, type Ki
 import { Activity } from './activity.ts';
 import { SimClient } from './client.ts';
 import { HEADER, Oracle, SYM_HEADER, ownRecords, withRecord } from './docs.ts';
-import { DEFAULT_FAULTS, NO_FAULTS, type Faults } from './net.ts';
+import { DEFAULT_FAULTS, type Faults } from './net.ts';
 import { Rng } from './rng.ts';
 
 export interface SimServer {
@@ -16,6 +16,13 @@ export interface SimServer {
   /** Stops the server (requests fail until start). */
   stop(): Promise<void>;
   start(): Promise<void>;
+}
+
+/** A server restart during the simulation: stopped, down for 1 to 4 simulated seconds, started again. */
+export async function restartServer(server: SimServer, tick: (ms: number) => Promise<unknown> | unknown, rng: Rng): Promise<void> {
+  await server.stop();
+  await tick(1000 + rng.int(3000));
+  await server.start();
 }
 
 export interface SimOptions {
@@ -131,19 +138,11 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
     await reopenIfKilled(c);
     const r = rng.next();
     if (step === killAt) {
-      // Killed mid-upload: the next bulk write reaches the server, then the tab dies.
-      c.net.offline = false;
-      c.engine.setMode('ONLINE');
-      c.net.killNext = () => c.kill();
+      c.killDuringNextUpload();
       kills++;
       await editRecord(c);
     } else if (step === restartAt) {
-      dbg('stopping');
-      await o.server.stop();
-      dbg('stopped');
-      await tick(1000 + rng.int(3000));
-      await o.server.start();
-      dbg('started');
+      await restartServer(o.server, tick, rng);
       restarts++;
     } else if (r < 0.55) await editRecord(c);
     else if (r < 0.62) await newSheet(c);
@@ -165,10 +164,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
   // Heal: everyone online, no faults; let uploads finish, then sync everyone.
   for (const c of clients) {
     await reopenIfKilled(c);
-    c.net.offline = false;
-    c.net.faults = NO_FAULTS;
-    c.net.killNext = null;
-    c.engine.setMode('ONLINE');
+    c.heal();
   }
   const problems: string[] = [];
   let settled = false;
