@@ -48,7 +48,7 @@ export function compareBoard(pcb, outRoot, dpi = 1000) {
   if (conv.status !== 0) return { board: name, error: `convert: ${conv.stderr.trim().split('\n').pop()}` };
   const fab = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'export', 'fab', epro, join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
   if (fab.status !== 0 && fab.status !== 3) return { board: name, error: `export fab: ${fab.stderr.trim().split('\n').pop()}` };
-  const zipName = fab.stdout.split('\n').find((l) => /^Gerber_.*\.zip/.test(l)).split(' ')[0];
+  const zipName = /^(Gerber_.*\.zip) \(/m.exec(fab.stdout)[1]; // names may hold spaces ("sonde xilinx")
   const ours = unzipSync(readFileSync(join(out, 'ours', zipName)));
   const dec = (u) => new TextDecoder().decode(u);
   const refText = (f) => readFileSync(join(out, 'ref', f), 'utf8');
