@@ -157,7 +157,7 @@ export class SearchIndex<T extends SearchFields> {
   private readonly prefixRows = new Map<string, Int32Array>();
   private readonly stamp: Int32Array;
   private stampGen = 0;
-  /** Words of the name, value, package, manufacturer part and keywords: what misspellings are corrected to. */
+  /** What misspellings are corrected to: the same words (name, value, package, manufacturer part, keywords, library). */
   private readonly named: Dict;
   private readonly lenRank: Int32Array;
   /** Trigram -> ids of `named.terms` holding it (fuzzy matching); each term's number of trigrams; a counter per term. */
@@ -171,35 +171,36 @@ export class SearchIndex<T extends SearchFields> {
     this.lowTitle = rows.map((r) => r.title.toLowerCase());
     this.lowPackage = rows.map((r) => r.package.toLowerCase());
     this.removed = new Uint8Array(n);
-    const ids = Array.from({ length: n }, (_, i) => i);
-    const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-    const ties = rows.map(tie);
-    const byTie = (a: number, b: number) => compareKeys(ties[a], ties[b]);
-    this.nameOrder = Int32Array.from([...ids].sort((a, b) => cmp(this.lowTitle[a], this.lowTitle[b]) || rows[a].type - rows[b].type || byTie(a, b)));
-    this.lenOrder = Int32Array.from([...ids].sort((a, b) => rows[a].title.length - rows[b].title.length || cmp(rows[a].title, rows[b].title) || rows[a].type - rows[b].type || byTie(a, b)));
+    // both orders by one string per row (fields joined by \x00, below any character of a name): a plain sort
+    const tieText = (r: T) => `${r.type}\x00${r.value === r.title ? 1 : 0}${r.uuid}`;
+    const order = (key: (r: T, i: number) => string) => Int32Array.from(rows.map((r, i) => `${key(r, i)}\x00${i}`).sort(), (k) => Number(k.slice(k.lastIndexOf('\x00') + 1)));
+    this.nameOrder = order((r, i) => `${this.lowTitle[i]}\x00${tieText(r)}`);
+    this.lenOrder = order((r) => `${String(r.title.length).padStart(5, '0')}\x00${r.title}\x00${tieText(r)}`);
     this.lenRank = new Int32Array(n);
     this.lenOrder.forEach((i, k) => { this.lenRank[i] = k; });
     this.stamp = new Int32Array(n);
     this.hayA = new Array<string>(n);
-    const all = new Map<string, number[]>(), named = new Map<string, number[]>(), pre = new Map<string, number[]>();
+    const all = new Map<string, number[]>(), pre = new Map<string, number[]>();
+    // rows are added in order: a term (or prefix) met twice in one row is kept once by the last-row check
     const add = (m: Map<string, number[]>, t: string, i: number) => {
       const l = m.get(t);
       if (!l) m.set(t, [i]);
       else if (l[l.length - 1] !== i) l.push(i);
     };
+    const term = (t: string, i: number) => {
+      add(all, t, i);
+      if (t.length >= 2) add(pre, t.slice(0, 2), i);
+      if (t.length >= 3) add(pre, t.slice(0, 3), i);
+    };
     for (let i = 0; i < n; i++) {
       const r = rows[i];
-      const nv = [...tokens(r.title), ...tokens(r.value)];
-      const more = [...tokens(r.package), ...tokens(r.manufacturer_part), ...tokens(r.keywords)];
-      for (const t of nv) { add(all, t, i); add(named, t, i); }
-      for (const t of more) { add(all, t, i); add(named, t, i); }
-      const lib = tokens(r.lib);
-      for (const t of lib) add(all, t, i);
-      this.hayA[i] = ` ${[...new Set(nv)].join(' ')} `;
-      for (const t of new Set([...nv, ...more, ...lib].flatMap((x) => (x.length >= 3 ? [x.slice(0, 2), x.slice(0, 3)] : x.length === 2 ? [x] : [])))) add(pre, t, i);
+      const nv = tokens(r.title).concat(tokens(r.value));
+      for (const t of nv) term(t, i);
+      for (const f of [r.package, r.manufacturer_part, r.keywords, r.lib]) for (const t of tokens(f)) term(t, i);
+      this.hayA[i] = ` ${nv.join(' ')} `;
     }
     this.all = toDict(all);
-    this.named = toDict(named);
+    this.named = this.all;
     for (const [k, l] of pre) this.prefixRows.set(k, Int32Array.from(l));
     this.gramCount = new Uint8Array(this.named.terms.length);
     this.gramHits = new Uint8Array(this.named.terms.length);
