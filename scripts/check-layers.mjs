@@ -25,6 +25,8 @@ export const LAYERS = {
 
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'zlib', 'stream', 'util', 'worker_threads', 'events', 'buffer', 'process', 'readline', 'timers', 'dns', 'tls', 'cluster', 'v8', 'vm', 'assert', 'perf_hooks', 'module']);
 const CLIENT_ONLY_NPM = new Set(['react', 'react-dom', 'dexie']);
+/** Packages the apps may import only by their name (one public API, no deep imports). */
+export const ONE_API = new Set(['editor']);
 
 function walk(dir, out = []) {
   if (!existsSync(dir)) return out;
@@ -63,6 +65,8 @@ export function checkLayers(root = defaultRoot) {
           const scoped = spec.match(/^@copperplate\/([^/]+)/);
           if (scoped) {
             if (scoped[1] !== pkg && !rule.deps.includes(scoped[1])) problems.push(`${rel}: ${pkg} may not import @copperplate/${scoped[1]} (allowed: ${rule.deps.join(', ') || 'none'})`);
+            // the editor has one public API: an app imports '@copperplate/editor', never a path inside it
+            else if (group === 'apps' && ONE_API.has(scoped[1]) && spec !== `@copperplate/${scoped[1]}`) problems.push(`${rel}: import '@copperplate/${scoped[1]}' (its public API), not '${spec}'`);
             continue;
           }
           const bare = spec.replace(/^node:/, '').split('/')[0];

@@ -39,4 +39,16 @@ describe('layering check', () => {
       rmSync(root, { recursive: true, force: true });
     }
   });
+  it('[issue-14] the editor has one public API: an app importing a path inside it fails', () => {
+    const root = tree({
+      'apps/web/src/deep.ts': "import { PcbEditor } from '@copperplate/editor/pcb/editor';\n",
+      'apps/web/src/ok.ts': "import { PcbEditor } from '@copperplate/editor';\n",
+    });
+    try {
+      const problems: string[] = checkLayers(root);
+      expect(problems).toEqual([expect.stringContaining("apps/web/src/deep.ts: import '@copperplate/editor' (its public API), not '@copperplate/editor/pcb/editor'")]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
 });

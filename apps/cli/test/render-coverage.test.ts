@@ -10,8 +10,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mainBlock, parseDocuments, readEpro, type EproArchive } from '@copperplate/format';
 import { listSheets, textOf } from '@copperplate/editor';
-import { findPcbDoc, pcbDocNames } from '@copperplate/editor/pcb/load';
-import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
+import { findPcbDoc, pcbDocNames } from '@copperplate/editor';
+import { renderPcbSvg } from '@copperplate/editor';
 import { findDocument, renderSchematicDocument } from '../src/commands/render.ts';
 import { drawableSheetIds, drawnIds } from '../../../packages/editor/test/drawable.ts';
 

@@ -40,3 +40,24 @@ export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
 export * from './view/canvas-map.ts';
 export * from './sch/symbol-editor.ts';
+
+// The PCB and footprint editors (pcb/), the footprint generator (footprint/), the front-panel editor
+// (panel/): the apps import them from here, never by a path into the package (scripts/check-layers.mjs).
+export { PcbEditor, type PcbEditorOptions } from './pcb/editor.ts';
+export { pcbActions, type PcbActionHost, type PcbClip } from './pcb/actions.ts';
+export { installPcbTools, type OutlineMode, type OutlineTool, type RouteTool, TextTool as PcbTextTool } from './pcb/tools.ts';
+export { PcbCanvasView, contoursPath } from './pcb/canvas.ts';
+export { generateFootprint, padRecord, type PackageSpec } from './pcb/footprint-gen.ts';
+export { LayersPanel } from './pcb/layers-panel.ts';
+export { findPcbDoc, pcbDocNames, sceneInputOf } from './pcb/load.ts';
+export { primsBox, type Prim } from './pcb/prims.ts';
+export { pcbProperties } from './pcb/properties.ts';
+export { type PcbProject } from './pcb/scene.ts';
+export { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from './pcb/sch-sync.ts';
+export { renderPcbSvg } from './pcb/svg.ts';
+export { PcbGlView, type GlPaint, type PcbGlOptions } from './view/gl-pcb.ts';
+export { formatLen, parseLen, setGridSettings, type BoardUnit } from './pcb/units.ts';
+export { panelActions } from './panel/actions.ts';
+export { PanelEditor, blankPanelText, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from './panel/editor.ts';
+export { builtinPanelParts, partFromSelection, partMeta, placePanelPart } from './panel/library.ts';
+export { registerPanelTools, type AuxLineTool, type CutoutTool, type PartTool, type TextTool as PanelTextTool } from './panel/tools.ts';

@@ -8,8 +8,8 @@ import { extname } from 'node:path';
 import { readEpro } from '@copperplate/format';
 import { CatalogueError } from '@copperplate/model';
 import { contextFromArchive, listSheets, openDocument, renderSchematicSvg, renderSymbolSvg, textOf, type ArchiveLike, type PaintWarning } from '@copperplate/editor';
-import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
-import { findPcbDoc } from '@copperplate/editor/pcb/load';
+import { renderPcbSvg } from '@copperplate/editor';
+import { findPcbDoc } from '@copperplate/editor';
 import type { Command } from '../commands.ts';
 import { readInput, writeOutput } from './files.ts';
 

@@ -6,7 +6,7 @@
  * (the board changed within its reach since it was filled) is flagged here and on the canvas until
  * "Refill" fills it again in the worker.
  */
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import type { PcbEditor } from '@copperplate/editor';
 import type { Violation } from '@copperplate/board';
 import type { PcbView } from './pcb-view.ts';
 import { type BoardChecks, violationKey } from './drc-state.ts';

@@ -8,9 +8,9 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { num, recId, type KeyEv, type PointerEv, type Tool } from '@copperplate/editor';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import type { PcbEditor } from '@copperplate/editor';
 import { DocType, Head, Pad, kindOf } from '@copperplate/format/records';
-import { generateFootprint, padRecord, type PackageSpec } from '@copperplate/editor/pcb/footprint-gen';
+import { generateFootprint, padRecord, type PackageSpec } from '@copperplate/editor';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Pad tool: one click, one pad. */

@@ -4,7 +4,7 @@
  * "view from bottom" switch. State lives in packages/editor's LayersPanel.
  */
 import { useEffect, useReducer } from 'react';
-import type { LayersPanel as PanelState } from '@copperplate/editor/pcb/layers-panel';
+import type { LayersPanel as PanelState } from '@copperplate/editor';
 
 export function LayersPanel({ panel, onSide }: { panel: PanelState; onSide: (bottom: boolean) => void }) {
   // re-render in the same event as the change (controlled checkboxes must not lag a frame)

@@ -6,10 +6,10 @@
  * PCB of the project, and the outputs (DXF and SVG for the cutter, the picture). Frame: panel mil.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as RPointerEvent } from 'react';
-import { PanelEditor, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from '@copperplate/editor/panel/editor';
-import { registerPanelTools, type CutoutTool, type TextTool, type AuxLineTool, type PartTool } from '@copperplate/editor/panel/tools';
-import { builtinPanelParts, partFromSelection, partMeta } from '@copperplate/editor/panel/library';
-import { panelActions } from '@copperplate/editor/panel/actions';
+import { PanelEditor, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from '@copperplate/editor';
+import { registerPanelTools, type CutoutTool, type PanelTextTool as TextTool, type AuxLineTool, type PartTool } from '@copperplate/editor';
+import { builtinPanelParts, partFromSelection, partMeta } from '@copperplate/editor';
+import { panelActions } from '@copperplate/editor';
 import { panelEditorSvg } from '@copperplate/convert/panel/index';
 import { PANEL_LAYER_NAMES } from '@copperplate/format/records';
 import type { Overlay } from '@copperplate/editor';

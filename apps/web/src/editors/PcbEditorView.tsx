@@ -4,16 +4,16 @@
  * layers panel, and a status line (tool, active layer, cursor in mil, zoom, unrouted connections).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { PcbEditor } from '@copperplate/editor/pcb/editor';
-import { installPcbTools } from '@copperplate/editor/pcb/tools';
+import { PcbEditor } from '@copperplate/editor';
+import { installPcbTools } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
 import { pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
 import { createPcbView, type PcbView } from './pcb-view.ts';
-import type { OutlineTool, OutlineMode } from '@copperplate/editor/pcb/tools';
-import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor/pcb/units';
-import { pcbActions } from '@copperplate/editor/pcb/actions';
+import type { OutlineTool, OutlineMode } from '@copperplate/editor';
+import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor';
+import { pcbActions } from '@copperplate/editor';
 import { globalShortcuts } from './sch-host.ts';
 import { readPcbClip, writePcbClip } from './clipboard.ts';
 import { LayersPanel } from './LayersPanel.tsx';

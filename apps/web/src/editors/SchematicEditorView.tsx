@@ -5,7 +5,7 @@
  * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { POWER_FLAG_NAMES, componentPins, createCanvasView, type CanvasView, type PlaceTool } from '@copperplate/editor';
+import { POWER_FLAG_NAMES, componentPins, createCanvasView, schematicHostActions, type CanvasView, type PlaceTool } from '@copperplate/editor';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { AnnotateDialog, type AnnotateChoice } from './AnnotateDialog.tsx';
 import { FindPanel } from './FindPanel.tsx';
@@ -62,9 +62,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     });
     setView(v);
     const ed = v.editor;
-    ed?.actions.register({ id: 'view.highlightNet', label: 'Highlight net', menu: 'View', shortcut: 'H', run: () => void highlightRef.current() });
-    ed?.actions.register({ id: 'edit.find', label: 'Find…', menu: 'Edit', shortcut: 'Ctrl+F', run: () => setFinding(true) });
-    ed?.actions.register({ id: 'tools.annotateAll', label: 'Annotate…', menu: 'Tools', run: () => setAnnotating(true) });
+    if (ed) schematicHostActions(ed, { highlightNet: () => void highlightRef.current(), find: () => setFinding(true), annotateDialog: () => setAnnotating(true) });
     if (ed && !readOnly) {
       // shortcuts wherever the focus is after a click in a panel (the canvas handles its own)
       offs.push(globalShortcuts(canvas, (ev) => {

@@ -6,8 +6,8 @@
  */
 import { useState } from 'react';
 import { openDocument, type SheetInput } from '@copperplate/editor';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
-import { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from '@copperplate/editor/pcb/sch-sync';
+import type { PcbEditor } from '@copperplate/editor';
+import { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from '@copperplate/editor';
 import { Modal } from '../ui/Modal.tsx';
 import { itemName } from '../project/http-session.ts';
 import { contextOf } from '../project/painters.ts';

@@ -7,7 +7,7 @@
  * redraws the fills. Waived violations are kept per PCB in this browser (localStorage).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import type { PcbEditor } from '@copperplate/editor';
 import type { DrcReport, Violation } from '@copperplate/board';
 import { parseDocuments, serializeDocuments, withRecords } from '@copperplate/format';
 import { Poured } from '@copperplate/format/records';

@@ -4,8 +4,8 @@
  * via net/position/drill/diameter/clearance; pad number/net/position/size/rotation; text). Every
  * change is one commit of the PcbEditor; a refused value leaves the field as it was.
  */
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
-import { pcbProperties } from '@copperplate/editor/pcb/properties';
+import type { PcbEditor } from '@copperplate/editor';
+import { pcbProperties } from '@copperplate/editor';
 import type { PropField } from './PropertyPanel.tsx';
 
 export function pcbProps(ed: PcbEditor): { title: string; fields: PropField[] } {

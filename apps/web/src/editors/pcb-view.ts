@@ -11,10 +11,10 @@
  * asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
 import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
-import { PcbCanvasView, contoursPath } from '@copperplate/editor/pcb/canvas';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
-import { type Prim, primsBox } from '@copperplate/editor/pcb/prims';
-import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
+import { PcbCanvasView, contoursPath } from '@copperplate/editor';
+import type { PcbEditor } from '@copperplate/editor';
+import { type Prim, primsBox } from '@copperplate/editor';
+import { PcbGlView } from '@copperplate/editor';
 
 /** The painter when nothing asks for one. */
 const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'canvas2d';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { openDocument, renderSymbolSvg } from '@copperplate/editor';
-import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
+import { renderPcbSvg } from '@copperplate/editor';
 import { componentDetail, LIB_KINDS, libraryInfo, searchLibrary, type LibDetail, type LibInfo, type LibRow } from './library-api.ts';
 import { forgetRecentPart, recentParts, rememberPart } from './recent.ts';
 import { OwnItem, PriceStock } from './ItemActions.tsx';

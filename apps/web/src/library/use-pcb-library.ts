@@ -8,7 +8,7 @@
 import { useCallback, useState, type DragEvent } from 'react';
 import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { Pad, PadNet, PcbAttr, PcbComponent } from '@copperplate/format/records';
-import type { PcbEditor } from '@copperplate/editor/pcb/editor';
+import type { PcbEditor } from '@copperplate/editor';
 import { toast } from '../ui/toasts.tsx';
 import type { DocSync } from '../editors/doc-sync.ts';
 import type { PcbView } from '../editors/pcb-view.ts';

@@ -7,9 +7,9 @@
 import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { openDocument, renderSchematicSvg, renderSymbolSvg, type SchContext, type SymbolInfo } from '@copperplate/editor';
 // the PCB painter is not re-exported by the package index yet
-import { renderPcbSvg } from '@copperplate/editor/pcb/svg';
+import { renderPcbSvg } from '@copperplate/editor';
 import { panelEditorSvg, resolvePanel } from '@copperplate/convert/panel/index';
-import type { PcbProject } from '@copperplate/editor/pcb/scene';
+import type { PcbProject } from '@copperplate/editor';
 import type { Item } from '../api/schemas.ts';
 import type { ProjectSnapshot, ViewKind } from './types.ts';
 

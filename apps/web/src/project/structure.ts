@@ -10,7 +10,7 @@ import { CatalogueError, newDocumentId, renameWithSuffix } from '@copperplate/mo
 import { api } from '../api/api.ts';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
-import { blankPanelText } from '@copperplate/editor/panel/editor';
+import { blankPanelText } from '@copperplate/editor';
 import { boardSize } from '@copperplate/convert/panel/index';
 import { boardSourceOf } from '../editors/panel-board.ts';
 import type { ProjectSession } from './types.ts';

@@ -2,6 +2,27 @@
 import type { SchematicEditor } from './editor.ts';
 import type { PlaceTool } from './tools.ts';
 
+/** What the host (the web app) does for the schematic actions that need it: dialogs, other sheets. */
+export interface SchematicActionHost {
+  /** Highlight the selected record's net across the schematic's sheets (or clear the highlight). */
+  highlightNet(): void;
+  /** Open the find panel. */
+  find(): void;
+  /** Ask how to annotate (this sheet or the whole schematic) and do it. */
+  annotateDialog(): void;
+}
+
+/** Registers the host's actions on the editor's one registry (once per editor; a later call changes the host). */
+export function schematicHostActions(ed: SchematicEditor, host: SchematicActionHost): void {
+  hosts.set(ed, host);
+  if (ed.actions.get('view.highlightNet')) return;
+  const h = () => hosts.get(ed)!;
+  ed.actions.register({ id: 'view.highlightNet', label: 'Highlight net', menu: 'View', shortcut: 'H', run: () => h().highlightNet() });
+  ed.actions.register({ id: 'edit.find', label: 'Find…', menu: 'Edit', shortcut: 'Ctrl+F', run: () => h().find() });
+  ed.actions.register({ id: 'tools.annotateAll', label: 'Annotate…', menu: 'Tools', run: () => h().annotateDialog() });
+}
+const hosts = new WeakMap<SchematicEditor, SchematicActionHost>();
+
 export function registerSchematicActions(ed: SchematicEditor): void {
   const a = ed.actions;
   const hasSel = () => ed.selection.size > 0;
