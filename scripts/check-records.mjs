@@ -18,6 +18,8 @@ export const SCOPES = [
   'packages/editor/src/core',
   'packages/editor/src/sch',
   'packages/editor/src/pcb',
+  'packages/editor/src/symbol',
+  'packages/editor/src/footprint',
   'packages/editor/src/view',
   'packages/editor/src/render',
   'packages/editor/src/panel',

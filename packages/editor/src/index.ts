@@ -16,8 +16,8 @@ export * from './sch/styles.ts';
 export * from './sch/context.ts';
 export * from './sch/template.ts';
 export * from './sch/shapes.ts';
-export * from './sch/symbol.ts';
-export * from './sch/symbol-render.ts';
+export * from './symbol/symbol.ts';
+export * from './symbol/render.ts';
 export * from './sch/wires.ts';
 export * from './sch/paint.ts';
 export * from './sch/component.ts';
@@ -32,14 +32,14 @@ export * from './sch/netlist.ts';
 export * from './sch/erc.ts';
 export * from './sch/hierarchy.ts';
 export * from './sch/spice-circuit.ts';
-export * from './sch/symbol-edit.ts';
+export * from './symbol/edit.ts';
 export * from './sch/netflags.ts';
 export * from './sch/find.ts';
 export * from './sch/ghost.ts';
 export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
 export * from './view/canvas-map.ts';
-export * from './sch/symbol-editor.ts';
+export * from './symbol/editor.ts';
 
 // The PCB and footprint editors (pcb/), the footprint generator (footprint/), the front-panel editor
 // (panel/): the apps import them from here, never by a path into the package (scripts/check-layers.mjs).
@@ -47,7 +47,7 @@ export { PcbEditor, type PcbEditorOptions } from './pcb/editor.ts';
 export { pcbActions, type PcbActionHost, type PcbClip } from './pcb/actions.ts';
 export { installPcbTools, type OutlineMode, type OutlineTool, type RouteTool, TextTool as PcbTextTool } from './pcb/tools.ts';
 export { PcbCanvasView, contoursPath } from './pcb/canvas.ts';
-export { generateFootprint, padRecord, type PackageSpec } from './pcb/footprint-gen.ts';
+export { generateFootprint, padRecord, type PackageSpec } from './footprint/generator.ts';
 export { LayersPanel } from './pcb/layers-panel.ts';
 export { findPcbDoc, pcbDocNames, sceneInputOf } from './pcb/load.ts';
 export { primsBox, type Prim } from './pcb/prims.ts';

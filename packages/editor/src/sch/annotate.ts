@@ -10,7 +10,7 @@ import { SchAttr, SchComponent } from '@copperplate/format/records';
 import { withField, type Rec } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentSymbol } from './component.ts';
-import { attrMap } from './symbol.ts';
+import { attrMap } from '../symbol/symbol.ts';
 
 export type AnnotateOrder = 'rows' | 'columns';
 export interface AnnotateOptions {

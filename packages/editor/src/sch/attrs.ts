@@ -18,7 +18,7 @@ import type { TextStyle } from '../render/surface.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
 import { placeText } from './shapes.ts';
 import { COLORS, fontStyle } from './styles.ts';
-import { attrMap, attrValue } from './symbol.ts';
+import { attrMap, attrValue } from '../symbol/symbol.ts';
 import { resolveTemplate } from './template.ts';
 
 const symAttrCache = new WeakMap<EditorDocument, Map<string, Rec>>();

@@ -5,7 +5,7 @@ import { SchComponent } from '@copperplate/format/records';
 import { recType, type Rec } from '../core/records.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
 import { componentSymbolId } from './attrs.ts';
-import { partPins, pickPart } from './symbol.ts';
+import { partPins, pickPart } from '../symbol/symbol.ts';
 
 export function componentMatrix(r: Rec): Mat {
   const c = SchComponent.parse(r);

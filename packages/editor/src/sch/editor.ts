@@ -25,7 +25,7 @@ import { labelGhost, placementGhost } from './ghost.ts';
 import type { Op } from '../render/surface.ts';
 import type { SymbolInfo } from './context.ts';
 import { SheetScene } from './scene.ts';
-import { attrMap, attrValue, pickPart } from './symbol.ts';
+import { attrMap, attrValue, pickPart } from '../symbol/symbol.ts';
 import { BusEntryTool, NetLabelTool, NoConnectTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';

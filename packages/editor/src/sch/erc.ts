@@ -6,7 +6,7 @@
 import type { SchContext } from './context.ts';
 import { componentSymbol } from './component.ts';
 import { buildNetlist, type Net, type SheetInput } from './netlist.ts';
-import { attrMap, attrValue } from './symbol.ts';
+import { attrMap, attrValue } from '../symbol/symbol.ts';
 import { SchComponent } from '@copperplate/format/records';
 
 export type ErcRule = 'unconnected-pin' | 'conflicting-outputs' | 'single-pin-net' | 'duplicate-designator';

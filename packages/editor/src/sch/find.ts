@@ -9,7 +9,7 @@ import type { Rec } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentLookup, componentResolver, referenceTitle } from './attrs.ts';
 import { componentSymbol } from './component.ts';
-import { attrMap } from './symbol.ts';
+import { attrMap } from '../symbol/symbol.ts';
 import { flagNameKey } from './netflags.ts';
 
 export interface FindHit {

@@ -14,7 +14,7 @@ import { num, type Rec } from '../core/records.ts';
 import type { Surface } from '../render/surface.ts';
 import { placeText } from './shapes.ts';
 import { COLORS, DEFAULT_FONT_SIZE, FONT_EM } from './styles.ts';
-import { attrMap, attrValue } from './symbol.ts';
+import { attrMap, attrValue } from '../symbol/symbol.ts';
 
 export const FRAME_SYMBOL_TYPE = 20;
 

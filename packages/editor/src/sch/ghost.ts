@@ -7,7 +7,7 @@ import { placement } from '../core/geometry.ts';
 import { RecordingSurface } from '../render/recording.ts';
 import type { Op } from '../render/surface.ts';
 import type { SchContext } from './context.ts';
-import { paintSymbol } from './symbol.ts';
+import { paintSymbol } from '../symbol/symbol.ts';
 import { flagNameKey } from './netflags.ts';
 import { symbolAttrs } from './attrs.ts';
 import { SchAttr } from '@copperplate/format/records';

@@ -13,8 +13,8 @@ import { recType, str } from '../core/records.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
 import { componentSymbol } from './component.ts';
 import type { BlockLink, SheetInput } from './netlist.ts';
-import { addPin } from './symbol-edit.ts';
-import { attrMap, attrValue } from './symbol.ts';
+import { addPin } from '../symbol/edit.ts';
+import { attrMap, attrValue } from '../symbol/symbol.ts';
 
 /** The component ATTR that links a sheet symbol to its child sheet (value: the child sheet's name). */
 export const SHEET_ATTR = 'Sheet';

@@ -8,7 +8,7 @@ import type { EditorDocument } from '../core/document.ts';
 import { str } from '../core/records.ts';
 import type { SchContext } from './context.ts';
 import { componentPins, componentSymbol, type SheetPin } from './component.ts';
-import { attrMap, attrValue } from './symbol.ts';
+import { attrMap, attrValue } from '../symbol/symbol.ts';
 import { SegmentGrid, wireSegments } from './wires.ts';
 import { derivedBlocks } from './hierarchy.ts';
 

@@ -20,7 +20,7 @@ import type { SchContext } from './context.ts';
 import { FRAME_SYMBOL_TYPE, frameSpec, paintFrameBorder, titleBlockBox, titleBlockMatrix } from './frame.ts';
 import { drawShape, shapeProblem } from './shapes.ts';
 import { COLORS, lineStyle } from './styles.ts';
-import { attrMap, drawAttr, paintSymbol, pickPart } from './symbol.ts';
+import { attrMap, drawAttr, paintSymbol, pickPart } from '../symbol/symbol.ts';
 import { JUNCTION_R, connectionMarks, paintConnectionMarks } from './connect.ts';
 
 export { componentResolver, componentSymbolId };

@@ -11,7 +11,7 @@ import type { SchContext } from './context.ts';
 import { buildNetlist, type Net, type NetlistOptions, type SheetInput } from './netlist.ts';
 import { componentLookup, symbolAttrs, componentSymbolInfo } from './attrs.ts';
 import { resolveTemplate } from './template.ts';
-import { attrMap } from './symbol.ts';
+import { attrMap } from '../symbol/symbol.ts';
 
 const numeric = new Intl.Collator(undefined, { numeric: true });
 

@@ -9,7 +9,7 @@ import { Viewport } from '../core/viewport.ts';
 import { CanvasSurface, type Ctx2D } from '../render/canvas.ts';
 import type { SchContext } from '../sch/context.ts';
 import { SchematicEditor } from '../sch/editor.ts';
-import { SymbolEditor } from '../sch/symbol-editor.ts';
+import { SymbolEditor } from '../symbol/editor.ts';
 import { canvasMaps } from './canvas-map.ts';
 import { drawFrame } from './frame.ts';
 import { drawGrid } from './grid.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDocuments, serializeDocuments } from '@copperplate/format';
 import { EditorDocument } from '../../src/core/document.ts';
 import { PcbEditor } from '../../src/pcb/editor.ts';
-import { type PackageSpec, MM, emptyFootprint, generateFootprint, padRecord } from '../../src/pcb/footprint-gen.ts';
+import { type PackageSpec, MM, emptyFootprint, generateFootprint, padRecord } from '../../src/footprint/generator.ts';
 import { renderPcbSvg } from '../../src/pcb/svg.ts';
 import { installPcbTools, type DrawTool } from '../../src/pcb/tools.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { DocumentBlock } from '@copperplate/format';
 import { ActiveLayer, Canvas, DocType, Fill, Layer, Pad, PcbAttr, PcbPoly } from '@copperplate/format/records';
-import { L } from './layers.ts';
+import { L } from '../pcb/layers.ts';
 
 export const MM = 1000 / 25.4;
 const m = (mm: number): number => Math.round(mm * MM * 10000) / 10000 || 0; // no -0 (JSON writes it as 0)

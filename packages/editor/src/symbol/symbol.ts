@@ -7,8 +7,8 @@ import { type Mat, IDENTITY, apply, matAngle } from '../core/geometry.ts';
 import { Part, Pin, SchAttr } from '@copperplate/format/records';
 import { recType, str, type Rec } from '../core/records.ts';
 import type { Surface, TextStyle } from '../render/surface.ts';
-import { drawShape, placeText, type ShapeCtx } from './shapes.ts';
-import { COLORS, fontStyle } from './styles.ts';
+import { drawShape, placeText, type ShapeCtx } from '../sch/shapes.ts';
+import { COLORS, fontStyle } from '../sch/styles.ts';
 
 export interface PartView { name: string; bbox: number[] | null; keys: string[] }
 

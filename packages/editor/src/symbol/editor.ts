@@ -8,7 +8,7 @@ import { type Box, emptyBox, normAngle, unionBox, type Pt } from '../core/geomet
 import { Grid } from '../core/grid.ts';
 import { ActionRegistry, routeKey } from '../core/actions.ts';
 import { EditEngine } from '../core/edit-engine.ts';
-import { schHooks } from './edit-hooks.ts';
+import { schHooks } from '../sch/edit-hooks.ts';
 import { Pin } from '@copperplate/format/records';
 import { num, recType, str, withField } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
@@ -16,9 +16,9 @@ import { SpatialIndex } from '../core/spatial.ts';
 import { ToolManager, type KeyEv, type Overlay, type PointerEv, type Tool } from '../core/tools.ts';
 import { Viewport } from '../core/viewport.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
-import { addPart, addPin, addShape } from './symbol-edit.ts';
+import { addPart, addPin, addShape } from './edit.ts';
 import { paintSymbol, partPins, pickPart, symbolParts } from './symbol.ts';
-import { SelectTool, ShapeTool } from './tools.ts';
+import { SelectTool, ShapeTool } from '../sch/tools.ts';
 
 export class SymbolEditor {
   readonly selection = new Selection();
