@@ -45,7 +45,7 @@ export * from './symbol/editor.ts';
 // (panel/): the apps import them from here, never by a path into the package (scripts/check-layers.mjs).
 export { PcbEditor, type PcbEditorOptions } from './pcb/editor.ts';
 export { pcbActions, type PcbActionHost, type PcbClip } from './pcb/actions.ts';
-export { installPcbTools, type OutlineMode, type OutlineTool, type RouteTool, TextTool as PcbTextTool } from './pcb/tools.ts';
+export { installPcbTools, type OutlineMode, type OutlineTool, type RouteTool } from './pcb/tools.ts';
 export { PcbCanvasView, contoursPath } from './pcb/canvas.ts';
 export { generateFootprint, padRecord, type PackageSpec } from './footprint/generator.ts';
 export { LayersPanel } from './pcb/layers-panel.ts';

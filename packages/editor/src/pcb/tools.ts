@@ -4,6 +4,7 @@
  */
 import { trackViolation, viaViolation } from './online-drc.ts';
 import type { KeyEv, Overlay, PointerEv, Tool } from '../core/tools.ts';
+import { TextTool } from '../core/text-tool.ts';
 import { SelectTool, type SelectDomain } from '../core/select-tool.ts';
 
 export { SelectTool } from '../core/select-tool.ts';
@@ -230,18 +231,17 @@ export class DrawTool implements Tool {
   overlay(): Overlay[] { return this.state === 'drawing' ? [{ kind: 'polyline', points: [...this.pts, ...this.cur] }] : []; }
 }
 
-/** Click places a STRING with `text` on the top silkscreen (or the active non-copper layer). */
-export class TextTool implements Tool {
-  readonly id = 'text';
-  state = 'idle';
-  text = 'TEXT';
-  height = 40;
-  constructor(private readonly ed: PcbEditor) {}
-  pointer(ev: PointerEv): void {
-    if (ev.kind !== 'down') return;
-    const layer = isCopper(this.ed.panel.active) ? L.TOP_SILK : this.ed.panel.active;
-    this.ed.commit('Text', (tx) => { tx.add(PcbString.create({ id: tx.newId(), group: 0, layer, x: ev.x, y: ev.y, text: this.text, font: 'default', height: this.height, strokeWidth: 6, origin: 3 })); });
-  }
+/** The engine's one text tool placing a STRING (40 mil high) on the top silkscreen (or the active non-copper layer) where clicked. */
+export function pcbTextTool(ed: PcbEditor): TextTool {
+  return new TextTool({
+    snap: (p) => p,
+    place(x, y, text) {
+      const layer = isCopper(ed.panel.active) ? L.TOP_SILK : ed.panel.active;
+      let key = '';
+      ed.commit('Text', (tx) => { key = tx.add(PcbString.create({ id: tx.newId(), group: 0, layer, x, y, text, font: 'default', height: 40, strokeWidth: 6, origin: 3 })); });
+      return key;
+    },
+  }, 'TEXT');
 }
 
 /** Register the PCB tools on an editor's tool manager. */
@@ -252,6 +252,6 @@ export function installPcbTools(ed: PcbEditor): void {
   ed.tools.register(new ViaTool(ed));
   ed.tools.register(new OutlineTool(ed));
   ed.tools.register(new DrawTool(ed, 'graphic'));
-  ed.tools.register(new TextTool(ed));
+  ed.tools.register(pcbTextTool(ed));
   ed.tools.activate('select');
 }

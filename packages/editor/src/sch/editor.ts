@@ -26,7 +26,7 @@ import type { Op } from '../render/surface.ts';
 import type { SymbolInfo } from './context.ts';
 import { SheetScene } from './scene.ts';
 import { attrMap, attrValue, pickPart } from '../symbol/symbol.ts';
-import { BusEntryTool, NetLabelTool, NoConnectTool, PlaceTool, SelectTool, ShapeTool, TextTool, WireTool } from './tools.ts';
+import { BusEntryTool, NetLabelTool, NoConnectTool, PlaceTool, SelectTool, ShapeTool, WireTool, schTextTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
@@ -87,7 +87,7 @@ export class SchematicEditor {
       this.selection.prune((k) => doc.has(k));
       for (const l of this.changeListeners) l(cs, keys);
     });
-    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), new TextTool(this), new PlaceTool(this), new NoConnectTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
+    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), schTextTool(this), new PlaceTool(this), new NoConnectTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
     this.tools.activate('select');
     registerSchematicActions(this);
   }

@@ -8,6 +8,7 @@ import type { Grid } from '../core/grid.ts';
 import type { Selection } from '../core/selection.ts';
 import type { SchematicEditor } from './editor.ts';
 import { SelectTool as CoreSelectTool } from '../core/select-tool.ts';
+import { TextTool } from '../core/text-tool.ts';
 
 /** What the select tool needs from an editor (the schematic and the symbol editor both provide it). */
 export interface SelectHost {
@@ -135,18 +136,11 @@ export function nextName(s: string): string {
   return m ? `${m[1]}${Number(m[2]) + 1}` : `${s}1`;
 }
 
-/** Text (T): a click places a TEXT record. */
-export class TextTool implements Tool {
-  readonly id = 'text';
-  state = 'idle';
-  text = 'Text';
-  constructor(private ed: SchematicEditor) {}
-  pointer(ev: PointerEv): void {
-    if (ev.kind !== 'down') return;
-    const p = this.ed.grid.snapPt({ x: ev.x, y: ev.y });
-    this.ed.addText(p.x, p.y, this.text);
-  }
+/** Text (T): the engine's one text tool placing a TEXT record at the snapped point. */
+export function schTextTool(ed: SchematicEditor): TextTool {
+  return new TextTool({ snap: (p) => ed.grid.snapPt(p), place: (x, y, text) => ed.addText(x, y, text) }, 'Text');
 }
+export { TextTool } from '../core/text-tool.ts';
 
 /**
  * Place (P): a ghost of the part follows the cursor; R/Space rotates, X mirrors left-right, Y

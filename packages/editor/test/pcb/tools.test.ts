@@ -4,7 +4,8 @@ import { EditorDocument } from '../../src/core/document.ts';
 import { num, str } from '../../src/core/records.ts';
 import { PcbEditor } from '../../src/pcb/editor.ts';
 import { findPcbDoc, pcbDocNames } from '../../src/pcb/load.ts';
-import { DragSegmentTool, DrawTool, RouteTool, TextTool, installPcbTools, route45 } from '../../src/pcb/tools.ts';
+import { DragSegmentTool, DrawTool, RouteTool, installPcbTools, route45 } from '../../src/pcb/tools.ts';
+import type { TextTool } from '../../src/core/text-tool.ts';
 import { fixture } from './fixtures.ts';
 import { pcbActions } from '../../src/pcb/actions.ts';
 
