@@ -26,18 +26,21 @@ export interface SearchOptions {
   owners?: number[];
   page?: number;
   pageSize?: number;
+  /** false: the system library by SQL too (a one-shot search, `copperplate library search --data`, need not load the index). */
+  index?: boolean;
 }
 
 export type SearchResult = ComponentPage;
 
-/** The scopes of users' libraries a viewer sees: their own (0), their teams' (1), everyone's public ones (3). */
+/** The scopes of users' libraries a viewer sees: their own (0), their teams' (1), everyone's public ones (3); with the system's (2) when asked. */
 const USER_SCOPES = `owner <> 2 and (owner = 3 or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
+const ALL_SCOPES = `(owner in (2, 3) or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
 
 /** SQL over users' libraries: the filters, then the way's condition and order. */
 class UserSql {
   private readonly params: unknown[] = [];
   private readonly where: string[] = ['not deleted'];
-  constructor(private readonly q: Queryable, private readonly v: Viewer, o: SearchOptions, owners: number[]) {
+  constructor(private readonly q: Queryable, private readonly v: Viewer, o: SearchOptions, owners: number[], private readonly withSystem = false) {
     if (o.type) this.where.push(`type = ${this.p(o.type)}`);
     if (o.lib) this.where.push(`lib = ${this.p(o.lib)}`);
     if (o.package) this.where.push(`lower(package) like ${this.p(o.package.toLowerCase().replace(/[%_\\]/g, '\\$&') + '%')}`);
@@ -52,7 +55,7 @@ class UserSql {
   private async run(cond: string[], extra: unknown[], order: string, limit: number, cols = COLS): Promise<(LibraryRow & { sim?: number })[]> {
     const params = [...this.params, ...extra];
     const n = params.length;
-    const sql = `select ${cols} from library_items where ${[...this.where, ...cond].join(' and ')} and ${USER_SCOPES.replaceAll('$V1', `$${n + 1}`).replaceAll('$V2', `$${n + 2}`)} order by ${order} limit ${limit}`;
+    const sql = `select ${cols} from library_items where ${[...this.where, ...cond].join(' and ')} and ${(this.withSystem ? ALL_SCOPES : USER_SCOPES).replaceAll('$V1', `$${n + 1}`).replaceAll('$V2', `$${n + 2}`)} order by ${order} limit ${limit}`;
     return (await this.q.query<LibraryRow & Row & { sim?: number }>(sql, [...params, this.v.user, this.v.teams])).map(norm);
   }
 
@@ -87,9 +90,10 @@ export async function search(q: Queryable, v: Viewer, o: SearchOptions): Promise
   const offset = (page - 1) * pageSize;
   const need = offset + pageSize + 1;
   const scopes = o.owners?.length ? o.owners : [LIB_OWNER.PERSONAL, LIB_OWNER.TEAM, LIB_OWNER.SYSTEM, LIB_OWNER.PUBLIC];
-  const index = scopes.includes(LIB_OWNER.SYSTEM) ? await systemIndex(q) : undefined;
-  const userScopes = scopes.filter((s) => s !== LIB_OWNER.SYSTEM);
-  const user = userScopes.length && (await seesUserItems(q, v)) ? new UserSql(q, v, o, userScopes) : undefined;
+  const useIndex = o.index !== false;
+  const index = useIndex && scopes.includes(LIB_OWNER.SYSTEM) ? await systemIndex(q) : undefined;
+  const userScopes = useIndex ? scopes.filter((s) => s !== LIB_OWNER.SYSTEM) : scopes;
+  const user = userScopes.length && (!useIndex || (await seesUserItems(q, v))) ? new UserSql(q, v, o, userScopes, !useIndex) : undefined;
   const f: IndexFilter = { type: o.type || undefined, lib: o.lib || undefined, package: o.package || undefined };
   const both = async (sys: Ranked<LibraryRow>[] | undefined, own: Promise<Ranked<LibraryRow>[]> | undefined) => mergeRanked([sys ?? [], (await own) ?? []]);
   const finish = (rows: Ranked<LibraryRow>[], by: SearchResult['by']): SearchResult => (
