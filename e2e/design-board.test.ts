@@ -212,6 +212,9 @@ describe('design a board from an empty project (e2e)', () => {
     expect(sAttr('NO_CONNECT')).toHaveLength(1);
     expect(sAttr('NET')).toContain('LED_A');
     expect(sAttr('Designator')).toEqual(expect.arrayContaining(['D1', 'J1', 'R1']));
+    // the status can read Saved before the last route's edit is queued (the editor saves 300 ms after an
+    // edit): wait for the server to hold every track before reloading
+    await until(async () => recordsOf(await serverDataStr(page, project, 'pcbs', pcb)).filter((r) => Line.is(r)).length === tracks, 60_000, 'the tracks on the server');
     await page.reload();
     await waitForEditor(page, 'pcbs');
     const pcbRecs = recordsOf(await serverDataStr(page, project, 'pcbs', pcb));
