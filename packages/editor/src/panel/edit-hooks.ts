@@ -6,45 +6,37 @@
  * POLY paths (bulges flip sign under a mirror), STRING placement matrix, DIMENSION points, AUXLINE
  * position and angle.
  */
-import type { DomainHooks, EditOp } from '../core/edit-engine.ts';
+import { opMatrix, type DomainHooks, type EditOp } from '../core/edit-engine.ts';
+import { mul, normAngle } from '@copperplate/board';
 import { type Rec, recType } from '../core/records.ts';
 import { AuxLine, PanelDimension, PanelPoly, PanelString, kindOf } from '@copperplate/format/records';
 import { parsePanelPaths, readMatrix, toPloys, transformContour, type Matrix } from '@copperplate/convert/panel/index';
 import type { Box } from './editor.ts';
 
-/** The affine map of an operation, [a,b,c,d,e,f]: x' = a*x + b*y + c, y' = d*x + e*y + f. */
-export function opMatrix(op: EditOp): Matrix {
-  if (op.kind === 'move') return [1, 0, op.dx, 0, 1, op.dy];
-  if (op.kind === 'mirror') return op.axis === 'x' ? [-1, 0, 2 * op.c, 0, 1, 0] : [1, 0, 0, 0, -1, 2 * op.c];
-  const q = ((op.angle % 360) + 360) % 360;
-  const a = (op.angle * Math.PI) / 180;
-  // exact quarter turns (no 6e-17 residue in the file)
-  const c = q === 90 || q === 270 ? 0 : q === 180 ? -1 : q === 0 ? 1 : Math.cos(a);
-  const s = q === 0 || q === 180 ? 0 : q === 90 ? 1 : q === 270 ? -1 : Math.sin(a);
-  return [c, -s, op.cx - op.cx * c + op.cy * s, s, c, op.cy - op.cx * s - op.cy * c];
+/** The engine's map of an operation as a panel matrix [a,b,c,d,e,f] (x' = a*x + b*y + c, y' = d*x + e*y + f). */
+function panelMatrix(op: EditOp): Matrix {
+  const m = opMatrix(op);
+  return [m.a, m.c, m.e, m.b, m.d, m.f];
 }
 
-/** m1 after m0 (apply m0 first). */
-export function compose(m1: Matrix, m0: Matrix): Matrix {
-  return [
-    m1[0] * m0[0] + m1[1] * m0[3], m1[0] * m0[1] + m1[1] * m0[4], m1[0] * m0[2] + m1[1] * m0[5] + m1[2],
-    m1[3] * m0[0] + m1[4] * m0[3], m1[3] * m0[1] + m1[4] * m0[4], m1[3] * m0[2] + m1[4] * m0[5] + m1[5],
-  ];
+/** The linear part of m1 after m0 (apply m0 first), as a panel matrix with no translation. */
+function turnLinear(m1: Matrix, m0: Matrix): Matrix {
+  const m = mul({ a: m1[0], b: m1[3], c: m1[1], d: m1[4], e: 0, f: 0 }, { a: m0[0], b: m0[3], c: m0[1], d: m0[4], e: 0, f: 0 });
+  return [m.a, m.c, 0, m.b, m.d, 0];
 }
 
 const tidy = (v: number) => Math.round(v * 1e6) / 1e6;
-const normDeg = (a: number) => tidy(((a % 360) + 360) % 360);
 
 /** The angle a direction at `deg` has after the operation. */
 function turnAngle(deg: number, op: EditOp): number {
   if (op.kind === 'move') return deg;
-  if (op.kind === 'rotate') return normDeg(deg + op.angle);
-  return normDeg(op.axis === 'x' ? 180 - deg : -deg);
+  if (op.kind === 'rotate') return normAngle(deg + op.angle);
+  return normAngle(op.axis === 'x' ? 180 - deg : -deg);
 }
 
 /** One panel record under an operation (a new record; unknown fields kept). */
 export function transformPanelRecord(r: Rec, op: EditOp): Rec {
-  const m = opMatrix(op);
+  const m = panelMatrix(op);
   const t = recType(r);
   if (t === 'POLY') {
     const own = readMatrix(PanelPoly.get(r, 'matrix'));
@@ -54,7 +46,7 @@ export function transformPanelRecord(r: Rec, op: EditOp): Rec {
   if (t === 'STRING') {
     const own = readMatrix(PanelString.get(r, 'matrix'));
     // text stays readable under a mirror: only its anchor moves; under a rotation it turns
-    const placed = op.kind === 'mirror' ? ([own[0], own[1], 0, own[3], own[4], 0] as Matrix) : compose([m[0], m[1], 0, m[3], m[4], 0], own);
+    const placed = op.kind === 'mirror' ? ([own[0], own[1], 0, own[3], own[4], 0] as Matrix) : turnLinear(m, own);
     const anchor = { x: m[0] * own[2] + m[1] * own[5] + m[2], y: m[3] * own[2] + m[4] * own[5] + m[5] };
     // the placement matrix turns the text (stored outlines and our stroke font alike); `rotation` is left as read
     return PanelString.with(r, { matrix: [tidy(placed[0]), tidy(placed[1]), tidy(anchor.x), tidy(placed[3]), tidy(placed[4]), tidy(anchor.y)] });
