@@ -11,6 +11,7 @@ export class ItemGrid<T extends { box: IBox }> {
   private cells = new Map<number, number[]>();
   private stamp: Uint32Array;
   private tick = 0;
+  private scratch: number[] = [];
   readonly items: T[];
   /** Item boxes by index (minX, minY, maxX, maxY): no property reads on items of many shapes. */
   private boxes: Float64Array;
@@ -62,7 +63,7 @@ export class ItemGrid<T extends { box: IBox }> {
   /** Indexes (into `items`) of the items whose box overlaps `b`, each once. */
   queryIndex(b: IBox, out: number[] = []): number[] {
     if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
-    const t = this.tick, st = this.stamp, items = this.items, bx = this.boxes;
+    const t = this.tick, st = this.stamp, bx = this.boxes;
     const minX = b.minX, minY = b.minY, maxX = b.maxX, maxY = b.maxY;
     const x0 = Math.floor(b.minX / this.cell), x1 = Math.floor(b.maxX / this.cell);
     const y0 = Math.floor(b.minY / this.cell), y1 = Math.floor(b.maxY / this.cell);
@@ -80,24 +81,11 @@ export class ItemGrid<T extends { box: IBox }> {
       }
     return out;
   }
+  /** The items whose box overlaps `b`, each once (queryIndex through a reused index buffer). */
   query(b: IBox, out: T[] = []): T[] {
-    if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
-    const t = this.tick, st = this.stamp, items = this.items, bx = this.boxes;
-    const minX = b.minX, minY = b.minY, maxX = b.maxX, maxY = b.maxY;
-    const x0 = Math.floor(b.minX / this.cell), x1 = Math.floor(b.maxX / this.cell);
-    const y0 = Math.floor(b.minY / this.cell), y1 = Math.floor(b.maxY / this.cell);
-    for (let ix = x0; ix <= x1; ix++)
-      for (let iy = y0; iy <= y1; iy++) {
-        const l = this.cells.get(ix * 1_000_003 + iy);
-        if (!l) continue;
-        for (let k = 0; k < l.length; k++) {
-          const i = l[k];
-          if (st[i] === t) continue;
-          st[i] = t;
-          const o = 4 * i;
-          if (bx[o] <= maxX && minX <= bx[o + 2] && bx[o + 1] <= maxY && minY <= bx[o + 3]) out.push(items[i]);
-        }
-      }
+    const idx = this.queryIndex(b, this.scratch);
+    for (let k = 0; k < idx.length; k++) out.push(this.items[idx[k]]);
+    idx.length = 0;
     return out;
   }
 }
