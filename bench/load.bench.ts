@@ -5,12 +5,16 @@
  * and over. Each edit is a compare-and-set bulk write of the client's page with the ticket it last
  * got; at the end every page must hold the client's last acknowledged content (no lost edit).
  * Prints: acknowledged writes, p99 write latency, /api/getOnlineVersion p99 (sampled every 20 ms
- * while imports run; goal under 50 ms), imports done, server memory (RSS) before and after.
+ * while imports run; goal under 50 ms), imports done, server memory (RSS) before and after, the
+ * server's CPU (whole process, and its main thread alone), and its event loop's utilisation and
+ * delay over the run (bench/lib/loop-delay.mjs, preloaded into the server): a main thread that needs
+ * little CPU but waits long for it is the machine's load, not the server's work.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { report } from './lib/report.ts';
 
@@ -35,10 +39,12 @@ const CLIENTS = Number(process.env.LOAD_BENCH_CLIENTS ?? 200);
 const PROJECTS = 20;
 const FIXTURE = join(import.meta.dirname, '..', '..', 'shared', 'fixtures', 'epro', 'FLIP_C3.epro');
 
-function serve(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+const LOOP_DELAY = join(import.meta.dirname, 'lib', 'loop-delay.mjs');
+
+function serve(dataDir: string, loopOut: string): Promise<{ url: string; child: ChildProcess }> {
   // LOAD_BENCH_NODE_ARGS: node options of the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
   const nodeArgs = (process.env.LOAD_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--port', '0', '--quiet', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, '--import', pathToFileURL(LOOP_DELAY).href, BIN, 'serve', '--port', '0', '--quiet', '--data', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOOP_DELAY_OUT: loopOut } });
   return new Promise((res, rej) => {
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
@@ -74,14 +80,15 @@ async function post<T>(url: string, s: Session, path: string, body: unknown, pro
 const pct = (a: number[], q: number) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.min(s.length - 1, Math.floor(s.length * q))] : NaN; };
 const p99 = (a: number[]) => pct(a, 0.99);
 /** CPU seconds (user + system) a process has used (Linux /proc). */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+function cpuSeconds(pid: number, thread?: number): number {
+  const f = readFileSync(thread === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${thread}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'cp-load-'));
-  const { url, child } = await serve(dir);
+  const loopOut = join(dir, 'loop-delay.json');
+  const { url, child } = await serve(join(dir, 'data'), loopOut);
   try {
     const owner = await auth(url, '/api/auth/signup', 'loadowner');
     const importer = await auth(url, '/api/auth/signup', 'loadimporter');
@@ -97,6 +104,8 @@ async function main(): Promise<void> {
     for (let i = 0; i < CLIENTS; i++) clients.push({ i, project: projects[i % PROJECTS], key: `page${i}`, session: await auth(url, '/api/auth/login', 'loadowner'), ticket: 0, acked: '', writes: 0, seq: 0 });
     const memBefore = rssMb(child.pid!);
     const cpuBefore = cpuSeconds(child.pid!);
+    const mainCpuBefore = cpuSeconds(child.pid!, child.pid!); // the server's main thread (its id is the process id)
+    child.kill('SIGUSR2'); // loop-delay.mjs: start counting
     const latencies: number[] = [];
     const probe: number[] = [];
     let failures = 0;
@@ -132,6 +141,10 @@ async function main(): Promise<void> {
     await Promise.all([...clients.map(editLoop), importLoop(), importLoop(), probeLoop()]);
     const memAfter = rssMb(child.pid!);
     const cpuUsed = cpuSeconds(child.pid!) - cpuBefore;
+    const mainCpuUsed = cpuSeconds(child.pid!, child.pid!) - mainCpuBefore;
+    child.kill('SIGUSR2'); // loop-delay.mjs: write the figures
+    while (!existsSync(loopOut)) await new Promise((r) => setTimeout(r, 50));
+    const loop = JSON.parse(readFileSync(loopOut, 'utf8')) as { p50: number; p99: number; max: number; utilization: number };
 
     // no lost edit: every page holds the client's last acknowledged content at its ticket
     let lost = 0;
@@ -153,6 +166,10 @@ async function main(): Promise<void> {
       { name: 'load getOnlineVersion p99 during imports', value: p99(probe), unit: 'ms', goal: 'under 50 ms' },
       { name: 'load getOnlineVersion p50 during imports', value: pct(probe, 0.5), unit: 'ms' },
       { name: 'load server CPU during the run', value: cpuUsed, unit: `s of ${SECONDS} s (worker threads included)` },
+      { name: 'load server main-thread CPU during the run', value: mainCpuUsed, unit: `s of ${SECONDS} s` },
+      { name: 'load server event-loop utilisation', value: loop.utilization, unit: 'of the run (0..1)' },
+      { name: 'load server event-loop delay p99', value: loop.p99, unit: `ms (max ${loop.max.toFixed(0)} ms; timer every 10 ms)` },
+      { name: 'load machine load average (1 min) at the end', value: Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]), unit: 'runnable' },
       { name: 'load server memory before', value: memBefore, unit: 'MB RSS' },
       { name: 'load server memory after', value: memAfter, unit: 'MB RSS' },
     ]);

@@ -14,60 +14,64 @@
  *   a WebGL frame      = draw + a pixel read back (readPixels: the frame is finished); the app stacks
  *                        the WebGL canvas under its 2D canvas; "composited" = the frame copied into a 2D
  *                        canvas instead (drawImage + getImageData: a read-back of the whole frame)
+ *   work between frames = what runs after a frame, untimed in it (Canvas2D: tiles ahead; WebGL: a
+ *                        zoomed-out snapshot drawn again at the new scale after a zoom frame showed
+ *                        it scaled), timed on its own
+ *   CPU                = utime + stime of the renderer and GPU processes (/proc, every thread;
+ *                        SwiftShader rasterises in the GPU process) for the open (from when the
+ *                        board's text is in the page) and per frame of a zoom level (its work
+ *                        between frames included): what the load cannot inflate
  *   hit test           = PcbEditor.hitTest(x, y) at 2,000 random points on the board (mean), against
- *                        a linear scan of every primitive's box (ratio)
+ *                        a linear scan of every primitive's box (ratio); the first one builds the
+ *                        spatial index (not part of the open)
  * PCB_BENCH_BOARDS=100k,STM32 and PCB_BENCH_PAINTERS=webgl choose boards and painters (default all;
- * Canvas2D is not run on the 300k board unless PCB_BENCH_CANVAS2D_300K is set).
+ * Canvas2D is not run on the 300k board unless PCB_BENCH_CANVAS2D_300K is set). PCB_BENCH_PHASES=1
+ * opens each board once more before the timed open, one phase per call (parse, document, scene,
+ * geometry and upload, first frame), and prints each phase's CPU time (renderer + GPU process).
  *   memory             = the tab's JS heap (CDP Performance.getMetrics), the renderer and GPU
  *                        processes' resident memory (/proc), the WebGL geometry bytes
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { report, type Figure } from './lib/report.ts';
-import { ZOOMS, type BoardInput, type PageResult, type RunOptions } from './lib/pcb-render-page.ts';
-import { fixtureBoards } from './lib/pcb-boards.ts';
-
-/** `cols` x `rows` free SMD pads on a 50-mil grid and `tracks` tracks joining neighbouring pads (every `every`th column). */
-function generatedBoard(cols: number, rows: number, every: number, name: string): BoardInput {
-  const lines = ['["DOCTYPE","PCB","1.8"]', '["HEAD",{"editorVersion":"bench"}]'];
-  const pitch = 50;
-  let id = 1;
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) {
-    const x = c * pitch, y = -r * pitch, net = `N${r}_${Math.floor(c / every)}`;
-    lines.push(JSON.stringify(['PAD', `e${id++}`, 0, net, 1, '1', x, y, 0, null, ['RECT', 24, 16, 20], [], 0, 0, 0, 0, 0, null, null, null, null, 0]));
-    if (c % every === 1) lines.push(JSON.stringify(['LINE', `e${id++}`, 0, net, 1, x - pitch, y, x, y, 8, 0]));
-  }
-  lines.push(JSON.stringify(['POLY', `e${id++}`, 0, '', 11, 10, ['R', -100, 100, cols * pitch + 150, rows * pitch + 150, 0, 0], 0]));
-  return { name, text: lines.join('\n'), footprints: {}, poured: [], pcbUuid: 'bench' };
-}
+import { PHASES, ZOOMS, type EndResult, type Frames, type OpenResult, type RunOptions } from './lib/pcb-render-page.ts';
+import { fixtureBoards, generatedBoard } from './lib/pcb-boards.ts';
 
 const pct = (a: number[], q: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
 
-/** Resident memory (MB) of the browser's renderer and GPU processes (descendants of the browser process), from /proc. */
-function processMemory(): { renderer: number; gpu: number } {
-  const out = { renderer: 0, gpu: 0 };
-  const procs = new Map<number, { ppid: number; rss: number; cmd: string }>();
+/** The browser's renderer and GPU processes (descendants of our chromium child), from /proc. */
+function browserProcesses(): Array<{ pid: number; kind: 'renderer' | 'gpu' | 'other'; rss: number; cpuMs: number }> {
+  const procs = new Map<number, { ppid: number; rss: number; cmd: string; cpuMs: number }>();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
       const status = readFileSync(`/proc/${d}/status`, 'utf8');
-      procs.set(Number(d), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8') });
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      // utime + stime (fields 14 and 15 of stat; clock ticks of 10 ms), every thread of the process
+      procs.set(Number(d), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8'), cpuMs: (Number(stat[11]) + Number(stat[12])) * 10 });
     } catch {
       /* the process ended */
     }
   }
-  // the browser: our chromium child process
   const browserPid = [...procs].find(([, p]) => p.ppid === process.pid && p.cmd.includes('chromium'))?.[0];
-  if (!browserPid) return out;
+  if (!browserPid) return [];
   const under = (pid: number): boolean => { for (let p = pid, n = 0; p > 1 && n < 10; p = procs.get(p)?.ppid ?? 0, n++) if (p === browserPid) return true; return false; };
-  for (const [pid, p] of procs) {
-    if (!under(pid)) continue;
-    if (p.cmd.includes('--type=renderer')) out.renderer = Math.max(out.renderer, p.rss);
-    else if (p.cmd.includes('--type=gpu-process')) out.gpu = Math.max(out.gpu, p.rss);
-  }
+  return [...procs].filter(([pid]) => under(pid)).map(([pid, p]) => ({ pid, kind: p.cmd.includes('--type=renderer') ? 'renderer' : p.cmd.includes('--type=gpu-process') ? 'gpu' : 'other', rss: p.rss, cpuMs: p.cpuMs }));
+}
+
+/** Resident memory (MB) of the renderer and GPU processes. */
+function processMemory(): { renderer: number; gpu: number } {
+  const out = { renderer: 0, gpu: 0 };
+  for (const p of browserProcesses()) if (p.kind !== 'other') out[p.kind] = Math.max(out[p.kind], p.rss);
   return out;
+}
+
+/** CPU time (ms) used so far by the renderer and GPU processes, all their threads (or one of them). */
+function processCpu(kind?: 'renderer' | 'gpu'): number {
+  return browserProcesses().filter((p) => (kind ? p.kind === kind : p.kind !== 'other')).reduce((a, p) => a + p.cpuMs, 0);
 }
 
 async function main() {
@@ -89,29 +93,59 @@ async function main() {
         await cdp.send('Performance.enable');
         await page.setContent('<!doctype html><html><body style="margin:0"></body></html>');
         await page.addScriptTag({ content: bundle.outputFiles[0].text });
-        const r = (await page.evaluate(([input, p, o]) => (window as unknown as { runBench: (i: unknown, p: string, o: unknown) => unknown }).runBench(input, p, o), [board, painter, runOptions] as const)) as PageResult;
+        type W = Record<string, (...a: unknown[]) => unknown>;
+        if (process.env.PCB_BENCH_PHASES && painter === 'webgl') {
+          // the open again, phase by phase, each with the CPU time of the renderer and the GPU process
+          for (const ph of PHASES) {
+            const r0 = processCpu('renderer'), g0 = processCpu('gpu');
+            const ms = (await page.evaluate(([s, input]) => (window as unknown as W).benchPhase(s, input), [ph, ph === 'input' ? board : undefined] as const)) as number;
+            const r1 = processCpu('renderer') - r0, g1 = processCpu('gpu') - g0;
+            console.error(`[pcb-render] ${board.name} open phase ${ph}: ${ms.toFixed(0)} ms wall, CPU renderer ${r1} ms + GPU process ${g1} ms`);
+            if (ph !== 'input') figures.push({ name: `${board.name} WebGL open phase '${ph}': CPU of the renderer + GPU process`, value: r1 + g1, unit: 'ms' });
+          }
+        }
+        // the board's text into the page first: its transfer (hundreds of ms of the renderer's CPU for 13.6 MB) is not the open's
+        await page.evaluate((input) => (window as unknown as W).benchInput(input), board);
+        const c0 = processCpu();
+        const r = (await page.evaluate(([p, o]) => (window as unknown as W).benchOpen(null, p, o), [painter, runOptions] as const)) as OpenResult;
+        const openCpu = processCpu() - c0;
+        const frames: Frames[] = [];
+        const levelCpu: number[] = [];
+        for (const k of ZOOMS) {
+          const c1 = processCpu();
+          frames.push(...((await page.evaluate((z) => (window as unknown as W).benchLevel(z), k)) as Frames[]));
+          levelCpu.push((processCpu() - c1) / (runOptions.panFrames + runOptions.zoomFrames + 1));
+        }
+        const e = (await page.evaluate(() => (window as unknown as W).benchEnd())) as EndResult;
         const metrics = (await cdp.send('Performance.getMetrics')).metrics as Array<{ name: string; value: number }>;
         const heap = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
         const mem = processMemory();
         const n = `${board.name} ${painter === 'webgl' ? 'WebGL' : 'Canvas2D'}`;
-        console.error(`[pcb-render] ${n}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        console.error(`[pcb-render] ${n}: ${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0].toFixed(1)}`);
         if (painter === 'webgl') figures.push({ name: `${board.name} GPU: ${r.renderer}`, value: 1, unit: 'info' });
         figures.push({ name: `${n} primitives`, value: r.prims, unit: 'count' });
         figures.push({ name: `${n} open to first frame`, value: r.openMs, unit: 'ms', goal: board.name.includes('100k') ? '< 1000' : undefined });
-        figures.push({ name: `${n} open: of which the painter (WebGL: geometry built and uploaded; Canvas2D: spatial index)`, value: r.painterMs, unit: 'ms' });
-        for (const k of ZOOMS) {
+        figures.push({ name: `${n} open to first frame, CPU of the renderer and GPU processes`, value: openCpu, unit: 'ms' });
+        figures.push({ name: `${n} open: of which the painter (WebGL: geometry built and uploaded, first frame; Canvas2D: spatial index, first frame)`, value: r.painterMs, unit: 'ms' });
+        for (const [i, k] of ZOOMS.entries()) {
           for (const kind of ['pan', 'zoom'] as const) {
-            const t = r.frames.find((f) => f.zoom === k && f.kind === kind)!.times;
+            const t = frames.find((f) => f.zoom === k && f.kind === kind)!.times;
             figures.push({ name: `${n} ${kind} frame at ${k}x fit p50 (${t.length} frames)`, value: pct(t, 0.5), unit: 'ms' });
             figures.push({ name: `${n} ${kind} frame at ${k}x fit p99`, value: pct(t, 0.99), unit: 'ms', goal: '< 16' });
           }
+          figures.push({ name: `${n} frames at ${k}x fit: CPU of the renderer and GPU processes per frame (work between frames included)`, value: levelCpu[i], unit: 'ms' });
         }
-        const all = r.frames.flatMap((f) => f.times);
+        const all = frames.flatMap((f) => f.times);
         figures.push({ name: `${n} pan and zoom frame p99 over all zooms`, value: pct(all, 0.99), unit: 'ms', goal: '< 16' });
         figures.push({ name: `${n} pan and zoom frame max over all zooms`, value: Math.max(...all), unit: 'ms' });
-        if (painter === 'webgl') figures.push({ name: `${n} frame at fit composited into a 2D canvas (draw + drawImage + getImageData, median)`, value: r.compositedMedianMs, unit: 'ms' });
-        figures.push({ name: `${n} hit test`, value: r.hitMs, unit: 'ms', goal: '< 1' });
-        figures.push({ name: `${n} hit test / linear box scan`, value: r.hitMs / r.linMs, unit: 'ratio' });
+        if (e.idleMs.length) {
+          figures.push({ name: `${n} work between frames (Canvas2D: tiles ahead; WebGL: the snapshot drawn again after a zoom) p50 (${e.idleMs.length} times)`, value: pct(e.idleMs, 0.5), unit: 'ms' });
+          figures.push({ name: `${n} work between frames max`, value: Math.max(...e.idleMs), unit: 'ms' });
+        }
+        if (painter === 'webgl') figures.push({ name: `${n} frame at fit composited into a 2D canvas (draw + drawImage + getImageData, median)`, value: e.compositedMedianMs, unit: 'ms' });
+        figures.push({ name: `${n} first hit test (builds the spatial index)`, value: e.firstHitMs, unit: 'ms' });
+        figures.push({ name: `${n} hit test`, value: e.hitMs, unit: 'ms', goal: '< 1' });
+        figures.push({ name: `${n} hit test / linear box scan`, value: e.hitMs / e.linMs, unit: 'ratio' });
         figures.push({ name: `${n} tab JS heap`, value: heap, unit: 'MB' });
         figures.push({ name: `${n} renderer process resident`, value: mem.renderer, unit: 'MB' });
         if (painter === 'webgl') {
@@ -124,6 +158,7 @@ async function main() {
   } finally {
     await browser.close();
   }
+  figures.push({ name: 'load average (1 min) at the end', value: loadavg()[0], unit: '' });
   report('pcb-render', figures);
 }
 

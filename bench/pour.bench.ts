@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { readEpro } from '@copperplate/format';
-import { TileCache, boardSourceFromArchive, fillPours, indexBoard, listPcbs, resolveBoard, runDrc, updateBoard, type BoardSource } from '@copperplate/board';
+import { RecordIndex, TileCache, boardSourceFromArchive, fillPours, indexBoard, listPcbs, resolveBoard, runDrc, updateBoard, type BoardSource } from '@copperplate/board';
 import { generateBoard } from './lib/gen-board.ts';
 import { report, type Figure } from './lib/report.ts';
 
@@ -42,23 +42,27 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
 function generated(pads: number, goalFill: string, goalDrc?: string): void {
   const src = generateBoard(pads);
   const k = `pour.gen${pads / 1000}k`;
-  // the model as an editor holds it: resolved once, indexed for in-place updates
-  const res = timed(() => { const m = resolveBoard(src); indexBoard(m); return m; });
+  // the model as an editor holds it: resolved once, indexed for in-place updates, and the records
+  // indexed by part (an edit finds its part's records without reading all of them)
+  const res = timed(() => { const m = resolveBoard(src); indexBoard(m); return { m, recs: new RecordIndex([...src.records]) }; });
   stage(`${k}.resolve`, res);
-  const m = res.v;
+  const { m, recs } = res.v;
   const cache = new TileCache();
   const fill = timed(() => fillPours(m, { cache }));
   stage(`${k}.refill`, fill, goalFill);
   for (const [id, r] of fill.v) m.stored.set(id, r.polys);
   stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
-  // Move one through-hole part (c0) by 40 mil: update the model in place (only c0's records are
-  // resolved again; src is scanned for them), then refill the pours it touched from the tile cache.
-  // The first move, then the median of five more (the part moved back and forth, as when dragging).
+  // Move one through-hole part (c0) by 40 mil: its COMPONENT record replaced in the record index, the
+  // model updated in place (only c0's records, taken from the index, are resolved again), then the
+  // pours it touched refilled from the tile cache. The first move, then the median of five more (the
+  // part moved back and forth, as when dragging).
+  const at = recs.find('c0', 'COMPONENT')!, c0 = recs.records[at];
+  const moved: BoardSource = { ...src, records: recs.records };
   const runs: Array<{ u: ReturnType<typeof timed<ReturnType<typeof updateBoard>>>; f: ReturnType<typeof timed<unknown>>; refilled: number; reused: number }> = [];
   for (let k = 1; k <= 6; k++) {
-    const moved: BoardSource = { ...src, records: src.records.map((r) => (r[0] === 'COMPONENT' && r[1] === 'c0' ? [...r.slice(0, 4), (r[4] as number) + 40 * (k % 2), ...r.slice(5)] : r)) };
+    recs.set(at, [...c0.slice(0, 4), (c0[4] as number) + 40 * (k % 2), ...c0.slice(5)]);
     const hits0 = cache.hits, miss0 = cache.misses;
-    const u = timed(() => updateBoard(m, moved, ['c0'], cache));
+    const u = timed(() => updateBoard(m, moved, ['c0'], cache, { records: recs.of(['c0']) }));
     const f = timed(() => fillPours(m, { only: u.v.touched, cache }));
     runs.push({ u, f, refilled: cache.misses - miss0, reused: cache.hits - hits0 });
   }

@@ -119,7 +119,9 @@ describe('project actions (e2e)', () => {
     await schRow.click({ button: 'right' });
     await page.getByRole('menu').getByRole('menuitem', { name: 'Paste page' }).click();
     await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).waitFor();
-    expect(await devices()).toBeGreaterThan(before);
+    // the paste writes in IMP-1's order (schematic, sheet, symbols, footprints, devices): the sheet's
+    // row shows before the devices are written
+    await expect.poll(devices).toBeGreaterThan(before);
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('saved');
     await page.reload();
     await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).waitFor();

@@ -127,11 +127,9 @@ describe('PCB editor in the browser (issue 6)', () => {
     const px = await page.evaluate((s) => {
       const hook = (window as any).__cpEditor;
       hook.fitBox(s.x - 100, s.y - 100, s.x + 100, s.y + 100);
-      const canvas = document.querySelector('canvas[aria-label="PCB canvas"]') as HTMLCanvasElement;
-      const r = canvas.getBoundingClientRect();
-      const at = (pageX: number, pageY: number) => Array.from(canvas.getContext('2d')!.getImageData(Math.round(((pageX - r.left) * canvas.width) / r.width), Math.round(((pageY - r.top) * canvas.height) / r.height), 1, 1).data);
-      const p = hook.toPage(s.x, s.y);
-      return at(p.x, p.y);
+      // what the canvas shows (the WebGL layers under the live layers)
+      const q = hook.view.viewport.toScreen(s.x, s.y);
+      return Array.from(hook.view.pixels(Math.round(q.x), Math.round(q.y), 1, 1) as Uint8ClampedArray);
     }, spot!);
     // drawn in the top copper colour's hue, not the dark background (#10141a)
     const hex = spot!.color.replace('#', '');
@@ -245,10 +243,8 @@ describe('PCB editor in the browser (issue 6)', () => {
     await page.getByRole('checkbox', { name: 'Ratsnest' }).uncheck();
     const pixel = () => page.evaluate((p) => {
       const h = (window as any).__cpEditor;
-      h.view.draw();
-      const c = document.querySelector('[data-testid=pcb-editor] canvas') as HTMLCanvasElement;
       const q = h.view.viewport.toScreen(p.x, p.y);
-      return Array.from(c.getContext('2d')!.getImageData(Math.round(q.x), Math.round(q.y), 1, 1).data.slice(0, 3));
+      return Array.from((h.view.pixels(Math.round(q.x), Math.round(q.y), 1, 1) as Uint8ClampedArray).slice(0, 3));
     }, pad);
     const shown = await pixel();
     const layers = page.getByRole('complementary', { name: 'Layers' });

@@ -10,43 +10,29 @@
  * are the same code path and are tested on the server and in the bench).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { migrate, openDatabase, startServer, type RunningServer } from '@copperplate/server';
-import { writeLibrary } from '@copperplate/server/library/build';
-import { ROOT, ensureWebBuilt, launchBrowser, newPage, projectUuidOf, signUp } from './lib/harness.ts';
+import type { Page } from 'playwright-core';
+import { projectUuidOf } from './lib/harness.ts';
+import { libraryStack, type LibraryStack } from './lib/library.ts';
 import { PadNet, PcbAttr, PcbComponent } from '@copperplate/format/records';
 import { clickAt, recordsOf, serverDataStr, until, waitForEditor } from './lib/editor.ts';
 
-let server: RunningServer;
-let dataDir = '';
-let browser: Browser;
+let stack: LibraryStack;
+let server: LibraryStack['server'];
 let page: Page;
 let errors: string[];
 const ed = <T,>(fn: string): Promise<T> => page.evaluate((f) => new Function('h', `return (${f})(h)`)((window as any).__cpEditor), fn) as Promise<T>;
 
 beforeAll(async () => {
-  await ensureWebBuilt();
-  dataDir = mkdtempSync(join(tmpdir(), 'cp-e2e-lib-'));
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  await writeLibrary(db, { symbolLibs: [], footprintLibs: [] });
-  await db.close();
   // the supplier adapter of this server: a local price file (no network)
-  writeFileSync(join(dataDir, 'prices.json'), JSON.stringify({ supplier: 'Test Parts (file)', parts: [{ mpn: 'LED', sku: 'TP-LED', stock: 1200, currency: 'EUR', breaks: [{ qty: 1, unitPrice: 0.05 }, { qty: 100, unitPrice: 0.02 }] }] }));
-  process.env.COPPERPLATE_SUPPLIER_FILE = join(dataDir, 'prices.json');
-  server = await startServer({ port: 0, dataDir, logger: false, webDir: join(ROOT, 'apps', 'web', 'dist') });
-  browser = await launchBrowser();
-  ({ page, errors } = await newPage(browser, `${server.url}/?e2e`));
-  await signUp(page, 'lib');
+  stack = await libraryStack('lib', (dataDir) => {
+    writeFileSync(join(dataDir, 'prices.json'), JSON.stringify({ supplier: 'Test Parts (file)', parts: [{ mpn: 'LED', sku: 'TP-LED', stock: 1200, currency: 'EUR', breaks: [{ qty: 1, unitPrice: 0.05 }, { qty: 100, unitPrice: 0.02 }] }] }));
+    process.env.COPPERPLATE_SUPPLIER_FILE = join(dataDir, 'prices.json');
+  });
+  ({ server, page, errors } = stack);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => { await stack?.close(); });
 
 /** The board's components (designator, footprint uuid) and the nets on their pads, read through the record modules. */
 function boardParts(recs: unknown[][]): { parts: { designator: string; footprint: string }[]; nets: string[] } {

@@ -103,10 +103,8 @@ describe('PCB essentials in the browser (issue 14, part 3)', () => {
     const empty = await hook<{ x: number; y: number }>('(h) => ({ x: 700, y: -700 })');
     await hook('(h, p) => h.fitBox(p.x - 100, p.y - 100, p.x + 100, p.y + 100)', empty);
     const sample = () => hook<number>(`(h, p) => {
-      h.view.draw();
-      const c = document.querySelector('canvas[aria-label="PCB canvas"]');
       const q = h.view.viewport.toScreen(p.x, p.y);
-      const d = c.getContext('2d').getImageData(Math.round(q.x) - 60, Math.round(q.y) - 60, 120, 120).data;
+      const d = h.view.pixels(Math.round(q.x) - 60, Math.round(q.y) - 60, 120, 120);
       let s = 0; for (let i = 0; i < d.length; i += 4) s += d[i] + d[i + 1] + d[i + 2];
       return s;
     }`, empty);
@@ -127,10 +125,8 @@ describe('PCB essentials in the browser (issue 14, part 3)', () => {
     await hook('(h, p) => h.fitBox(p.x - 80, p.y - 80, p.x + 80, p.y + 80)', pad);
     await page.getByRole('checkbox', { name: 'Ratsnest' }).uncheck();
     const pixel = () => hook<number[]>(`(h, p) => {
-      h.view.draw();
-      const c = document.querySelector('canvas[aria-label="PCB canvas"]');
       const q = h.view.viewport.toScreen(p.x, p.y);
-      return Array.from(c.getContext('2d').getImageData(Math.round(q.x), Math.round(q.y), 1, 1).data.slice(0, 3));
+      return Array.from(h.view.pixels(Math.round(q.x), Math.round(q.y), 1, 1).slice(0, 3));
     }`, pad);
     const plain = await pixel();
     await hook('(h, p) => h.editor.selection.select(h.editor.hitTest(p.x, p.y, 1).slice(0, 1))', pad);

@@ -1,7 +1,8 @@
 /**
- * The PCB editor of the app with the WebGL2 painter (issue 14 part 6; `cp.canvas` = `webgl`): the
+ * The PCB editor of the app with the WebGL2 painter (issue 14 part 6; the default, nothing set): the
  * layers are drawn on a WebGL canvas stacked under the 2D canvas of the live layers; hiding a layer
  * changes what the page shows, a wheel zoom redraws, and the PCB canvas still takes the clicks.
+ * With `cp.canvas` = `2d` the Canvas2D tile painter draws them on the PCB canvas itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -16,7 +17,6 @@ const names = fixtureNames(file);
 beforeAll(async () => {
   session = await editorSession({ user: 'webgl', fixture: file });
   page = session.page;
-  await page.evaluate(() => localStorage.setItem('cp.canvas', 'webgl'));
   await page.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first().click();
   // building the WebGL geometry of the board takes longer than the 2D painter's first frame on a loaded machine
   await page.waitForFunction(() => (window as any).__cpEditor?.kind === 'pcbs' && (window as any).__cpEditor.view, null, { timeout: 120_000 }).catch((e) => {
@@ -56,5 +56,23 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     await expect.poll(() => session.hook<number>('(h) => h.view.viewport.zoom')).toBeGreaterThan(zoom);
     expect((await shot()).equals(shown)).toBe(false);
     expect(session.errors).toEqual([]);
+  }, 180_000);
+
+  it('the Canvas2D fallback when asked for (cp.canvas = 2d): no WebGL canvas, the layers drawn on the PCB canvas', async () => {
+    await page.evaluate(() => localStorage.setItem('cp.canvas', '2d'));
+    await page.reload();
+    await page.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first().click();
+    await waitForEditor(page, 'pcbs');
+    expect(await session.hook<string>('(h) => h.view.painter')).toBe('canvas2d');
+    expect(await page.locator('canvas[data-painter=webgl]').count()).toBe(0);
+    // what the canvas shows: more than the background (#10141a) in the middle of the fitted board
+    const lit = await session.hook<number>(`(h) => {
+      const v = h.view, w = v.viewport.width, hh = v.viewport.height;
+      const d = v.pixels(Math.round(w / 4), Math.round(hh / 4), Math.round(w / 2), Math.round(hh / 2));
+      let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 3 * 0x30) n++;
+      return n / (d.length / 4);
+    }`);
+    expect(lit).toBeGreaterThan(0.05);
+    await page.evaluate(() => localStorage.removeItem('cp.canvas'));
   }, 180_000);
 });

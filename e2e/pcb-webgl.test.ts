@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { fixtureBoards } from '../bench/lib/pcb-boards.ts';
+import { fixtureBoards, generatedBoard } from '../bench/lib/pcb-boards.ts';
 import type { BoardInput } from '../bench/lib/pcb-render-page.ts';
-import type { PixelDiff } from './lib/pcb-pixels-page.ts';
+import type { EditDiff, LodDiff, PixelDiff } from './lib/pcb-pixels-page.ts';
 import { CHROMIUM_ARGS, ROOT } from './lib/harness.ts';
 
 let browser: Browser;
@@ -58,5 +58,27 @@ describe('[issue-14] WebGL2 PCB frames against Canvas2D', () => {
     const b = boards[0];
     const d = await compare(b, 1, 1); // top copper not drawn by WebGL
     expect(d.differ).toBeGreaterThan(0.02);
+  }, 120_000);
+});
+
+describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', () => {
+  it('edits update the geometry in place: the frame equals one built from scratch, without a full build', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { compareEdit: (b: unknown) => EditDiff }).compareEdit(b), boards[0]);
+    console.log(`[pcb-webgl] edit in place: ${(d.differFresh * 100).toFixed(3)}% differ from a fresh build, ${(d.differBefore * 100).toFixed(2)}% from before the edits; full builds ${d.fullBuilds}`);
+    expect(d.differBefore).toBeGreaterThan(0.0005); // the edits show
+    expect(d.differFresh).toBeLessThan(0.0005);
+    expect(d.fullBuilds).toBe(1);
+  }, 120_000);
+  it('a big board fitted is drawn from its snapshot texture, as drawing every item; a zoom shows it scaled until refined', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown) => LodDiff }).compareLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
+    console.log(`[pcb-webgl] 30k pads fitted: snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; zoomed 1.2x ${(d.differZoomed * 100).toFixed(2)}% (scaled), ${(d.differRefined * 100).toFixed(3)}% refined; drawn ${(d.drawn * 100).toFixed(1)}%`);
+    if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-lod', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
+    expect(d.lod).toBe(true);
+    expect(d.direct).toBe(true);
+    expect(d.drawn).toBeGreaterThan(0.1);
+    expect(d.differ).toBeLessThan(0.005);
+    expect(d.differZoomed).toBeGreaterThan(0.005); // scaled: not the same pixels
+    expect(d.refined).toBe(true);
+    expect(d.differRefined).toBeLessThan(0.005);
   }, 120_000);
 });

@@ -3,7 +3,8 @@
  * by name from the Share dialog and changes the role; both have the project open and each sees the
  * other's presence dot in the tree and over the canvas, and the other's cursor; leaving removes the
  * dot; a read-only member opens it read-only; the read-only link opens it read-only for a user who is
- * not a member; a project moved into a team opens for a member added to that team.
+ * not a member; a project moved into a team opens for a member added to that team, and who has it
+ * open is told (team mode on the live channel).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -119,6 +120,8 @@ describe('sharing (e2e, two browser contexts)', () => {
     await dlg.getByLabel('Team', { exact: true }).selectOption({ label: 'Hardware' });
     await dlg.getByTestId('share-team').getByText('In the team Hardware').waitFor();
     await expect.poll(async () => (await detail(uuid)).scope).toBe(1);
+    // team mode on the live channel: bob, who has the project open, is told where it is now
+    await bob.getByText('This project is now in the team Hardware').waitFor({ timeout: 60_000 });
     await dlg.getByLabel('Team member name').fill(carolName);
     await dlg.getByRole('button', { name: 'Add to team' }).click();
     await dlg.getByText(carolName).waitFor();

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { importFile, launchBrowser, newPage, signUp, startStack, type Stack } from './lib/harness.ts';
 import { until, waitForEditor } from './lib/editor.ts';
+import { chooseAnalysis } from './lib/sim.ts';
 import { circuitEpro } from '../apps/cli/test/spice-circuits.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -68,9 +69,7 @@ describe('SPICE in the browser', () => {
       return r;
     });
     await page.getByTestId('sim-open').click();
-    await page.getByLabel('Analysis').selectOption('tran');
-    await page.getByLabel('step', { exact: true }).fill('1u');
-    await page.getByLabel('stop', { exact: true }).fill('5m');
+    await chooseAnalysis(page, 'tran', { Step: '1u', 'Stop time': '5m' });
     // the browser engine (offline path)
     await page.getByLabel('Engine').selectOption('browser');
     await page.getByTestId('sim-run').click();
@@ -129,7 +128,7 @@ describe('SPICE in the browser', () => {
       expect(Number(await cell.textContent())).toBeCloseTo(atTau, 6);
     }
     // operating point: the values are shown on the sheet next to the nets (0 V before the step)
-    await page.getByLabel('Analysis').selectOption('op');
+    await chooseAnalysis(page, 'op');
     await page.evaluate(() => { (window as any).__cpSim = null; });
     await page.getByTestId('sim-run').click();
     await page.waitForFunction(() => (window as any).__cpSim?.plots?.length > 0, null, { timeout: 60_000 });

@@ -85,11 +85,16 @@ describe('project structure (e2e)', () => {
     expect((await sheetNames()).slice(0, 2)).toEqual(['P2', 'Power']);
     await row('sheet', 'Power').dragTo(row('sheet', 'P2'));
     await expect.poll(async () => (await sheetNames()).slice(0, 2)).toEqual(['Power', 'P2']);
-    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor();
+    // drag the board Main before Board1: the project's board list follows
     const uuid = projectUuidOf(page);
+    const boardNames = async () => ((await (await page.request.get(`${stack.url}/api/projects/${uuid}`)).json()) as { result: { boards: Array<{ name: string }> } }).result.boards.map((b) => b.name);
+    await row('board', 'Main').dragTo(row('board', 'Board1'));
+    await expect.poll(boardNames).toEqual(['Main', 'Board1']);
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor();
     await page.reload();
     await row('board', 'Main').waitFor();
-    await expect.poll(async () => (await sheetNames()).slice(0, 2)).toEqual(['Power', 'P2']);
+    // Main (its own P1) now comes first in the tree, then Board1 with the dragged order
+    await expect.poll(async () => (await sheetNames()).slice(0, 3)).toEqual(['P1', 'Power', 'P2']);
 
     // the start page: rename, delete (asks; to the trash), restore, delete again and purge
     await page.goto(`${stack.url}/`);
@@ -118,4 +123,33 @@ describe('project structure (e2e)', () => {
     const gone = await page.request.get(`${stack.url}/api/trash`);
     expect(((await gone.json()) as { result: unknown[] }).result).toEqual([]);
   }, 90_000);
+
+  it('[issue-14] PCBs on no board and panels are reordered by drag and drop and Move up/down; the order survives a reload', async () => {
+    await page.goto(`${stack.url}/`);
+    await page.getByLabel('Project name').fill('Loose order');
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await row('board', 'Board1').waitFor({ timeout: 60_000 });
+    const titles = (icon: string) => page.locator(`[role=treeitem][data-icon=${icon}] > .tree-row`).evaluateAll((els) => els.map((e) => e.getAttribute('title')));
+    const loosePcbs = async () => (await titles('pcb')).filter((t) => t !== 'PCB1');
+    await menu('board', 'Board1', 'New PCB');
+    await row('pcb', 'PCB1_1').waitFor();
+    await menu('board', 'Board1', 'New PCB');
+    await row('pcb', 'PCB1_2').waitFor();
+    await menu('folder', 'Panels', 'New panel');
+    await row('panel', 'Panel1').waitFor();
+    await menu('folder', 'Panels', 'New panel');
+    await row('panel', 'Panel1_1').waitFor();
+    expect(await loosePcbs()).toEqual(['PCB1_1', 'PCB1_2']);
+    expect(await titles('panel')).toEqual(['Panel1', 'Panel1_1']);
+    // drag PCB1_2 before PCB1_1; Move up on Panel1_1
+    await row('pcb', 'PCB1_2').dragTo(row('pcb', 'PCB1_1'));
+    await expect.poll(loosePcbs).toEqual(['PCB1_2', 'PCB1_1']);
+    await menu('panel', 'Panel1_1', 'Move up');
+    await expect.poll(() => titles('panel')).toEqual(['Panel1_1', 'Panel1']);
+    await page.locator('[data-testid=sync-status][data-status=saved]').waitFor({ timeout: 60_000 });
+    await page.reload();
+    await row('board', 'Board1').waitFor();
+    await expect.poll(loosePcbs).toEqual(['PCB1_2', 'PCB1_1']);
+    await expect.poll(() => titles('panel')).toEqual(['Panel1_1', 'Panel1']);
+  }, 120_000);
 });

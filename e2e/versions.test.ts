@@ -1,11 +1,12 @@
 /**
- * Project versions in the web app (issue 17 part 3): save a version, add a sheet, save another,
- * view the first beside the current state (the new sheet is not in it), switch back to it: the tree
- * loses the sheet, a reload and the server agree, and the state that was left is kept in its version.
+ * Project versions in the web app (issue 17 part 3): save a version, add a sheet and a text on P1,
+ * save another, view the first beside the current state (the new sheet is not in it; on P1 the
+ * text is listed as a change and marked on the drawing), switch back to it: the tree loses the
+ * sheet, a reload and the server agree, and the state that was left is kept in its version.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
+import { launchBrowser, newPage, pageApi, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newPage(browser, stack.url));
   await signUp(page, 'versions');
-}, 120_000);
+}, 300_000); // the web build and Chromium's start on a busy machine
 afterAll(async () => {
   await browser?.close();
   await stack?.close();
@@ -47,7 +48,32 @@ describe('versions (e2e)', () => {
     await page.getByRole('menu').getByRole('menuitem', { name: 'New sheet', exact: true }).click();
     await row('sheet', 'P2').waitFor();
     await saved();
+    // someone writes a text on P1 (through the API, as another client would)
+    const project = projectUuidOf(page);
+    const sheets = (await pageApi(page, 'POST', `/api/projects/${project}/documents/get-by-title`, { title: 'P1', docType: 1 }, project)).result as Array<{ uuid: string; dataStr: string; ticket: number }>;
+    const p1 = sheets[0];
+    const text = JSON.stringify(['TEXT', 'vtext1', 100, 100, 0, 'written for the compare', 'st1', 0]);
+    const w = await pageApi(page, 'POST', `/api/projects/${project}/documents/update-canvas`, { uuid: p1.uuid, dataStr: `${p1.dataStr}\n${text}`, base_ticket: p1.ticket }, project);
+    expect(w.code).toBe(0);
     await saveVersion('Rev B');
+
+    // Rev A beside the current state on P1: the text is the one change, listed and marked on the current drawing
+    {
+      const dlg = page.getByTestId('versions-dialog');
+      await dlg.getByRole('row', { name: /Rev A/ }).getByRole('button', { name: 'View' }).click();
+      const docSelect = dlg.getByLabel('Document');
+      await docSelect.selectOption((await docSelect.locator('option', { hasText: 'Sheet: P1' }).getAttribute('value'))!);
+      await expect.poll(() => dlg.getByTestId('diff-summary').innerText(), { timeout: 30_000 }).toMatch(/From Current state to Rev A: 0 added, 1 removed, 0 changed/);
+      const changes = dlg.getByRole('table', { name: 'Record changes' });
+      expect(await changes.locator('tbody tr').count()).toBe(1);
+      expect(await changes.locator('tbody tr').first().getAttribute('data-change')).toBe('removed');
+      await changes.getByRole('cell', { name: 'TEXT written for the compare' }).waitFor();
+      expect(await dlg.locator('[data-testid=version-drawing][data-version=current]').getAttribute('data-marked')).toBe('1');
+      // the current drawing carries the mark on that record
+      const src = decodeURIComponent((await dlg.locator('[data-testid=version-drawing][data-version=current] img').getAttribute('src'))!);
+      expect(src).toContain('[data-id="vtext1"]');
+      expect(src).toContain('data-id="vtext1"');
+    }
 
     // Rev A beside the current state: P2 is drawn on the left and missing on the right
     const dlg = page.getByTestId('versions-dialog');

@@ -15,12 +15,13 @@ export const LAYERS = {
   library: { deps: ['model', 'format', 'board', 'convert'], node: false, react: false },
   sync: { deps: ['model', 'format'], node: false, react: false },
   spice: { deps: ['model'], node: false, react: false },
+  schematic: { deps: ['model', 'format', 'board', 'spice'], node: false, react: false },
   store: { deps: ['model', 'format', 'sync'], node: false, react: false },
-  editor: { deps: ['model', 'format', 'board', 'convert', 'sync', 'spice'], node: false, react: false },
-  server: { deps: ['model', 'format', 'board', 'convert', 'library', 'spice'], node: true, react: false },
-  web: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'spice'], node: false, react: true },
-  desktop: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'web', 'spice'], node: true, react: true },
-  cli: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'server', 'spice', 'desktop'], node: true, react: false },
+  editor: { deps: ['model', 'format', 'board', 'convert', 'sync', 'spice', 'schematic'], node: false, react: false },
+  server: { deps: ['model', 'format', 'board', 'convert', 'library', 'spice', 'schematic'], node: true, react: false },
+  web: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'spice', 'schematic'], node: false, react: true },
+  desktop: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'web', 'spice', 'schematic'], node: true, react: true },
+  cli: { deps: ['model', 'format', 'board', 'convert', 'library', 'sync', 'store', 'editor', 'server', 'spice', 'schematic', 'desktop'], node: true, react: false },
 };
 
 const NODE_BUILTINS = new Set(['fs', 'path', 'os', 'crypto', 'child_process', 'http', 'https', 'net', 'url', 'zlib', 'stream', 'util', 'worker_threads', 'events', 'buffer', 'process', 'readline', 'timers', 'dns', 'tls', 'cluster', 'v8', 'vm', 'assert', 'perf_hooks', 'module']);

@@ -15,6 +15,7 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Folders that must not read records by position. */
 export const SCOPES = [
+  'packages/schematic/src',
   'packages/editor/src/core',
   'packages/editor/src/sch',
   'packages/editor/src/pcb',

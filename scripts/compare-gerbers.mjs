@@ -8,6 +8,9 @@
 // difference) to OUTDIR (default /tmp/copperplate-compare).
 //
 //   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000] [--layers REGEX]
+//   node scripts/compare-gerbers.mjs --project FILE.epro2 --ref GERBER.zip [--doc PCB] [...]
+//     a project that is not a fixture (say one found in a public repository) against the Gerber zip
+//     EasyEDA made of it
 //
 // Exit code 0 always (it reports; the tests assert). Plain Node + fflate; our outputs come from the CLI.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,9 +27,13 @@ const opt = (k, d) => { const i = args.indexOf(k); return i >= 0 ? args.splice(i
 const outRoot = opt('--out', '/tmp/copperplate-compare');
 const dpi = Number(opt('--dpi', '1000'));
 const layerFilter = new RegExp(opt('--layers', '.'), 'i');
+const extraProject = opt('--project', undefined);
+const extraRef = opt('--ref', undefined);
+const extraDoc = opt('--doc', undefined);
 const only = args.filter((a) => !a.startsWith('--'));
 
 execFileSync(process.execPath, [join(root, 'scripts', 'ensure.mjs'), '--gerbv'], { stdio: 'inherit' });
+execFileSync(process.execPath, [join(root, 'scripts', 'ensure.mjs'), '--fonts'], { stdio: 'inherit' });
 
 /** Boards with a reference zip and a project we can read (.epro; .epro2 once the V3 importer reads them). */
 const BOARDS = [
@@ -56,21 +63,26 @@ function drillHits(text) {
   return hits;
 }
 
-const rasterise = (file, png, win) => rasteriseAt(file, png, win, dpi);
+// No border (gerbv adds 5% of the window by default): pixel columns and rows then map onto the window's mm,
+// which the board-window column needs.
+const rasterise = (file, png, win) => rasteriseAt(file, png, win, dpi, 0);
 
 const results = [];
-for (const b of BOARDS) {
+const boards = extraProject
+  ? [{ name: 'project', project: extraProject, refZip: extraRef, doc: extraDoc }]
+  : BOARDS;
+for (const b of boards) {
   if (only.length && !only.includes(b.name)) continue;
-  const refDir = join(fixtures, 'ref', b.name);
-  const refZipName = existsSync(refDir) ? readdirSync(refDir).find((f) => /\.zip$/i.test(f)) : undefined;
-  const proj = join(fixtures, 'epro', b.project);
+  const refDir = b.refZip ? dirname(b.refZip) : join(fixtures, 'ref', b.name);
+  const refZipName = b.refZip ? b.refZip.split('/').pop() : existsSync(refDir) ? readdirSync(refDir).find((f) => /\.zip$/i.test(f)) : undefined;
+  const proj = b.refZip ? b.project : join(fixtures, 'epro', b.project);
   if (!refZipName || !existsSync(proj)) continue;
   const out = join(outRoot, b.name);
   mkdirSync(out, { recursive: true });
   let ours;
   try {
     // Exit 3 = written, with problems (printed beside the table).
-    const r = spawnSync(process.execPath, [join(root, 'bin', 'copperplate.mjs'), 'export', 'fab', proj, join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [join(root, 'bin', 'copperplate.mjs'), 'export', 'fab', proj, ...(b.doc ? ['--doc', b.doc] : []), join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
     if (r.status !== 0 && r.status !== 3) throw Object.assign(new Error(`exit ${r.status}`), { stderr: r.stderr });
     for (const l of (r.stderr ?? '').split('\n')) if (/^problem:/.test(l)) console.log(`${b.name}: ${l}`);
     const cli = r.stdout;

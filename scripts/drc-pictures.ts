@@ -42,7 +42,9 @@ for (const f of files.length ? files : FIXTURES) {
     const report = runDrc(resolveBoard(boardSourceFromArchive(a, pcb.uuid)));
     const ref = findPcbDoc(a, pcb.uuid);
     const svg = renderPcbSvg(ref.text, { project: ref.project, pcbUuid: ref.uuid, background: '#10141a', ratsnest: false });
-    const dir = join(out, f.replace(/\.epro$/, ''));
+    // one folder per board (a project may hold several: Hexapod's two PCBs)
+    const sub = listPcbs(a).length > 1 ? `${f.replace(/\.epro2?$/, '')}-${pcb.name}` : f.replace(/\.epro2?$/, '');
+    const dir = join(out, sub);
     mkdirSync(dir, { recursive: true });
     index.push(`<h2>${esc(f)} ${esc(pcb.name)}: ${report.errors} errors, ${report.warnings} warnings</h2>`);
     const firstOfRule = new Set<string>();
@@ -50,7 +52,7 @@ for (const f of files.length ? files : FIXTURES) {
       const name = `${String(i).padStart(3, '0')}-${v.rule}.svg`;
       const c = crop(svg, v);
       writeFileSync(join(dir, name), c);
-      index.push(`<a href="${esc(join(f.replace(/\.epro$/, ''), name))}"><img src="${esc(join(f.replace(/\.epro$/, ''), name))}" title="${esc(v.message)}"></a>`);
+      index.push(`<a href="${esc(join(sub, name))}"><img src="${esc(join(sub, name))}" title="${esc(v.message)}"></a>`);
       if (png && !firstOfRule.has(v.rule)) { firstOfRule.add(v.rule); pngJobs.push({ svg: c, path: join(dir, name.replace(/\.svg$/, '.png')) }); }
     });
     console.log(`${f} ${pcb.name}: ${report.violations.length} pictures in ${dir}`);

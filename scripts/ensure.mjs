@@ -31,7 +31,10 @@ const ngspiceOnly = process.argv.includes('--ngspice');
 const libraryOnly = process.argv.includes('--library');
 // `--poppler` (the panel PDF test and scripts/compare-renders.mjs): only poppler-utils (pdftotext, pdftoppm).
 const popplerOnly = process.argv.includes('--poppler');
-if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
+// `--fonts` (the fabrication tests, scripts/compare-gerbers.mjs): only the font substitutes of
+// packages/board/src/ttf.ts FONT_SUBSTITUTES (Verdana -> fonts-arkpandora's Veranda).
+const fontsOnly = process.argv.includes('--fonts');
+if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && !fontsOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
   console.log('[ensure] installing npm dependencies...');
   run(existsSync(join(root, 'package-lock.json')) ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund');
   writeFileSync(stamp, want);
@@ -42,8 +45,14 @@ const DEBIAN_PACKAGES = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
 ];
+// Fabrication sets text in a named font with no stored outlines (EasyEDA Pro 3 boards' Verdana) in a
+// metric-compatible substitute: installed with the app (npm start/test/bench) and by `--fonts`.
+const FONT_PACKAGES = [
+  { pkg: 'fonts-arkpandora', present: () => existsSync('/usr/share/fonts/truetype/arkpandora/Veranda.ttf') },
+];
 const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
-const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly ? DEBIAN_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg) : [];
+const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && !fontsOnly ? [...DEBIAN_PACKAGES, ...FONT_PACKAGES].filter((p) => !p.present()).map((p) => p.pkg) : [];
+if (fontsOnly) missing.push(...FONT_PACKAGES.filter((p) => !p.present()).map((p) => p.pkg));
 // gerbv rasterises Gerbers for the fabrication comparison (scripts/compare-gerbers.mjs asks with --gerbv).
 if (gerbvOnly && !existsSync('/usr/bin/gerbv')) missing.push('gerbv');
 // ngspice is the SPICE engine of the server and CLI and the reference of the SPICE tests (issue 18).
@@ -56,7 +65,7 @@ if (missing.length) {
   try {
     run(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq ${missing.join(' ')}`);
   } catch (e) {
-    console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); ${ngspiceOnly ? 'the SPICE tests will be skipped' : 'browser tests need /usr/bin/chromium'}`);
+    console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); ${ngspiceOnly ? 'the SPICE tests will be skipped' : fontsOnly ? 'named fonts are drawn in the stroke font' : 'browser tests need /usr/bin/chromium'}`);
   }
 }
 
@@ -64,6 +73,8 @@ if (missing.length) {
 // and bench (issue 15). Big: installed only when asked (`--kicad`, which those tests and the bench
 // pass), never for a plain `npm test` or `npm start`. Exit code 0 either way; the tests skip with
 // a message when /usr/share/kicad/demos or pcbnew is still missing afterwards.
+/** KiCad's stroke font read from the installed KiCad (see kicadFont below). */
+export const KICAD_FONT_FILE = join(root, '.cache', 'kicad', 'newstroke.json');
 export const KICAD_PACKAGES = [
   { pkg: 'kicad', present: () => existsSync('/usr/lib/python3/dist-packages/pcbnew.py') },
   { pkg: 'kicad-demos', present: () => existsSync('/usr/share/kicad/demos') },
@@ -87,6 +98,23 @@ if (process.argv.includes('--kicad')) {
         console.error(`[ensure] could not install ${want.join(' ')} (apt-get failed); the KiCad reference tests will be skipped`);
       }
     }
+  }
+  kicadFont();
+}
+
+// KiCad's stroke font (newstroke, GPL data: not in our repository) for text imported from KiCad: read
+// from the installed KiCad by scripts/kicad_newstroke.py (pcbnew lays out each character) into the
+// uncommitted .cache/kicad/newstroke.json, which the apps load (apps/server/src/kicad-font.ts). Again
+// after KiCad is reinstalled or upgraded. Without KiCad, KiCad text is drawn in our own stroke font.
+function kicadFont() {
+  const pcbnew = '/usr/lib/python3/dist-packages/pcbnew.py';
+  if (!existsSync(pcbnew) || !existsSync('/usr/bin/python3')) return;
+  if (existsSync(KICAD_FONT_FILE) && statSync(KICAD_FONT_FILE).mtimeMs >= statSync(pcbnew).mtimeMs) return;
+  try {
+    execSync(`/usr/bin/python3 ${JSON.stringify(join(root, 'scripts', 'kicad_newstroke.py'))} ${JSON.stringify(KICAD_FONT_FILE)}`, { stdio: ['ignore', 'ignore', 'inherit'] });
+    console.log(`[ensure] KiCad's stroke font read from the installed KiCad into ${KICAD_FONT_FILE}`);
+  } catch {
+    console.error("[ensure] could not read KiCad's stroke font from the installed KiCad; KiCad text is drawn in our stroke font");
   }
 }
 
@@ -119,4 +147,3 @@ if (libraryOnly) {
     }
   }
 }
-void statSync;

@@ -1,25 +1,82 @@
 // Compares the Gerbers of boards imported from KiCad (issue 15) with KiCad's own: for each board,
 // pcbnew's plot API plots every copper layer and Edge.Cuts (packages/convert/test/kicad/pcbnew_plot.py,
-// Debian's kicad), `copperplate convert` imports the .kicad_pcb and `copperplate export fab` writes our
+// Debian's kicad; aperture macros as ours have them, except on boards with custom pads), `copperplate convert` imports the .kicad_pcb and `copperplate export fab` writes our
 // Gerbers; per copper layer both are rasterised by gerbv (scripts/lib/gerber-raster.mjs) in windows of
 // one size anchored at each file set's own board outline (our import moves the board, KiCad plots it
 // where it lies), and the pixels lit in one picture only are counted against KiCad's copper area.
 // Prints a table, writes the pictures (diff-LAYER.small.png: red ours only, green KiCad only) and
-// results.json to OUTDIR (default /tmp/copperplate-kicad-gerbers).
+// results.json to OUTDIR (default /tmp/copperplate-kicad-gerbers). KiCad's plots and their pictures are cached
+// in .cache/kicad/plots (git-ignored) by board hash and KiCad version; KICAD_GERBERS_FRESH=1 makes them again.
 //
 //   node scripts/kicad-gerbers.mjs [BOARD.kicad_pcb ...] [--out OUTDIR] [--dpi 1000] [--json]
 //
 // Without boards: every board of Debian's kicad-demos. Exit code 0 always (it reports; the test asserts).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { compareRasters, encodePng, gerberExtents, rasterise, smallPicture } from './lib/gerber-raster.mjs';
+import { compareRasters, decodePng, encodePng, gerberExtents, rasterise, smallPicture } from './lib/gerber-raster.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLOT = join(root, 'packages/convert/test/kicad/pcbnew_plot.py');
 const DEMOS = '/usr/share/kicad/demos';
+/** pcbnew's plots by board (uncommitted, .gitignore): see referencePlots. */
+export const PLOT_CACHE = process.env.COPPERPLATE_KICAD_PLOTS ?? join(root, '.cache/kicad/plots');
+
+let kicadVersion;
+/** The installed KiCad's version (Debian's package version; else the pcbnew module's size and time). */
+function installedKicad() {
+  if (kicadVersion) return kicadVersion;
+  try { kicadVersion = execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'kicad'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* not Debian */ }
+  if (!kicadVersion) {
+    const st = statSync('/usr/lib/python3/dist-packages/pcbnew.py', { throwIfNoEntry: false });
+    kicadVersion = st ? `${st.size}-${st.mtimeMs}` : 'unknown';
+  }
+  return kicadVersion;
+}
+
+/**
+ * KiCad's plots of a board into `dir` (pcbnew_plot.py), returns its JSON answer ({ layers: { 'F.Cu':
+ * 'F_Cu.gbr', ... } }). Plotting is most of the Gerber test's time, so the plots are kept in PLOT_CACHE
+ * under a hash of the board's bytes, the installed KiCad's version, the plot script and the options:
+ * a second run copies them (`fresh` or KICAD_GERBERS_FRESH=1 plots again).
+ */
+export function referencePlots(pcb, dir, macros, fresh = !!process.env.KICAD_GERBERS_FRESH) {
+  const key = createHash('sha256').update(readFileSync(pcb)).update('\0').update(installedKicad()).update('\0').update(readFileSync(PLOT)).update(macros ? '\0macros' : '\0').digest('hex').slice(0, 32);
+  const cached = join(PLOT_CACHE, key);
+  const answer = join(cached, 'plotted.json');
+  if (!fresh && existsSync(answer)) {
+    const plotted = JSON.parse(readFileSync(answer, 'utf8'));
+    for (const f of Object.values(plotted.layers)) if (existsSync(join(cached, f))) copyFileSync(join(cached, f), join(dir, f));
+    return { ...plotted, cacheDir: cached };
+  }
+  const plotted = JSON.parse(execFileSync('/usr/bin/python3', [PLOT, pcb, dir, ...(macros ? ['--macros'] : [])], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').pop());
+  try { // written whole under a temporary name, then renamed: a parallel run never sees half a set
+    const tmp = `${cached}.${process.pid}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
+    for (const f of Object.values(plotted.layers)) if (existsSync(join(dir, f))) copyFileSync(join(dir, f), join(tmp, f));
+    writeFileSync(join(tmp, 'plotted.json'), JSON.stringify(plotted));
+    rmSync(cached, { recursive: true, force: true });
+    renameSync(tmp, cached);
+  } catch { /* a cache that cannot be written only costs time */ }
+  return { ...plotted, cacheDir: existsSync(answer) ? cached : undefined };
+}
+
+/**
+ * gerbv's picture of a reference Gerber, kept beside the cached plots (by layer, dpi and window: the
+ * window also depends on our outline) so that a second run does not rasterise KiCad's side again.
+ */
+function referenceRaster(plotted, layer, file, png, win, dpi) {
+  const name = `raster-${layer}-${dpi}-${[win.minX, win.minY, win.maxX, win.maxY].map((v) => v.toFixed(5)).join('_')}.png`;
+  const cached = plotted.cacheDir ? join(plotted.cacheDir, name) : undefined;
+  if (cached && existsSync(cached)) { copyFileSync(cached, png); return decodePng(readFileSync(png)); }
+  const raster = rasterise(file, png, win, dpi);
+  if (cached) try { copyFileSync(png, `${cached}.${process.pid}.tmp`); renameSync(`${cached}.${process.pid}.tmp`, cached); } catch { /* only costs time */ }
+  return raster;
+}
 
 /** KiCad copper layer -> the file of our Gerber zip. */
 export function ourLayerFile(kicadLayer) {
@@ -42,11 +99,16 @@ export function compareBoard(pcb, outRoot, dpi = 1000) {
   const out = join(outRoot, name);
   rmSync(out, { recursive: true, force: true });
   mkdirSync(join(out, 'ref'), { recursive: true });
-  const plotted = JSON.parse(execFileSync('/usr/bin/python3', [PLOT, pcb, join(out, 'ref')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').pop());
+  // KiCad plots rounded rectangles and turned ovals as aperture macros, as ours are, unless the board has
+  // custom pads (gerbv crashes on their long macros); then neither side uses macros (`export fab
+  // --no-macros`). gerbv draws a macro flash about a pixel off the same shape drawn as a region, which
+  // would count as a difference along every such pad's edge.
+  const macros = !/\(pad\s+"[^"]*"\s+\w+\s+custom/.test(readFileSync(pcb, 'utf8'));
+  const plotted = referencePlots(pcb, join(out, 'ref'), macros);
   const epro = join(out, `${name}.epro`);
   const conv = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'convert', pcb, epro], { encoding: 'utf8' });
   if (conv.status !== 0) return { board: name, error: `convert: ${conv.stderr.trim().split('\n').pop()}` };
-  const fab = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'export', 'fab', epro, join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
+  const fab = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'export', 'fab', epro, join(out, 'ours'), '--date', '2026-01-01', ...(macros ? [] : ['--no-macros'])], { encoding: 'utf8' });
   if (fab.status !== 0 && fab.status !== 3) return { board: name, error: `export fab: ${fab.stderr.trim().split('\n').pop()}` };
   const zipName = /^(Gerber_.*\.zip) \(/m.exec(fab.stdout)[1]; // names may hold spaces ("sonde xilinx")
   const ours = unzipSync(readFileSync(join(out, 'ours', zipName)));
@@ -65,7 +127,7 @@ export function compareBoard(pcb, outRoot, dpi = 1000) {
     if (!ours[ourFile]) { layers.push({ layer, missing: 'ours' }); continue; }
     writeFileSync(join(out, `ours-${ourFile}`), ours[ourFile]);
     const A = rasterise(join(out, `ours-${ourFile}`), join(out, `ours-${layer}.png`), winO, dpi);
-    const B = rasterise(join(out, 'ref', file), join(out, `ref-${layer}.png`), winR, dpi);
+    const B = referenceRaster(plotted, layer, join(out, 'ref', file), join(out, `ref-${layer}.png`), winR, dpi);
     const { a, r, d, w, h, rgb } = compareRasters(A, B);
     writeFileSync(join(out, `diff-${layer}.small.png`), smallPicture(w, h, rgb));
     if (process.env.KICAD_GERBERS_FULL) writeFileSync(join(out, `diff-${layer}.png`), encodePng(w, h, rgb));

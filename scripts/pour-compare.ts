@@ -2,7 +2,8 @@
  * Refill every pour of every fixture board with @copperplate/board and compare against EasyEDA's own
  * stored fill (POURED records in the .epcb or the .ecop): both rasterised at 1 mil per pixel; the
  * difference (pixels in one and not the other) is given in percent of EasyEDA's fill area. Same-net
- * pads inside the pour are added to both (V3 fills store relieved pads as fill, V2 fills do not).
+ * copper inside the pour (pads, tracks, vias) is added to both (V3 fills store relieved pads as fill,
+ * V2 fills do not; a fill may cover a same-net track or leave it to the track).
  *   npx tsx scripts/pour-compare.ts [--png DIR] [fixture.epro ...]
  * With --png, writes an overlay picture per pour (grey both, red EasyEDA only, green Copperplate only)
  * and a side-by-side pair for the worst three. Pours without any stored fill are listed apart.
@@ -32,9 +33,10 @@ for (const f of files.length ? files : FIXTURES) {
     for (const p of model.pours) {
       // a pour EasyEDA never filled (no POURED record at all, e.g. ESP32-MPU6050's POUR3 under POUR2) has nothing to compare with
       if (!model.stored.has(p.id) && !model.storedSpokes.has(p.id)) { unfilled.push(`${basename(f)} ${p.name} (${p.id})`); continue; }
-      // same-net pads inside the pour count on both sides: V3 fills (Hexapod) store the relieved pads as
-      // part of the fill, V2 fills leave them out; the pads are copper either way
-      const pads = model.items.filter((it) => it.kind === 'pad' && p.net !== '' && it.net === p.net && (it.layer === p.layer || it.layer === MULTI)).flatMap((it) => it.paths);
+      // same-net copper inside the pour counts on both sides: V3 fills (Hexapod) store the relieved pads
+      // as part of the fill, V2 fills leave them out, and a fill may or may not cover a same-net track
+      // (FLIP_C3 POUR4's GND track through U5's pads); pads, tracks and vias are copper either way
+      const pads = model.items.filter((it) => p.net !== '' && it.net === p.net && (it.layer === p.layer || it.layer === MULTI)).flatMap((it) => it.paths);
       const padsIn = pads.length ? intersect(union(pads), p.outline) : [];
       const withPads = (ps: ReturnType<typeof fillPaths>) => (padsIn.length ? union(ps, padsIn) : ps);
       const cmp = compareFills(withPads(storedFill(model, p.id)), withPads(fillPaths(res.get(p.id)?.polys ?? [])), CLIP_SCALE);

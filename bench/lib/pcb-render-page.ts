@@ -1,6 +1,8 @@
 /**
  * The in-page half of bench/pcb-render.bench.ts (bundled with esbuild, run in Chromium): opens a
- * board with the WebGL2 painter or the Canvas2D tile painter, then pans, zooms and hit-tests it.
+ * board with the WebGL2 painter or the Canvas2D tile painter (benchOpen), then pans and zooms it at
+ * each zoom level (benchLevel) and hit-tests it (benchEnd); the bench reads the processes' CPU time
+ * between the calls.
  * Every frame is timed to completion: the WebGL frame reads a pixel back (readPixels waits for the
  * frame), the Canvas2D frame too. The figure `composited` is the WebGL frame copied into a 2D canvas.
  */
@@ -14,25 +16,36 @@ import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
 
 export interface BoardInput { name: string; text: string; footprints: Record<string, string>; poured: unknown[]; pcbUuid: string }
 export interface Frames { zoom: number; kind: 'pan' | 'zoom'; times: number[] }
-export interface PageResult {
-  painter: 'webgl' | 'canvas2d';
-  renderer: string;
-  prims: number;
-  openMs: number;
-  frames: Frames[];
-  hitMs: number;
-  linMs: number;
-  gpuBytes: number;
-  compositedMedianMs: number;
-  painterMs: number;
-}
 
 const W = 1280, H = 800;
 export const ZOOMS = [1, 4, 16, 64, 256];
 export interface RunOptions { panFrames: number; zoomFrames: number; antialias?: boolean; probe?: boolean }
 
-function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions): PageResult {
-  const PAN_FRAMES = o.panFrames, ZOOM_FRAMES = o.zoomFrames;
+interface Open {
+  painter: 'webgl' | 'canvas2d';
+  ed: PcbEditor;
+  prims: ReturnType<PcbEditor['scene']['all']> extends Iterable<infer P> ? P[] : never;
+  box: ReturnType<typeof primsBox>;
+  vp: Viewport;
+  frame: () => void;
+  idle: () => boolean;
+  composited: (() => void) | null;
+  o: RunOptions;
+  fitZoom: number;
+  idleTimes: number[];
+}
+let cur: Open | null = null;
+
+export interface OpenResult { painter: 'webgl' | 'canvas2d'; renderer: string; prims: number; openMs: number; painterMs: number; gpuBytes: number }
+
+/** Open a board and draw its first frame (parse, scene, painter, frame read back). */
+/** The board to open next (sent before the open, so that the open's CPU time is the open's). */
+let nextInput: BoardInput | null = null;
+const setInput = (input: BoardInput) => { nextInput = input; };
+
+function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: RunOptions): OpenResult {
+  const input = given ?? nextInput!;
+  nextInput = null;
   const canvas = document.createElement('canvas');
   canvas.width = W; canvas.height = H;
   document.body.appendChild(canvas);
@@ -50,8 +63,8 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
   const visible = new Set(ed.panel.visibleIds());
   const p0 = performance.now();
   let frame: () => void;
-  /** Work between frames (the Canvas2D painter renders the tiles around the view ahead, as the app does). */
-  let idle = () => {};
+  /** Work between frames (Canvas2D: the tiles around the view rendered ahead, as the app does; WebGL: the snapshot drawn again at a new zoom). */
+  let idle = () => false;
   let renderer = 'Canvas2D (CPU)';
   let gpuBytes = 0;
   let composited: (() => void) | null = null;
@@ -61,57 +74,72 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
     const gl = PcbGlView.create(glCanvas, prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: '#000000', antialias: o.antialias });
     if (!gl) throw new Error('WebGL2 is not available');
     renderer = gl.renderer;
-    gpuBytes = gl.gpuBytes;
     const px = new Uint8Array(4);
     composited = () => { gl.draw(vp, visible); g.drawImage(glCanvas, 0, 0); g.getImageData(0, 0, 1, 1); };
     // the app stacks the WebGL canvas under the 2D canvas of the live layers (the browser composites them)
     frame = () => { gl.draw(vp, visible); gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); };
+    idle = () => { if (!gl.refine()) return false; gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); return true; };
     if (o.probe) {
       const t = (f: () => void) => { const a: number[] = []; for (let i = 0; i < 5; i++) { const s0 = performance.now(); f(); a.push(performance.now() - s0); } return a.sort((x, y) => x - y)[2].toFixed(1); };
       const c = gl.gl;
       console.log(`[probe] empty GL frame ${t(() => { c.clear(c.COLOR_BUFFER_BIT); c.readPixels(0, 0, 1, 1, c.RGBA, c.UNSIGNED_BYTE, px); })} ms; composite ${t(() => { c.clear(c.COLOR_BUFFER_BIT); g.drawImage(glCanvas, 0, 0); g.getImageData(0, 0, 1, 1); })} ms; fit composited ${t(() => composited!())} ms; no layers ${t(() => { gl.draw(vp, new Set()); c.readPixels(0, 0, 1, 1, c.RGBA, c.UNSIGNED_BYTE, px); })} ms`);
     }
+    frame();
+    gpuBytes = gl.gpuBytes;
   } else {
     const view = new PcbCanvasView(prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }) });
     frame = () => { view.draw(g, vp, visible); g.getImageData(0, 0, 1, 1); };
-    idle = () => void view.prefetch(vp, visible, 1);
-  }
-  const painterMs = performance.now() - p0;
-  frame();
-  const openMs = performance.now() - t0;
-  console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
-
-  const timed = (f: () => void) => { const s = performance.now(); f(); const ms = performance.now() - s; idle(); return ms; };
-  const frames: Frames[] = [];
-  const fitZoom = vp.zoom;
-  for (const k of ZOOMS) {
-    vp.zoomTo(fitZoom * k);
-    vp.cx = (box.minX + box.maxX) / 2; vp.cy = (box.minY + box.maxY) / 2;
+    idle = () => view.prefetch(vp, visible, 1) > 0;
     frame();
-    idle();
-    const pan: number[] = [];
-    for (let f = 0; f < PAN_FRAMES; f++) pan.push(timed(() => { vp.panBy(f % 40 < 20 ? 7 : -7, 3); frame(); }));
-    frames.push({ zoom: k, kind: 'pan', times: pan });
-    const zoom: number[] = [];
-    for (let f = 0; f < ZOOM_FRAMES; f++) zoom.push(timed(() => { vp.zoomBy(f % 2 ? 1 / 1.2 : 1.2, W / 2 + 40, H / 2 - 30); frame(); }));
-    frames.push({ zoom: k, kind: 'zoom', times: zoom });
-    console.log(`[pcb-render] ${input.name} ${painterKind} at ${k}x: pan max ${Math.max(...pan).toFixed(1)} ms, zoom max ${Math.max(...zoom).toFixed(1)} ms`);
   }
+  const openMs = performance.now() - t0;
+  const painterMs = (performance.now() - p0);
+  console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
+  cur = { painter: painterKind, ed, prims, box, vp, frame, idle, composited, o, fitZoom: vp.zoom, idleTimes: [] };
+  return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes };
+}
+
+/** Pan and zoom frames at `k` x the fitted zoom (the view centred on the board). */
+function level(k: number): Frames[] {
+  const { vp, box, frame, idle, o, fitZoom } = cur!;
+  const timed = (f: () => void) => {
+    const s = performance.now(); f(); const ms = performance.now() - s;
+    const i0 = performance.now(); if (idle()) cur!.idleTimes.push(performance.now() - i0);
+    return ms;
+  };
+  vp.zoomTo(fitZoom * k);
+  vp.cx = (box.minX + box.maxX) / 2; vp.cy = (box.minY + box.maxY) / 2;
+  frame();
+  idle();
+  const pan: number[] = [];
+  for (let f = 0; f < o.panFrames; f++) pan.push(timed(() => { vp.panBy(f % 40 < 20 ? 7 : -7, 3); frame(); }));
+  const zoom: number[] = [];
+  for (let f = 0; f < o.zoomFrames; f++) zoom.push(timed(() => { vp.zoomBy(f % 2 ? 1 / 1.2 : 1.2, W / 2 + 40, H / 2 - 30); frame(); }));
+  console.log(`[pcb-render] ${cur!.painter} at ${k}x: pan max ${Math.max(...pan).toFixed(1)} ms, zoom max ${Math.max(...zoom).toFixed(1)} ms`);
+  return [{ zoom: k, kind: 'pan', times: pan }, { zoom: k, kind: 'zoom', times: zoom }];
+}
+
+export interface EndResult { hitMs: number; firstHitMs: number; linMs: number; compositedMedianMs: number; idleMs: number[] }
+
+/** The composited frame, then hit tests (the first builds the spatial index) against a linear box scan. */
+function end(): EndResult {
+  const { vp, box, composited, ed, prims, idleTimes } = cur!;
   let compositedMedianMs = 0;
   if (composited) {
     vp.fit(box);
     const t: number[] = [];
-    for (let i = 0; i < 20; i++) t.push(timed(() => { vp.panBy(5, 0); composited!(); }));
+    for (let i = 0; i < 20; i++) { vp.panBy(5, 0); const s0 = performance.now(); composited(); t.push(performance.now() - s0); }
     t.sort((a, b) => a - b);
     compositedMedianMs = t[10];
   }
-
-  // hit test vs a linear scan of the boxes
   const pts: Array<[number, number]> = [];
   let seed = 1;
   const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 2000; i++) pts.push([box.minX + rnd() * (box.maxX - box.minX), box.minY + rnd() * (box.maxY - box.minY)]);
   let s = performance.now();
+  ed.hitTest(pts[0][0], pts[0][1], 2);
+  const firstHitMs = performance.now() - s;
+  s = performance.now();
   for (const [x, y] of pts) ed.hitTest(x, y, 2);
   const hitMs = (performance.now() - s) / pts.length;
   s = performance.now();
@@ -119,7 +147,49 @@ function run(input: BoardInput, painterKind: 'webgl' | 'canvas2d', o: RunOptions
   for (const [x, y] of pts.slice(0, 200)) for (const p of prims) { const b = p.box; if (x >= b.minX - 2 && x <= b.maxX + 2 && y >= b.minY - 2 && y <= b.maxY + 2) lin++; }
   const linMs = (performance.now() - s) / 200;
   if (lin < 0) throw new Error('unreachable');
-  return { painter: painterKind, renderer, prims: prims.length, openMs, frames, hitMs, linMs, gpuBytes, compositedMedianMs, painterMs };
+  return { hitMs, firstHitMs, linMs, compositedMedianMs, idleMs: idleTimes };
 }
 
-if (typeof window !== 'undefined') (window as unknown as { runBench: typeof run }).runBench = run;
+/**
+ * The open again, one phase per call (after the board's text is sent into the page: 'input') (PCB_BENCH_PHASES=1): the bench reads the renderer's and the GPU
+ * process's CPU time between the calls, so each phase gets its own CPU figure (a diagnostic: the
+ * timed open above is one synchronous call).
+ */
+const phased: { input?: BoardInput; blocks?: ReturnType<typeof parseDocuments>; doc?: EditorDocument; ed?: PcbEditor; gl?: PcbGlView | null; canvas?: HTMLCanvasElement; prims?: unknown[] } = {};
+export const PHASES = ['input', 'parse', 'document', 'scene', 'geometry and upload', 'first frame', 'the same drawn again'] as const;
+function phase(step: (typeof PHASES)[number], input?: BoardInput): number {
+  const t0 = performance.now();
+  const ph = phased;
+  if (step === 'input') ph.input = input; // the board's text into the page (not part of the open)
+  else if (step === 'parse') ph.blocks = parseDocuments(ph.input!.text);
+  else if (step === 'document') ph.doc = new EditorDocument(ph.blocks!);
+  else if (step === 'scene') {
+    const fps = new Map(Object.entries(ph.input!.footprints).map(([k, v]) => [k, mainBlockOr(parseDocuments(v), 'FOOTPRINT')!.records]));
+    ph.ed = new PcbEditor(ph.doc!, { project: { footprint: (u: string) => fps.get(u), poured: ph.input!.poured as never }, pcbUuid: ph.input!.pcbUuid });
+  } else if (step === 'geometry and upload') {
+    const ed = ph.ed!;
+    ph.canvas = Object.assign(document.createElement('canvas'), { width: W, height: H });
+    ph.gl = PcbGlView.create(ph.canvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: '#000000' });
+    ph.gl!.gl.finish();
+  } else if (step === 'first frame') {
+    const ed = ph.ed!;
+    const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+    vp.fit(primsBox(ed.scene.all()));
+    ph.gl!.draw(vp, new Set(ed.panel.visibleIds()));
+    ph.gl!.gl.readPixels(0, 0, 1, 1, ph.gl!.gl.RGBA, ph.gl!.gl.UNSIGNED_BYTE, new Uint8Array(4));
+  } else {
+    // the first frame's drawing once more (zoomed a hair: the snapshot drawn again by refine): what the first frame cost beyond drawing (shaders compiled, buffers placed)
+    const ed = ph.ed!;
+    const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+    vp.fit(primsBox(ed.scene.all()));
+    vp.zoomBy(1.001);
+    ph.gl!.draw(vp, new Set(ed.panel.visibleIds()));
+    ph.gl!.refine(); // the snapshot drawn again at the new scale
+    ph.gl!.gl.readPixels(0, 0, 1, 1, ph.gl!.gl.RGBA, ph.gl!.gl.UNSIGNED_BYTE, new Uint8Array(4));
+    ph.gl!.destroy();
+    ph.canvas = undefined; ph.gl = undefined; ph.ed = undefined; ph.doc = undefined; ph.blocks = undefined; ph.input = undefined;
+  }
+  return performance.now() - t0;
+}
+
+if (typeof window !== 'undefined') Object.assign(window, { benchInput: setInput, benchOpen: open, benchLevel: level, benchEnd: end, benchPhase: phase });

@@ -33,3 +33,21 @@ export async function medianMs(runs: number, fn: () => unknown | Promise<unknown
   t.sort((a, b) => a - b);
   return t[Math.floor(t.length / 2)];
 }
+
+/**
+ * Median wall time and median CPU time (process.cpuUsage: user + system of this process) of `fn` over
+ * `runs` runs, in ms, and the fastest wall time (on a loaded machine, the run the scheduler let be).
+ */
+export async function medianWallCpuMs(runs: number, fn: () => unknown | Promise<unknown>): Promise<{ wall: number; cpu: number; fastest: number }> {
+  const wall: number[] = [], cpu: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = process.cpuUsage();
+    const s = performance.now();
+    await fn();
+    wall.push(performance.now() - s);
+    const d = process.cpuUsage(c);
+    cpu.push((d.user + d.system) / 1000);
+  }
+  const mid = (t: number[]) => t.sort((a, b) => a - b)[Math.floor(t.length / 2)];
+  return { wall: mid(wall), cpu: mid(cpu), fastest: Math.min(...wall) };
+}

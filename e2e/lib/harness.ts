@@ -132,3 +132,14 @@ export async function importFile(page: Page, file: string | { name: string; mime
 export function projectUuidOf(page: Page): string {
   return /#\/project\/([^/?#]+)/.exec(page.url())?.[1] ?? '';
 }
+
+/** A call of docs/API.md from the page (its session cookie, the CSRF token, the project path header); the parsed answer. */
+export async function pageApi(page: Page, method: 'GET' | 'POST', path: string, body?: unknown, project = ''): Promise<any> {
+  return page.evaluate(async ([method, path, body, project]) => {
+    const csrf = /(?:^|; )cp_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+    const headers: Record<string, string> = { 'x-csrf-token': decodeURIComponent(csrf), ...(project ? { 'x-project-path': project as string } : {}) };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const r = await fetch(path as string, { method: method as string, headers, ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}) });
+    return r.json();
+  }, [method, path, body, project] as const);
+}

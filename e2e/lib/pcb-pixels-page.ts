@@ -9,6 +9,7 @@ import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
 import { primsBox } from '@copperplate/editor/pcb/prims';
 import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
+import { Line, recType } from '@copperplate/format/records';
 import type { BoardInput } from '../../bench/lib/pcb-render-page.ts';
 
 export interface PixelDiff {
@@ -25,9 +26,89 @@ export interface PixelDiff {
 
 const W = 800, H = 600, BG = '#000000';
 
-function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff {
+/** Pixels of a WebGL canvas (copied into a 2D canvas), and the share of pixels whose largest channel differs by more than 64. */
+function glPixels(c: HTMLCanvasElement): Uint8ClampedArray {
+  const cg = Object.assign(document.createElement('canvas'), { width: W, height: H });
+  const gg = cg.getContext('2d')!;
+  gg.drawImage(c, 0, 0);
+  return gg.getImageData(0, 0, W, H).data;
+}
+function differ(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i += 4) if (Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2])) > 64) n++;
+  return n / (W * H);
+}
+const canvasGl = () => Object.assign(document.createElement('canvas'), { width: W, height: H });
+const openBoard = (input: BoardInput) => {
   const fps = new Map(Object.entries(input.footprints).map(([k, v]) => [k, mainBlockOr(parseDocuments(v), 'FOOTPRINT')!.records]));
-  const ed = new PcbEditor(new EditorDocument(parseDocuments(input.text)), { project: { footprint: (u: string) => fps.get(u), poured: input.poured as never }, pcbUuid: input.pcbUuid });
+  return new PcbEditor(new EditorDocument(parseDocuments(input.text)), { project: { footprint: (u: string) => fps.get(u), poured: input.poured as never }, pcbUuid: input.pcbUuid });
+};
+
+export interface EditDiff { differFresh: number; differBefore: number; fullBuilds: number; edits: number }
+
+/**
+ * Edits (tracks moved, a via deleted, a track added) applied to the WebGL painter in place
+ * (PcbEditor.onPrims -> PcbGlView.update), against a painter built from scratch on the edited scene.
+ */
+function compareEdit(input: BoardInput): EditDiff {
+  const ed = openBoard(input);
+  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+  vp.fit(primsBox(ed.scene.all()));
+  const visible = new Set(ed.panel.visibleIds());
+  const c1 = canvasGl();
+  const gl = PcbGlView.create(c1, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG })!;
+  ed.onPrims((c) => (c.rebuilt ? gl.setPrims([...ed.scene.all()]) : gl.update(c.before, c.after, () => ed.scene.all())));
+  gl.draw(vp, visible);
+  const before = glPixels(c1);
+  const of = (t: string) => ed.doc.keys().filter((k) => recType(ed.doc.get(k)!) === t);
+  const lines = of('LINE'), vias = of('VIA');
+  ed.move(lines.slice(0, 20), 120, -80);
+  ed.delete(vias.slice(0, 5));
+  const src = ed.doc.get(lines[20])!;
+  ed.commit('add', (tx) => tx.add(Line.with(src, { id: tx.newId(), x2: Line.get(src, 'x2') + 200, y2: Line.get(src, 'y2') + 150 })));
+  gl.draw(vp, visible);
+  const edited = glPixels(c1);
+  const c2 = canvasGl();
+  const fresh = PcbGlView.create(c2, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG })!;
+  fresh.draw(vp, visible);
+  return { differFresh: differ(edited, glPixels(c2)), differBefore: differ(edited, before), fullBuilds: gl.fullBuilds, edits: 3 };
+}
+
+export interface LodDiff { lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
+
+const png = (px: Uint8ClampedArray) => { const c = canvasGl(); c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(px), W, H), 0, 0); return c.toDataURL(); };
+
+/**
+ * A big board fitted: the frame from the snapshot texture (level of detail) against drawing every
+ * item; then zoomed in 1.2x: the snapshot shown scaled, and after `refine` drawn again at the new scale.
+ */
+function compareLod(input: BoardInput): LodDiff {
+  const ed = openBoard(input);
+  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+  vp.fit(primsBox(ed.scene.all()));
+  const visible = new Set(ed.panel.visibleIds());
+  const painter = (lodItems: number) => {
+    const c = canvasGl();
+    return { c, gl: PcbGlView.create(c, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems })! };
+  };
+  const a = painter(20_000), b = painter(Infinity);
+  a.gl.draw(vp, visible);
+  b.gl.draw(vp, visible);
+  const lodPx = glPixels(a.c), directPx = glPixels(b.c);
+  const lod = a.gl.stats.lod, direct = !b.gl.stats.lod;
+  let drawn = 0;
+  for (let i = 0; i < directPx.length; i += 4) if (directPx[i] + directPx[i + 1] + directPx[i + 2] > 24) drawn++;
+  vp.zoomBy(1.2, W / 2 + 40, H / 2 - 30);
+  a.gl.draw(vp, visible);
+  b.gl.draw(vp, visible);
+  const zoomedDirect = glPixels(b.c);
+  const differZoomed = differ(glPixels(a.c), zoomedDirect);
+  const refined = a.gl.refine();
+  return { lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
+}
+
+function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff {
+  const ed = openBoard(input);
   const prims = [...ed.scene.all()];
   const box = primsBox(prims);
   const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
@@ -58,4 +139,4 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
   return { renderer: gl.renderer, differ: differ / n, drawn2d: d2 / n, drawnGl: dg / n, png2d: c2.toDataURL(), pngGl: cg.toDataURL() };
 }
 
-if (typeof window !== 'undefined') (window as unknown as { comparePainters: typeof compare }).comparePainters = compare;
+if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod });

@@ -77,10 +77,14 @@ export function gerberExtents(text) {
   return { minX, minY, maxX, maxY };
 }
 
-/** gerbv's picture of a Gerber file in the window `win` (mm) at `dpi`, white on black: `on` per pixel. */
-export function rasterise(file, png, win, dpi = 1000) {
+/**
+ * gerbv's picture of a Gerber file in the window `win` (mm) at `dpi`, white on black: `on` per pixel.
+ * gerbv adds a border of 5% of the window by default (the picture is that much larger than the window
+ * and its top-left corner lies outside it); `border` (percent) sets it, 0 for the window exactly.
+ */
+export function rasterise(file, png, win, dpi = 1000, border) {
   const inch = (mm) => (mm / 25.4).toFixed(5);
-  execFileSync('gerbv', ['-x', 'png', '-D', String(dpi), '-O', `${inch(win.minX)}x${inch(win.minY)}`, '-W', `${inch(win.maxX - win.minX)}x${inch(win.maxY - win.minY)}`, '-b', '#000000', '-f', '#FFFFFFFF', '-o', png, file], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 << 20 });
+  execFileSync('gerbv', ['-x', 'png', '-D', String(dpi), ...(border === undefined ? [] : ['-B', String(border)]), '-O', `${inch(win.minX)}x${inch(win.minY)}`, '-W', `${inch(win.maxX - win.minX)}x${inch(win.maxY - win.minY)}`, '-b', '#000000', '-f', '#FFFFFFFF', '-o', png, file], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 256 << 20 });
   return decodePng(readFileSync(png));
 }
 

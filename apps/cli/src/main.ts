@@ -3,6 +3,7 @@
  * Each subcommand lives in its own module under ./commands and is registered here.
  * Output for users never includes a stack trace: errors print one line with the catalogue message.
  */
+import { loadKicadFont } from '@copperplate/server/kicad-font';
 import { COMMANDS, type Command } from './commands.ts';
 
 export const USAGE = `copperplate <command> [options]
@@ -22,6 +23,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command '${name}'. Run 'copperplate help'.`);
     return 2;
   }
+  // KiCad's stroke font for text imported from KiCad, when `ensure --kicad` cached it (a small JSON file)
+  loadKicadFont();
   try {
     return await cmd.run(rest);
   } catch (e) {

@@ -2,8 +2,8 @@
  * [issue-16] The full build path as `npm start` runs it, on a small KiCad subset: the real bin's
  * `library build --if-missing --data DIR` on a fresh data folder (KiCad's LED symbols and LED_SMD
  * footprints read from KICAD_LIBRARY_DIR, converted, written, a progress bar, the time printed),
- * a second `--if-missing` only reports the library, `library search|stats --data` read it, and
- * `library search|stats --server URL` ask a running server the same.
+ * a second `--if-missing` only reports the library, `library search|stats|lists --data` read it, and
+ * `library search|stats|lists --server URL` ask a running server the same.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
@@ -51,6 +51,7 @@ describe.skipIf(!!missing)('copperplate library (KiCad subset)', () => {
   const data = join(dir, 'data');
   const env = { KICAD_LIBRARY_DIR: join(dir, 'kicad') };
   let server: RunningServer | undefined;
+  let systemList: { kind: string; libs: { lib: string; devices: number; footprints: number }[] } = { kind: '', libs: [] };
   beforeAll(() => {
     mkdirSync(join(dir, 'kicad', 'symbols'), { recursive: true });
     mkdirSync(join(dir, 'kicad', 'footprints'), { recursive: true });
@@ -88,6 +89,12 @@ describe.skipIf(!!missing)('copperplate library (KiCad subset)', () => {
     expect((JSON.parse(kicadOnly.stdout) as { items: { title: string; lib: string }[] }).items.some((i) => i.title === 'WS2812B' && i.lib === 'LED')).toBe(true);
     const s = await inProcess('library', 'stats', '--data', data, '--json');
     expect((JSON.parse(s.stdout) as { licence: { name: string } }).licence.name).toMatch(/CC-BY-SA 4\.0/);
+    const lists = await inProcess('library', 'lists', 'system', '--data', data, '--json');
+    expect(lists.status, lists.stderr).toBe(0);
+    systemList = JSON.parse(lists.stdout) as typeof systemList;
+    expect(systemList.libs.find((l) => l.lib === 'LED_SMD')?.footprints).toBeGreaterThan(40);
+    expect(systemList.libs.find((l) => l.lib === 'LED')?.devices).toBeGreaterThan(20);
+    expect((await inProcess('library', 'lists', 'user', '--data', data)).status).toBe(2); // a user's list: from a server
   }, 120_000);
 
   it('[issue-16] search and stats --server URL ask a running server', async () => {
@@ -104,5 +111,19 @@ describe.skipIf(!!missing)('copperplate library (KiCad subset)', () => {
     expect(s.stdout).toMatch(/\d+ symbols, \d+ footprints, \d+ devices in \d+ libraries/);
     const anon = await inProcess('library', 'search', 'LED', '--server', server.url);
     expect(anon.status).toBe(1);
+  }, 120_000);
+
+  it('[issue-16] lists: the basic library lists through the client cache call of a server (system, user, userPanel); the system one from the data folder', async () => {
+    const auth = ['--server', server!.url, '--user', 'libby', '--password', 'pw-libby'];
+    const remote = await inProcess('library', 'lists', 'system', '--json', ...auth);
+    expect(JSON.parse(remote.stdout)).toEqual(systemList);
+    const save = await inProcess('api', 'POST', '/api/components/update-canvas', JSON.stringify({ docType: 2, title: 'CliListedSymbol', dataStr: '["DOCTYPE","SYMBOL","1.1"]\n' }), ...auth);
+    expect(save.status, save.stderr).toBe(0);
+    const user = await inProcess('library', 'lists', 'user', ...auth);
+    expect(user.status, user.stderr).toBe(0);
+    expect(user.stdout).toMatch(/symbol\s+Personal\s+CliListedSymbol\s+v1 /);
+    expect(user.stdout).toMatch(/^1 items \(stamp /m);
+    const panel = await inProcess('library', 'lists', 'userPanel', '--json', ...auth);
+    expect(JSON.parse(panel.stdout)).toMatchObject({ kind: 'userPanel', items: [] });
   }, 120_000);
 });

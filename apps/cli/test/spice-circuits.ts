@@ -5,7 +5,7 @@
  * op-amp is one unit of an LM358 (3 +, 2 -, 8 V+, 4 V-, 1 OUT).
  */
 import { writeEpro } from '@copperplate/format';
-import { EditorDocument, SchematicEditor, componentPins, openDocument, serializeDocument, type SchContext } from '@copperplate/editor';
+import { EditorDocument, SchematicEditor, componentPins, createSheetSymbol, openDocument, serializeDocument, type SchContext } from '@copperplate/editor';
 
 interface PinSpec { number: string; name: string; x: number; y: number }
 
@@ -29,6 +29,7 @@ const PIN_TABLE: Record<string, { title: string; type: number; pins: PinSpec[] }
   npn: { title: 'NPN-SOT23', type: 2, pins: [{ number: '1', name: 'B', x: -20, y: 0 }, { number: '2', name: 'E', x: 20, y: -10 }, { number: '3', name: 'C', x: 20, y: 10 }] },
   opamp: { title: 'LM358-unit', type: 2, pins: [{ number: '3', name: '+', x: -20, y: 10 }, { number: '2', name: '-', x: -20, y: -10 }, { number: '8', name: 'V+', x: -20, y: 0 }, { number: '4', name: 'V-', x: 20, y: -10 }, { number: '1', name: 'OUT', x: 20, y: 10 }] },
   gnd: { title: 'GND', type: 18, pins: [{ number: '1', name: 'GND', x: 0, y: 10 }] },
+  port: { title: 'NetPort', type: 19, pins: [{ number: '1', name: '', x: 0, y: 10 }] },
 };
 
 export const SYMBOLS: Record<string, { title: string; type: number; text: string }> = Object.fromEntries(
@@ -92,17 +93,34 @@ export function drawSheetFast(spec: CircuitSpec): EditorDocument {
   return doc;
 }
 
-/** The circuit as an .epro project: schematic `spec.name`, sheet P1. */
-export function circuitEpro(spec: CircuitSpec): Uint8Array {
+/** Sheets of a schematic in a test project. */
+export interface SchematicSpec { uuid: string; name: string; sheets: Array<{ id: number; name: string; doc: EditorDocument }> }
+
+/**
+ * A project of schematics: the test symbols plus `symbols` (uuid -> SYMBOL document, e.g. block
+ * symbols) and `files` (more archive entries: BLOB/<hash>.eblob model files...).
+ */
+export function projectEpro(schematics: SchematicSpec[], opts: { symbols?: Map<string, EditorDocument>; files?: Record<string, string> } = {}): Uint8Array {
   const entries = new Map<string, string>();
   for (const [uuid, s] of Object.entries(SYMBOLS)) entries.set(`SYMBOL/${uuid}.esym`, s.text);
-  entries.set('SHEET/sch1/1.esch', serializeDocument(drawSheet(spec)));
+  for (const [uuid, doc] of opts.symbols ?? []) entries.set(`SYMBOL/${uuid}.esym`, serializeDocument(doc));
+  for (const s of schematics) for (const sh of s.sheets) entries.set(`SHEET/${s.uuid}/${sh.id}.esch`, serializeDocument(sh.doc));
+  for (const [k, v] of Object.entries(opts.files ?? {})) entries.set(k, v);
+  let n = 0;
   const projectJson = {
     boards: {},
-    schematics: { sch1: { name: spec.name, sheets: [{ name: 'P1', id: 1, uuid: '5b1ce7c0ffee4c0ffee0000000000001' }] } },
-    symbols: Object.fromEntries(Object.entries(SYMBOLS).map(([uuid, s]) => [uuid, { title: s.title, type: s.type }])),
+    schematics: Object.fromEntries(schematics.map((s) => [s.uuid, { name: s.name, sheets: s.sheets.map((sh) => ({ name: sh.name, id: sh.id, uuid: `5b1ce7c0ffee4c0ffee${String(++n).padStart(13, '0')}` })) }])),
+    symbols: {
+      ...Object.fromEntries(Object.entries(SYMBOLS).map(([uuid, s]) => [uuid, { title: s.title, type: s.type }])),
+      ...Object.fromEntries([...(opts.symbols ?? [])].map(([uuid]) => [uuid, { title: uuid, type: 17 }])),
+    },
   };
   return writeEpro({ projectJson, entries });
+}
+
+/** The circuit as an .epro project: schematic `spec.name`, sheet P1. */
+export function circuitEpro(spec: CircuitSpec, files?: Record<string, string>): Uint8Array {
+  return projectEpro([{ uuid: 'sch1', name: spec.name, sheets: [{ id: 1, name: 'P1', doc: drawSheet(spec) }] }], { files });
 }
 
 const R = (d: string, v: string, a: string, b: string): PartSpec => ({ sym: 'two', designator: d, value: v, nets: { 1: a, 2: b } });
@@ -184,3 +202,33 @@ export function ladder(n: number): CircuitSpec {
   }
   return { name: 'Ladder', parts, directives: ['.tran 1u 1m'] };
 }
+
+/**
+ * RC split over two schematics: Top/P1 holds V1 and R1 (IN -> OUT) and a sheet symbol whose `Sheet`
+ * is `link`; schematic Filter/P1 holds C1 between a net port OUT (label CAP) and ground. The only
+ * way from R1 to C1 is through the block's pin OUT and the child's port OUT.
+ */
+export function splitRc(link = 'Filter', opts: { twice?: boolean } = {}): Uint8Array {
+  const ctx = schContext();
+  const [v1, r1, c1] = RC.parts;
+  const child = drawSheet({ name: 'Filter', parts: [{ ...c1, nets: { 1: 'CAP', 2: 'GND' } }, { sym: 'port', designator: '', attrs: { Name: 'OUT' }, nets: { 1: 'CAP' } }] }, ctx);
+  const top = drawSheet({ name: 'Top', parts: [v1, r1], directives: RC.directives }, ctx);
+  const ed = new SchematicEditor(top, { ctx });
+  const { component, symbol } = createSheetSymbol(top, { name: 'Filter', doc: child }, ctx, { x: 500, y: 300 });
+  const pin = componentPins(top, component, ctx).find((p) => p.name === 'OUT')!;
+  const w = ed.addWire([{ x: pin.x, y: pin.y }, { x: pin.x, y: pin.y - 20 }]);
+  ed.setNetLabel(w, 'OUT', { x: pin.x, y: pin.y - 20 });
+  if (link !== 'Filter') ed.setAttribute(component, 'Sheet', link);
+  const symbols = new Map<string, EditorDocument>([[symbol, ctx.symbols.get(symbol)!.doc]]);
+  if (opts.twice) {
+    // a second sheet symbol of the same child sheets
+    const again = createSheetSymbol(top, { name: 'Filter', doc: child }, ctx, { x: 800, y: 300 });
+    ed.setAttribute(again.component, 'Designator', 'Filter2');
+    symbols.set(again.symbol, ctx.symbols.get(again.symbol)!.doc);
+  }
+  return projectEpro([
+    { uuid: 'top', name: 'Top', sheets: [{ id: 1, name: 'P1', doc: top }] },
+    { uuid: 'filter', name: 'Filter', sheets: [{ id: 1, name: 'P1', doc: child }] },
+  ], { symbols });
+}
+

@@ -8,10 +8,12 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { localItemKey } from '@copperplate/model';
 import type { Kind, KvStoreName, LocalItem, LocalStore, LockRecord, LogRecord, ProjectMeta } from '@copperplate/sync';
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
-const ik = (p: string, k: Kind, key: string) => `${p}\u0000${k}\u0000${key}`;
+/** ID-5: the item's kind, then its id joined with its owning project by the separator. */
+const ik = (p: string, k: Kind, key: string) => localItemKey(p, k, key);
 /** A file name for any key (keys may hold '/', '_' and other characters). */
 const fileOf = (key: string) => `${encodeURIComponent(key).replace(/\./g, '%2E')}.json`;
 const keyOf = (file: string) => decodeURIComponent(file.slice(0, -'.json'.length));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileStore, startDesktopHost, type DesktopHost } from '@copperplate/desktop';
 import { HttpLocalStore } from '@copperplate/web/desktop/common-db';
-import { localStoreContract } from '../../../packages/store/test/contract.ts';
+import { libraryIdPerProject, localStoreContract } from '../../../packages/store/test/contract.ts';
 
 const dirs: string[] = [];
 const hosts: DesktopHost[] = [];
@@ -29,6 +29,17 @@ localStoreContract('desktop page over /CommonDB (HttpLocalStore)', async () => {
   const h = await startDesktopHost({ port: 0, dataDir: tmp(), cloud: 'http://127.0.0.1:9', probeMs: 60_000 });
   hosts.push(h);
   return new HttpLocalStore(h.url).open();
+});
+
+describe('[ID-5] the desktop client\'s local cache keeps a library id per owning project', () => {
+  libraryIdPerProject('FileStore (key: kind, then id and project joined by the separator)', async () => new FileStore(tmp()));
+  const dirOf = new WeakMap<object, string>();
+  libraryIdPerProject('FileStore read back from its folder', async () => {
+    const d = tmp();
+    const s = new FileStore(d);
+    dirOf.set(s, d);
+    return s;
+  }, async (s) => new FileStore(dirOf.get(s)!));
 });
 
 describe('FileStore', () => {

@@ -1,8 +1,6 @@
 /** Builds the Fastify app: plugins, hooks (gzip bodies, CSP), routes, the web app at /. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { createGunzip } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import websocket from '@fastify/websocket';
@@ -10,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { CODES, messageForCode } from '@copperplate/model';
 import type { Ctx } from './context.ts';
 import { installErrorHandler } from './http.ts';
-import { checkOrigin, checkUrl, parseJsonBody } from './input.ts';
+import { checkOrigin, checkUrl, inflateCapped, parseJsonBody } from './input.ts';
 import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { trashRoutes } from './routes/trash.ts';
@@ -57,6 +55,14 @@ export const DEFAULT_BODY_LIMIT = 2 * 1024 * 1024;
  */
 export type TrustProxy = boolean | string | string[];
 
+/** `--trust-proxy` / COPPERPLATE_TRUST_PROXY as a TrustProxy: 'true', one address or subnet, or a comma list; empty: none. */
+export function parseTrustProxy(text: string | undefined): TrustProxy | undefined {
+  const t = text?.trim();
+  if (!t) return undefined;
+  if (t === 'true') return true;
+  return t.includes(',') ? t.split(',').map((x) => x.trim()).filter(Boolean) : t;
+}
+
 export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { logger?: FastifyServerOptions['logger']; webDir?: string; trustProxy?: TrustProxy }): Promise<{ app: FastifyInstance; ctx: Ctx }> {
   const app = Fastify({ logger: opts.logger ?? false, bodyLimit: DEFAULT_BODY_LIMIT, trustProxy: opts.trustProxy ?? false });
   const ctx = makeCtx(app);
@@ -80,30 +86,10 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
     checkOrigin(req.method, req.headers, req.host); // req.host: X-Forwarded-Host behind a trusted proxy
   });
 
-  // CALL-3: bodies the client gzips. The inflated size is counted while inflating and the stream
-  // stops at the route's body cap (a small gzip bomb never holds more than the cap).
+  // CALL-3: bodies the client gzips, inflated up to the route's body cap (input.ts inflateCapped).
   app.addHook('preParsing', async (req, _reply, payload) => {
     if (String(req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return payload;
-    const cap = req.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT;
-    let encoded = 0;
-    let inflated = 0;
-    const counter = new Transform({ transform(chunk: Buffer, _e, cb) { encoded += chunk.length; cb(null, chunk); } });
-    const gunzip = createGunzip();
-    const capped = new Transform({
-      transform(chunk: Buffer, _e, cb) {
-        inflated += chunk.length;
-        if (inflated > cap) {
-          gunzip.destroy();
-          payload.destroy();
-          const err = Object.assign(new Error('Request body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
-          return cb(err);
-        }
-        cb(null, chunk);
-      },
-    });
-    gunzip.on('error', (e) => capped.destroy(Object.assign(e, { statusCode: 400 })));
-    const out = payload.pipe(counter).pipe(gunzip).pipe(capped) as unknown as NodeJS.ReadableStream & { receivedEncodedLength?: number };
-    counter.on('end', () => { out.receivedEncodedLength = encoded; });
+    const out = inflateCapped(payload, req.routeOptions.bodyLimit ?? DEFAULT_BODY_LIMIT);
     delete req.headers['content-encoding'];
     return out as unknown as typeof payload;
   });

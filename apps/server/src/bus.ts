@@ -12,6 +12,8 @@ export const MAX_EVENT_BYTES = 7000;
 export type BusEvent =
   | { type: 'g_ticket'; project_uuid: string; g_ticket: number; origin: string }
   | { type: 'checkIn' | 'annotation' | 'mode'; project_uuid: string; user_uuid: string; data: unknown; origin: string }
+  /** The project's workspace changed (moved into a team or an organisation, or back to personal): `data` {scope, team_uuid, team_name}. */
+  | { type: 'orgMode' | 'teamMode'; project_uuid: string; user_uuid: string; data: { scope: number; team_uuid: string | null; team_name: string | null }; origin: string }
   /** Who has the project open (routes/presence.ts): one live connection's state; `data` null when it closed. */
   | { type: 'presence'; project_uuid: string; user_uuid: string; nickname: string; conn: string; data: unknown; origin: string }
   /** A connection joined: every process announces the presence of its own connections to the project again. */

@@ -2,9 +2,9 @@
  * The database connection: PGlite (embedded PostgreSQL in a data folder) by default, PostgreSQL via
  * `pg` when a URL is given. Both speak the same SQL; the repository (./repo) is the only user.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+export { PGLITE_BYTEA } from './pglite-bytea.mjs';
 
 export type Row = Record<string, unknown>;
 
@@ -22,79 +22,93 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** Resolves on the next turn of the event loop, after pending I/O has been polled. */
-const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
-
 /**
- * One at a time, first come first served, with turns of the event loop between them. PGlite runs in
- * this thread and answers without I/O, so its promises resolve as microtasks: a queue of 200 waiting
- * transactions ran back to back in one microtask drain and no request was even read for seconds
- * (issue 11: getOnlineVersion p99 1,476 ms, writes p99 42 s under load). Now a database call that
- * starts after `sliceMs` of back-to-back work first lets the event loop poll (read requests, answer
- * the ones that need no database); below that, calls follow each other at full speed. `yieldIfDue`
- * is the same check for the statements inside a transaction (a long import's inserts).
+ * PGlite in a worker thread of its own (db-worker.mjs). It used to run in the server's thread: under
+ * load (issue 11 bench: 200 clients, imports running) it took 33 of 60 s of the main thread, which
+ * was ~95% busy, and getOnlineVersion's p99 was 137-325 ms. Now the main thread only posts each
+ * statement and reads its answer; a transaction keeps PGlite for itself from `begin` to `end` while
+ * the caller's code runs here between its statements.
  */
-export function turnTaking(sliceMs = 5): (<T>(f: () => Promise<T>) => Promise<T>) & { yieldIfDue(): Promise<void> } {
-  let tail: Promise<unknown> = Promise.resolve();
-  let sliceStart = performance.now();
-  const yieldIfDue = async (): Promise<void> => {
-    if (performance.now() - sliceStart <= sliceMs) return;
-    await nextTurn();
-    sliceStart = performance.now();
-  };
-  const inTurn = <T>(f: () => Promise<T>): Promise<T> => {
-    const run = tail.then(async () => {
-      await yieldIfDue();
-      return f();
-    });
-    tail = run.catch(() => undefined);
-    return run;
-  };
-  return Object.assign(inTurn, { yieldIfDue });
-}
-
-/**
- * bytea in and out of PGlite through Node's native hex codec. PGlite's own (a JS loop of
- * `toString(16)` per byte, `parseInt` per pair) held the event loop 0.5 s per 256 KB written and
- * 0.2 s per 256 KB read (issue 11: every stored document is a bytea); this is about ten times faster.
- */
-export const PGLITE_BYTEA = {
-  serializers: { 17: (v: Uint8Array) => '\\x' + Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex') },
-  parsers: {
-    17: (s: string) => {
-      const b = Buffer.from(s.slice(2), 'hex');
-      return new Uint8Array(b.buffer, b.byteOffset, b.length);
-    },
-  },
-};
-
 export async function openPglite(dataDir: string): Promise<Db> {
-  const db = new PGlite(dataDir, { extensions: { pg_trgm }, ...PGLITE_BYTEA }); // pg_trgm: the component library's trigram search
-  await db.waitReady;
-  const unlisteners: Array<() => Promise<void>> = [];
-  const inTurn = turnTaking();
+  const worker = new Worker(new URL('./db-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const waiting = new Map<number, { resolve(rows: Row[]): void; reject(e: Error): void }>();
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  let nextId = 1;
+  let nextTx = 1;
+  let dead: Error | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (m: { ready?: true; failed?: WorkerError; id?: number; rows?: Row[]; error?: WorkerError; notify?: string; payload?: string }) => {
+      if (m.ready) return resolve();
+      if (m.failed) return reject(errorFrom(m.failed));
+      if (m.notify !== undefined) {
+        for (const h of handlers.get(m.notify) ?? []) h(m.payload ?? '');
+        return;
+      }
+      const w = waiting.get(m.id!);
+      if (!w) return;
+      waiting.delete(m.id!);
+      if (m.error) w.reject(errorFrom(m.error));
+      else w.resolve(m.rows!);
+    });
+    const lost = (e: Error) => {
+      dead ??= e;
+      reject(e);
+      for (const w of waiting.values()) w.reject(e);
+      waiting.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`the database worker exited (${code})`)));
+  });
+  const call = <T extends Row>(m: Record<string, unknown>): Promise<T[]> => {
+    if (dead) return Promise.reject(dead);
+    const id = nextId++;
+    return new Promise<T[]>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (rows: Row[]) => void, reject });
+      worker.postMessage({ ...m, id });
+    });
+  };
+  try {
+    await ready;
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
   return {
     kind: 'pglite',
-    query<T extends Row>(sql: string, params: unknown[] = []) {
-      return inTurn(async () => (await db.query<T>(sql, params)).rows);
-    },
-    tx(fn) {
-      return inTurn(() => db.transaction(async (t) => fn({
-        query: async <T extends Row>(sql: string, params: unknown[] = []) => {
-          await inTurn.yieldIfDue();
-          return (await t.query<T>(sql, params)).rows;
-        },
-      })));
+    query: <T extends Row>(sql: string, params: unknown[] = []) => call<T>({ op: 'query', sql, params }),
+    async tx(fn) {
+      const tx = nextTx++;
+      await call({ op: 'begin', tx });
+      let r;
+      try {
+        r = await fn({ query: <T extends Row>(sql: string, params: unknown[] = []) => call<T>({ op: 'query', sql, params, tx }) });
+      } catch (e) {
+        await call({ op: 'end', tx, commit: false }).catch(() => {});
+        throw e;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return r;
     },
     async listen(channel, cb) {
-      const un = await db.listen(channel, cb);
-      unlisteners.push(() => un());
+      if (!handlers.has(channel)) {
+        handlers.set(channel, []);
+        await call({ op: 'listen', channel });
+      }
+      handlers.get(channel)!.push(cb);
     },
     async close() {
-      for (const u of unlisteners) await u().catch(() => {});
-      await db.close();
+      if (dead) return;
+      await call({ op: 'close' }).catch(() => {});
+      dead = new Error('the database is closed');
+      await worker.terminate();
     },
   };
+}
+
+interface WorkerError { message: string; name: string; [field: string]: string }
+/** An error from the worker, with PostgreSQL's fields (code, detail, constraint...) kept. */
+function errorFrom(w: WorkerError): Error {
+  return Object.assign(new Error(w.message), w);
 }
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Db> {

@@ -11,8 +11,9 @@ import { migrateLibrary } from './library/schema.ts';
 import { Bus } from './bus.ts';
 import { makeCtx, wireInvalidation, type Ctx } from './context.ts';
 import { buildApp, type TrustProxy } from './app.ts';
+import { closeIdleWorkers } from './workers/run-job.ts';
 import type { Limits } from './limiter.ts';
-import { dropUnfinishedProjects, pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
+import { dropOrphanStateParts, dropUnfinishedProjects, pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
 
 export interface ServerOptions {
   port?: number;
@@ -77,6 +78,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     await migrate(db);
     await migrateLibrary(db); // the component library's tables (library/schema.ts)
     await dropUnfinishedProjects(db); // big projects a crash left half-written (projects.ts createProject)
+    await dropOrphanStateParts(db); // backup and version parts a crash left without their row (repo/states.ts)
     const bus = new Bus(db);
     const { app, ctx } = await buildApp((a) => makeCtx(db, bus, a.log, o.limits, o.now), { logger: o.logger, webDir: o.webDir, trustProxy: o.trustProxy });
     wireInvalidation(ctx);
@@ -106,6 +108,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         closed = true;
         await app.close();
         await db.close();
+        closeIdleWorkers();
         if (pidFile) rmSync(pidFile, { force: true });
       },
     };

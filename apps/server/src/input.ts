@@ -3,6 +3,8 @@
  * (issue 11): JSON nested deeper than MAX_JSON_DEPTH, `__proto__` keys, NUL characters (outside
  * document texts, which are stored compressed) and lone surrogates (PostgreSQL stores neither).
  */
+import { Transform, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { CODES } from '@copperplate/model';
 import { fail } from './http.ts';
 
@@ -92,4 +94,42 @@ export function checkOrigin(method: string, headers: Record<string, string | str
   const origin = headers.origin;
   const site = headers['sec-fetch-site'];
   if ((typeof origin === 'string' && !sameHost(origin, host)) || site === 'cross-site') fail(CODES.CSRF_INVALID, {}, 403);
+}
+
+/**
+ * CALL-3 gzip bodies, inflated with the inflated size capped while inflating (issue 11, finding 4).
+ * Past `cap` inflated bytes the inflation stops at once: the request is unpiped (Node discards the
+ * rest after the answer and closes the connection), the inflater is destroyed, and the body stream
+ * fails with 413. Fastify's parsers also count what comes out, but only stop keeping it: without
+ * this the inflater went on turning every compressed byte still arriving into bytes thrown away
+ * (a 200 MB upload of a gzip bomb is ~200 GB of inflating). `receivedEncodedLength` tells Fastify
+ * the compressed size (its Content-Length check).
+ */
+export function inflateCapped(payload: Readable, cap: number): Readable & { receivedEncodedLength?: number } {
+  let inflated = 0;
+  let stopped = false;
+  const counter = new Transform({
+    transform(chunk: Buffer, _e, cb) {
+      out.receivedEncodedLength = (out.receivedEncodedLength ?? 0) + chunk.length;
+      cb(null, chunk);
+    },
+  });
+  const gunzip = createGunzip();
+  const out: Transform & { receivedEncodedLength?: number } = new Transform({
+    transform(chunk: Buffer, _e, cb) {
+      if (stopped) return cb();
+      inflated += chunk.length;
+      if (inflated > cap) {
+        stopped = true;
+        payload.unpipe(counter);
+        counter.destroy();
+        gunzip.destroy();
+        return cb(Object.assign(new Error('Request body too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' }));
+      }
+      cb(null, chunk);
+    },
+  });
+  gunzip.on('error', (e) => { if (!stopped) out.destroy(Object.assign(e, { statusCode: 400 })); });
+  payload.pipe(counter).pipe(gunzip).pipe(out);
+  return out;
 }

@@ -104,6 +104,17 @@ export const MIGRATIONS: string[] = [
   insert into project_extras (project_uuid, part, data) select uuid, 0, convert_to(extra::text, 'UTF8') from projects where extra <> '{}'::jsonb;
   alter table projects drop column extra;
   `,
+  // 7: the stored states of backups and versions (gzip JSON, megabytes for a big project) in parts
+  // of at most 64 KB, each written and read by its own statement (repo/states.ts; issue 11: one
+  // statement of 3 MB held PGlite, and with it the event loop, for hundreds of ms). A row names its
+  // parts by `state`; rows stored before keep theirs in `data`.
+  `
+  create table state_parts (
+    key text not null, part int not null, project_uuid text not null references projects(uuid) on delete cascade,
+    data bytea not null, created_at timestamptz not null default now(), primary key (key, part));
+  alter table backups add column state text;
+  alter table project_versions add column state text;
+  `,
 ];
 
 const LOCK_ID = 74_110_007;

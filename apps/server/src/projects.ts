@@ -67,7 +67,9 @@ export interface NewProject {
 }
 
 /** The per-user project limit: projects in the trash do not count (restoring one checks it again). */
+/** Refuses when the user owns `limit` projects; call it in the transaction that adds one (it locks the user). */
 export async function checkProjectQuota(q: Queryable, limit: number, ownerUuid: string): Promise<void> {
+  await repo.lockUser(q, ownerUuid);
   if ((await repo.activeProjectCount(q, ownerUuid)) >= limit) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${limit} projects` }, 429);
 }
 

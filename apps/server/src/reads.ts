@@ -5,6 +5,7 @@ import type { SnapshotEntry } from './caches.ts';
 import { KIND_DEFS, SNAPSHOT_MAPS, type Kind } from './kinds.ts';
 import { unpack } from './codec.ts';
 import { noPermission } from './http.ts';
+import { TICKET_FORMAT_VERSION } from '@copperplate/model';
 
 /** An item as the API answers it: its fields, key, ticket and content. */
 export function itemOut(kind: Kind, r: repo.ItemRow, withData = true): Record<string, unknown> {
@@ -59,7 +60,7 @@ export async function ticketSnapshot(ctx: Ctx, projectUuid: string, since: numbe
       if (since >= 0) (deleted[r.map] ??= {})[r.key] = r.ticket;
     } else (maps[r.map] ??= {})[r.key] = r.ticket;
   }
-  const result: Record<string, unknown> = { g_ticket: e.g_ticket, ...maps };
+  const result: Record<string, unknown> = { version: TICKET_FORMAT_VERSION, g_ticket: e.g_ticket, ...maps };
   if (since >= 0) result.deleted = deleted;
   const body = JSON.stringify({ code: 0, result });
   if (since < 0) e.fullBody = body;

@@ -80,6 +80,7 @@ export async function applyBulk(ctx: Ctx, projectUuid: string, userUuid: string,
 async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: Kind, prepared: Array<Prepared | ItemResult>, g0: number, force: boolean): Promise<{ results: ItemResult[]; gTicket: number }> {
   const keys = [...new Set(prepared.filter((p): p is Prepared => 'key' in p).map((p) => p.key))];
   const state = new Map((await repo.itemsByKeys(q, projectUuid, kind, keys, false)).map((r) => [r.key, r]));
+  const names = kind === 'schematics' && prepared.some((p) => 'key' in p && typeof p.fields.name === 'string') ? await repo.schematicNames(q, projectUuid) : undefined;
   let g = g0;
   const results: ItemResult[] = [];
   /** Rows written by this batch, by key (the last write of a key wins), stored with one statement. */
@@ -99,6 +100,11 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
       results.push(failure(CODES.DOCUMENT_NOT_EXISTS, { documentName: p.key }));
       continue;
     }
+    if (names && !p.deleted && nameTaken(names, p.key, p.fields.name, cur && !cur.deleted ? cur.fields.name : undefined)) {
+      // ERR-2: a schematic named as another of the project is refused; the client renames it and sends it again
+      results.push(failure(CODES.LIBRARY_DUPLICATE_NAME));
+      continue;
+    }
     g += 1;
     const updateTime = Math.floor(Date.now() / 1000);
     const fields: Record<string, unknown> = p.deleted ? { ...(cur?.fields ?? {}) } : { ...(cur && !cur.deleted ? cur.fields : {}), ...p.fields, updateTime };
@@ -109,6 +115,10 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
     const row: repo.ItemRow = { kind, key: p.key, map: mapOf(kind, fields), ticket: g, deleted: p.deleted, fields, data };
     state.set(p.key, row);
     pending.set(p.key, row);
+    if (names) {
+      if (p.deleted) names.delete(p.key);
+      else names.set(p.key, String(fields.name ?? ''));
+    }
     results.push({ success: true, result: { key: p.key, ticket: g, updateTime }, code: 0, message: '' });
     if (ctx.bulkItemDelayMs) {
       await repo.upsertItems(q, projectUuid, [...pending.values()]);
@@ -118,4 +128,14 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
   }
   await repo.upsertItems(q, projectUuid, [...pending.values()]);
   return { results, gTicket: g };
+}
+
+/**
+ * Whether writing `name` on schematic `key` (now named `current`) gives it the name of another
+ * schematic of the project. A write that keeps the schematic's name is never refused.
+ */
+function nameTaken(names: Map<string, string>, key: string, name: unknown, current: unknown): boolean {
+  if (typeof name !== 'string' || name === current) return false;
+  for (const [k, n] of names) if (k !== key && n === name) return true;
+  return false;
 }

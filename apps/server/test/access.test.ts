@@ -104,6 +104,7 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/projects/{uuid}/live': { level: 'read' },
   'POST /api/spice/netlist': { level: 'user', body: {} },
   'POST /api/spice/simulate': { level: 'user', body: {} },
+  'POST /api/projects/{uuid}/simulate': { level: 'read', body: { netlistOnly: true } },
   // the component library (issue 16): any signed-in user; scopes decide what each sees (library.test.ts)
   'POST /api/components/search': { level: 'user', body: { q: 'led' } },
   'GET /api/components/libraries': { level: 'user' },
@@ -118,6 +119,7 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'POST /api/components/delete': { level: 'user', body: { uuid: 'none', g_ticket: 0 } },
   'POST /api/components/batch-import': { level: 'user', body: { data: [] } },
   'POST /api/components/prices': { level: 'user', body: { mpns: [] } },
+  'POST /api/components/versions': { level: 'user', body: { uuid: 'none' } },
 };
 
 describe.each(BACKENDS)('access matrix on %s', (backend) => {

@@ -105,20 +105,32 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     expect(ghost.result![0].code).toBe(CODES.STALE_TICKET);
   });
 
-  it.skipIf(skip)('ticket snapshot: full (-1) and incremental with deleted; block symbols in their own map', async () => {
+  it.skipIf(skip)('[CONST-4] ticket snapshot in format version 1.0: full (-1) and incremental with deleted; block symbols in their own map', async () => {
     const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Snap', empty: true })).result!.uuid;
     const w = await a.post<Array<{ result: { ticket: number } }>>(`/api/projects/${p}/bulk/symbols`, { data: [{ uuid: 'sy1', title: 'R', display_title: 'R', docType: 2, dataStr: 'a' }, { uuid: 'bs1', title: 'B', display_title: 'B', docType: 17, dataStr: 'b' }] });
     const t = w.result![1].result.ticket;
     const full = await a.get<Record<string, unknown>>(`/api/projects/${p}/ticket?g_ticket=-1`);
-    expect(full.result).toMatchObject({ g_ticket: t, symbols: { sy1: t - 1 }, block_symbol: { bs1: t } });
+    expect(full.result).toMatchObject({ version: '1.0', g_ticket: t, symbols: { sy1: t - 1 }, block_symbol: { bs1: t } });
     for (const m of ['schematics', 'schs', 'pcbs', 'panels', 'symbols', 'block_symbol', 'footprints', 'devices', 'coppers', 'textpath', 'blobs', 'block_symbol_attrs_groups']) expect(full.result).toHaveProperty(m);
     const del = await a.post<Array<{ success: boolean; result: { ticket: number } }>>(`/api/projects/${p}/bulk/symbols`, { data: [{ uuid: 'sy1', base_ticket: t - 1, deleted: true }] });
     expect(del.result![0].success).toBe(true);
     const inc = await a.get<Record<string, unknown>>(`/api/projects/${p}/ticket?g_ticket=${t}`);
-    expect(inc.result).toMatchObject({ g_ticket: t + 1, symbols: {}, deleted: { symbols: { sy1: t + 1 } } });
+    expect(inc.result).toMatchObject({ version: '1.0', g_ticket: t + 1, symbols: {}, deleted: { symbols: { sy1: t + 1 } } });
     const full2 = await a.get<{ symbols: Record<string, number> }>(`/api/projects/${p}/ticket?g_ticket=-1`);
     expect(full2.result!.symbols).toEqual({});
     expect((await a.post<unknown[]>(`/api/projects/${p}/read/symbols`, { ids: ['sy1'] })).result).toEqual([]);
+  });
+
+  it.skipIf(skip)('[ENT-4] updateTime is in whole seconds: the write answers it and the item carries it', async () => {
+    const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Seconds', empty: true })).result!.uuid;
+    const before = Math.floor(Date.now() / 1000);
+    const w = await a.post<Array<{ success: boolean; result: { updateTime: number } }>>(`/api/projects/${p}/bulk/symbols`, { data: [{ uuid: 'sec1', title: 'S', display_title: 'S', docType: 2, dataStr: 'x' }] });
+    const t = w.result![0].result.updateTime;
+    expect(Number.isInteger(t)).toBe(true);
+    expect(t).toBeGreaterThanOrEqual(before);
+    expect(t).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    const [item] = (await a.post<Array<{ updateTime: number }>>(`/api/projects/${p}/read/symbols`, { ids: ['sec1'] })).result!;
+    expect(item.updateTime).toBe(t);
   });
 
   it.skipIf(skip)('[VAL-9] [CALL-5] limits: 15 MB document (10034), names 1-128 bytes (2003), 100 items, 30/200 ids', async () => {
@@ -264,7 +276,7 @@ describe.each(BACKENDS)('API on %s', (backend) => {
     const ex = await a.raw('GET', `/api/projects/${imp.result!.uuid}/export`);
     expect(ex.headers.get('content-type')).toBe('application/zip');
     expect((await ex.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
-  });
+  }, 120_000); // imports and exports run in worker threads: a thread start each under load
 
   it.skipIf(skip)('a project built through the API exports as an .epro that imports back with the same documents; copy and delete', async () => {
     const p = (await a.post<{ uuid: string }>('/api/projects', { title: 'Built', empty: true })).result!.uuid;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CODES } from '@copperplate/model';
 import { openDatabase, startServer, type RunningServer } from '../src/index.ts';
+import { parseTrustProxy } from '../src/app.ts';
 import { BACKENDS, postgresAvailable, spawnServer, storage, testServer } from './helpers.ts';
 import { Client } from './client.ts';
 
@@ -79,7 +80,8 @@ describe.each(BACKENDS)('hardening on %s', (backend) => {
         expect([r.status, r.code]).toEqual([415, CODES.UNSUPPORTED_MEDIA]);
       }
     }
-    // a 190 MB gzip bomb of 190 KB: stopped at the small cap of log-in while inflating
+    // a 190 MB gzip bomb of 190 KB: over log-in's 16 KB limit, refused by its Content-Length before any
+    // inflating (gzip-cap.test.ts shows the inflate cap on a bomb whose compressed size passes the limit)
     const bomb = gzipSync(Buffer.alloc(190 * 1024 * 1024, 0x20));
     expect(bomb.length).toBeLessThan(300_000);
     const t0 = Date.now();
@@ -182,7 +184,7 @@ describe('limits and proxy settings', () => {
   let dir = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cp-limits-'));
-    srv = await startServer({ port: 0, dataDir: dir, trustProxy: '127.0.0.1', limits: { signupsPerAddressPerHour: 3, projectsPerUser: 2, cacheKeysPerUser: 2 } });
+    srv = await startServer({ port: 0, dataDir: dir, trustProxy: '127.0.0.1', limits: { signupsPerAddressPerHour: 3, projectsPerUser: 2, cacheKeysPerUser: 2, importsPerUserPerHour: 2 } });
   }, 120_000);
   afterAll(async () => {
     await srv?.close();
@@ -207,15 +209,88 @@ describe('limits and proxy settings', () => {
     expect((await c.post('/api/cache/a', { value: '2' })).code).toBe(0); // an existing key may change
     expect((await c.post('/api/cache/c', { value: '1' })).code).toBe(CODES.QUOTA_EXCEEDED);
   });
+
+  it('imports per user and hour are limited (a refused archive counts too); another user has their own', async () => {
+    const imp = (c: Client) => c.call('POST', '/api/projects/import?name=junk.epro', new Uint8Array([1, 2, 3, 4]));
+    const user = async (name: string, ip: string) => {
+      const c = new Client(srv.url);
+      expect((await c.call('POST', '/api/auth/signup', { username: name, password: 'long-enough' }, { 'x-forwarded-for': ip })).code).toBe(0);
+      return c;
+    };
+    const me = await user('importer', '10.0.1.1');
+    for (let i = 0; i < 2; i++) {
+      const r = await imp(me);
+      expect(r.status).toBe(200);
+      expect(r.message).toBe('Unzip file junk.epro failed!');
+    }
+    const over = await imp(me);
+    expect([over.status, over.code]).toEqual([429, CODES.QUOTA_EXCEEDED]);
+    expect((await imp(await user('importer2', '10.0.1.2'))).message).toBe('Unzip file junk.epro failed!');
+  });
+});
+
+describe.each(BACKENDS)('quotas under parallel calls on %s', (backend) => {
+  const skip = backend === 'postgres' && !PG;
+  let srv: RunningServer;
+  let st: Awaited<ReturnType<typeof storage>>;
+  beforeAll(async () => {
+    if (skip) return;
+    st = await storage(backend);
+    srv = await startServer({ port: 0, dataDir: st.dataDir, databaseUrl: st.databaseUrl, limits: { projectsPerUser: 2, cacheKeysPerUser: 2 } });
+  }, 120_000);
+  afterAll(async () => {
+    await srv?.close();
+    await st?.cleanup();
+  });
+
+  it.skipIf(skip)('six projects or six new cache keys asked for at once: exactly the quota is granted', async () => {
+    const c = await new Client(srv.url).signup('parallel');
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => c.post('/api/projects', { title: `p${i}` }).then((r) => r.code)));
+    expect(made.filter((x) => x === 0).length).toBe(2);
+    expect(made.filter((x) => x === CODES.QUOTA_EXCEEDED).length).toBe(4);
+    const keys = await Promise.all(Array.from({ length: 6 }, (_, i) => c.post(`/api/cache/k${i}`, { value: '1' }).then((r) => r.code)));
+    expect(keys.filter((x) => x === 0).length).toBe(2);
+    expect((await c.get<unknown[]>('/api/projects')).result!.length).toBe(2);
+  });
+});
+
+describe('without a trusted proxy (the default)', () => {
+  it('--trust-proxy and COPPERPLATE_TRUST_PROXY read as Fastify\'s setting', () => {
+    expect([undefined, '', ' ', 'true', '10.0.0.1', '10.0.0.0/8, 127.0.0.1'].map(parseTrustProxy)).toEqual([undefined, undefined, undefined, true, '10.0.0.1', ['10.0.0.0/8', '127.0.0.1']]);
+  });
+
+  let srv: RunningServer;
+  let st: Awaited<ReturnType<typeof storage>>;
+  beforeAll(async () => {
+    st = await storage('pglite');
+    srv = await startServer({ port: 0, dataDir: st.dataDir, limits: { signupsPerAddressPerHour: 2 } });
+  }, 120_000);
+  afterAll(async () => {
+    await srv?.close();
+    await st?.cleanup();
+  });
+
+  it('X-Forwarded-For and X-Forwarded-Proto are not believed: forged addresses share the real one\'s sign-up limit, forged https sets no Secure cookie', async () => {
+    const up = (name: string, ip: string, proto = 'http') => new Client(srv.url).raw('POST', '/api/auth/signup', { username: name, password: 'long-enough' }, { 'x-forwarded-for': ip, 'x-forwarded-proto': proto });
+    const first = await up('f1', '10.9.0.1', 'https');
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie().some((c) => /;\s*Secure/i.test(c))).toBe(false);
+    expect((await up('f2', '10.9.0.2')).status).toBe(200);
+    const third = await up('f3', '10.9.0.3');
+    expect([third.status, ((await third.json()) as { code: number }).code]).toEqual([429, CODES.TOO_MANY_REQUESTS]);
+  });
 });
 
 describe('a PGlite folder a running server has open', () => {
   it('is refused by another process with a clear message (the CLI never writes where the server does not look)', async () => {
     const st = await storage('pglite'); // a migrated folder: the child starts fast
     const dir = st.dataDir!;
-    const child = await spawnServer({ dataDir: dir });
+    const child = await spawnServer({ dataDir: dir, env: { COPPERPLATE_TRUST_PROXY: '127.0.0.1' } });
     try {
       await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/is open by a running Copperplate server \(process \d+\)\. Stop that server first/);
+      // the server process takes its trusted proxy from COPPERPLATE_TRUST_PROXY (or --trust-proxy)
+      const up = await new Client(child.url).raw('POST', '/api/auth/signup', { username: 'proxied', password: 'long-enough' }, { 'x-forwarded-proto': 'https' });
+      expect(up.headers.getSetCookie().every((c) => /;\s*Secure/i.test(c))).toBe(true);
     } finally {
       await child.stop();
     }

@@ -12,6 +12,9 @@ import { join } from 'node:path';
 import { CODES } from '@copperplate/model';
 import { crossing, parseRaw, type Circuit } from '@copperplate/spice';
 import { testServer } from './helpers.ts';
+import { modelBlob } from '@copperplate/schematic';
+import { drawSheet, projectEpro, splitRc } from '../../cli/test/spice-circuits.ts';
+import { netlistOfSheet } from '../../cli/src/commands/simulate.ts';
 import { Client } from './client.ts';
 
 const root = join(import.meta.dirname, '../../..');
@@ -87,4 +90,38 @@ describe('SPICE calls', () => {
     const both = await a.call('POST', '/api/spice/simulate', {});
     expect(both.code).toBe(CODES.BAD_REQUEST);
   });
+
+  it.skipIf(!HAVE)('[issue-18] a stored project by uuid: its sheet, the child sheets of its blocks in another schematic and its model blobs, in a worker thread; the same netlist as the CLI', async () => {
+    const bytes = splitRc();
+    const imp = await a.call<{ uuid: string }>('POST', '/api/projects/import?name=split.epro', bytes);
+    expect(imp.code, imp.message).toBe(0);
+    const uuid = imp.result!.uuid;
+    const r = await a.call<{ title: string; sheets: string[]; netlist: string; nodeOf: Record<string, string>; plots: PlotJson[] }>('POST', `/api/projects/${uuid}/simulate`, { sheet: 'Top/P1' });
+    expect(r.code, r.message).toBe(0);
+    expect(r.result!.title).toBe('Top/P1');
+    expect(r.result!.sheets).toEqual(['P1', 'Filter/P1']);
+    expect(r.result!.netlist).toBe(netlistOfSheet(bytes, 'split.epro', 'Top/P1').text);
+    const plot = r.result!.plots[0];
+    const v = (n: string) => plot.vectors.find((x) => x.name === n)!.re;
+    const tau = crossing(v('time'), v(`v(${r.result!.nodeOf.CAP})`), 1 - Math.exp(-1))!;
+    expect(Math.abs(tau - 1e-3) / 1e-3).toBeLessThan(0.005);
+    // an analysis from the call; the netlist only
+    const ac = await a.call<{ netlist: string; plots?: unknown }>('POST', `/api/projects/${uuid}/simulate`, { sheet: 'Top/P1', analysis: { kind: 'ac', sweep: 'dec', points: 10, fstart: 1, fstop: '1meg' }, netlistOnly: true });
+    expect(ac.result!.netlist).toContain('.ac dec 10 1 1meg');
+    expect(ac.result!.plots).toBeUndefined();
+    const none = await a.call('POST', `/api/projects/${uuid}/simulate`, { sheet: 'Nowhere' });
+    expect(none.code).toBe(1000010);
+    // a model file stored as a blob of the project is what `.include` takes
+    const lib = await modelBlob({ name: 'mydiode.lib', text: '.model MYDIODE D(IS=1e-9 N=2)\n' });
+    const spec = { name: 'Dio', parts: [
+      { sym: 'source' as const, designator: 'V1', value: '5', nets: { 1: 'IN', 2: 'GND' } },
+      { sym: 'two' as const, designator: 'R1', value: '1k', nets: { 1: 'IN', 2: 'A' } },
+      { sym: 'diode' as const, designator: 'D1', attrs: { 'SPICE Model': 'MYDIODE' }, nets: { 2: 'A', 1: 'GND' } },
+    ], directives: ['.include mydiode.lib', '.op'] };
+    const dio = await a.call<{ uuid: string }>('POST', '/api/projects/import?name=dio.epro', projectEpro([{ uuid: 's', name: 'Dio', sheets: [{ id: 1, name: 'P1', doc: drawSheet(spec) }] }], { files: { [`BLOB/${lib.hash}.eblob`]: lib.dataStr } }));
+    const d = await a.call<{ netlist: string; plots: PlotJson[] }>('POST', `/api/projects/${dio.result!.uuid}/simulate`, {});
+    expect(d.code, d.message).toBe(0);
+    expect(d.result!.netlist).toContain('.model MYDIODE D(IS=1e-9 N=2)');
+    expect(d.result!.plots[0].vectors.find((x) => x.name === 'v(a)')!.re[0]).toBeGreaterThan(0.5);
+  }, 180_000); // six worker-thread jobs (two imports, four runs) in a row
 });

@@ -79,31 +79,40 @@ describe('automatic backups (SPEC §4 step 5, §7)', () => {
     expect(done.length).toBe(before);
     expect((await backups()).map((b) => b.id)).toEqual(list.map((b) => b.id));
 
-    // restore the newest automatic backup as a new project: the same records
+    // The records of every kind as the newest automatic backup took them (nothing was written since).
+    const records = async (p: string) => {
+      const t = await http.getTickets(p, -1);
+      if (!t.success) throw new Error(t.message);
+      const out: Record<string, [string, string][]> = {};
+      for (const kind of KINDS) {
+        const ids: string[] = [];
+        for (const map of KIND_INFO[kind].maps) ids.push(...Object.keys(((t.result as Record<string, unknown>)[map] ?? {}) as Record<string, number>));
+        if (!ids.length) { out[kind] = []; continue; }
+        const r = await http.read(p, kind, ids);
+        if (!r.success) throw new Error(r.message);
+        out[kind] = r.result.map((x): [string, string] => [String(x[KIND_INFO[kind].key]), String(x.dataStr ?? '')]).sort();
+      }
+      return out;
+    };
+    const backedUp = await records(uuid);
+    // The project moves on after the backup: the restored copy must be the backup's state, not this one.
+    const [sheetKey, sheetText] = backedUp.sheets[0];
+    const cur = await http.read(uuid, 'sheets', [sheetKey]);
+    if (!cur.success) throw new Error(cur.message);
+    const edit = await http.bulk(uuid, 'sheets', [{ ...cur.result[0], dataStr: sheetText + '\n["TEXT","after-backup",0,0,0,"st1","written after the backup",0]', base_ticket: Number(cur.result[0].ticket) }], `after-backup-${Date.now()}`);
+    expect(edit.success && edit.result[0].success).toBe(true);
+    expect((await records(uuid)).sheets).not.toEqual(backedUp.sheets);
+
+    // restore the newest automatic backup as a new project: the same records as when it was taken
     const restored = await http.call<{ uuid: string }>('POST', `/api/projects/${uuid}/backups/${list[0].id}/restore`, { project: uuid, body: {} });
     if (!restored.success) throw new Error(restored.message);
     const copy = restored.result.uuid;
     expect(copy).not.toBe(uuid);
+    const copied = await records(copy);
     let compared = 0;
     for (const kind of KINDS) {
-      const keys = async (p: string) => {
-        const t = await http.getTickets(p, -1);
-        if (!t.success) throw new Error(t.message);
-        const out: string[] = [];
-        for (const map of KIND_INFO[kind].maps) out.push(...Object.keys(((t.result as Record<string, unknown>)[map] ?? {}) as Record<string, number>));
-        return out.sort();
-      };
-      const ids = await keys(uuid);
-      expect(await keys(copy), kind).toEqual(ids);
-      if (!ids.length) continue;
-      const field = KIND_INFO[kind].key;
-      const content = async (p: string) => {
-        const r = await http.read(p, kind, ids);
-        if (!r.success) throw new Error(r.message);
-        return r.result.map((x) => [String(x[field]), String(x.dataStr ?? '')]).sort();
-      };
-      expect(await content(copy), kind).toEqual(await content(uuid));
-      compared += ids.length;
+      expect(copied[kind], kind).toEqual(backedUp[kind]);
+      compared += backedUp[kind].length;
     }
     expect(compared).toBeGreaterThan(0); // the create call's Board1: a schematic, its sheet, a PCB
   }, 120_000);

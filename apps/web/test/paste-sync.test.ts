@@ -9,16 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { startServer, type RunningServer } from '@copperplate/server';
-import { DexieStore } from '@copperplate/store';
-import { CookieJar, FakeClock, HttpTransport, SyncEngine, type Kind } from '@copperplate/sync';
-import { openEngineSession, type SessionEnv } from '../src/project/engine-session.ts';
+import { CookieJar, FakeClock, HttpTransport, type Kind } from '@copperplate/sync';
 import { copyPageToClipboard, pastePage } from '../src/project/paste.ts';
 import type { ProjectSession, ViewKind } from '../src/project/types.ts';
-import type { ProjectDetail } from '../src/api/schemas.ts';
+import { flush, page, saved } from './lib/browser.ts';
 
-const flush = async () => { for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r)); };
 const text = (...recs: unknown[][]) => [['DOCTYPE', 'SCH', '1.1'], ['HEAD', {}], ...recs].map((r) => JSON.stringify(r)).join('\n');
 
 let server: RunningServer;
@@ -37,30 +33,6 @@ async function login(user: string, signup: boolean): Promise<HttpTransport> {
   const r = signup ? await t.signup(user, 'paste-password-1') : await t.login(user, 'paste-password-1');
   if (!r.success) throw new Error(r.message);
   return t;
-}
-
-/** One browser page: one engine over its own IndexedDB, sessions as the web app opens them. */
-async function page(http: HttpTransport, clock: FakeClock) {
-  const store = await new DexieStore({ name: 'copperplate', indexedDB: new IDBFactory(), IDBKeyRange }).open();
-  const engine = new SyncEngine({ store, transport: http, clock });
-  const env: SessionEnv = {
-    online: () => true,
-    onNetChange: () => () => {},
-    live: () => () => {},
-    detail: async (uuid) => {
-      const d = await http.getDetail(uuid);
-      if (!d.success) throw new Error(d.message);
-      return d.result as ProjectDetail;
-    },
-  };
-  const open = (uuid: string) => openEngineSession(engine, uuid, false, () => {}, env);
-  return { store, engine, open };
-}
-
-/** Lets uploads run until the session says saved. */
-async function saved(clock: FakeClock, s: ProjectSession): Promise<void> {
-  for (let i = 0; i < 400 && s.state().status !== 'saved'; i++) await clock.advance(250);
-  expect(s.state().status).toBe('saved');
 }
 
 /** What the page shows as saved, compared with what the server holds. */

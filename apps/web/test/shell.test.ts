@@ -39,6 +39,17 @@ describe('tabs', () => {
     expect(tabKindOf('symbols', { docType: DocType.NETFLAG })).toBe(DocType.NETFLAG);
     expect(tabKindOf('pcbs', undefined)).toBe(DocType.PCB);
   });
+  it('[TAB-2] a tab\'s kind is a page id, from other (-2) and home (-1) up to panel (26): a kept tab of another id is dropped, a symbol of another type opens as a part', () => {
+    const st = new MemStorage() as unknown as Storage;
+    const tabs = [-2, -1, 0, 1, 26, 27, -3, 1.5].map((tabKind, i) => ({ kind: 'sheets' as const, id: `t${i}`, tabKind }));
+    st.setItem('copperplate:tabs:p', JSON.stringify({ tabs, active: 'sheets:t5' }));
+    const back = loadTabs('p', st);
+    expect(back.tabs.map((t) => t.tabKind)).toEqual([-2, -1, 0, 1, 26]);
+    expect(back.active).toBe('sheets:t0'); // the active tab (27) was dropped: the first is active
+    expect(tabKindOf('symbols', { docType: DocType.PANEL })).toBe(DocType.PANEL);
+    expect(tabKindOf('symbols', { docType: DocType.PANEL3D })).toBe(DocType.PART);
+    expect(tabKindOf('symbols', { docType: DocType.PANEL_LIB })).toBe(DocType.PART);
+  });
   it('tabs are kept across a reload (storage round trip), closing moves to a neighbour', () => {
     const st = new MemStorage() as unknown as Storage;
     let s = openTab({ tabs: [], active: null }, { kind: 'sheets', id: 'a', tabKind: 1 });

@@ -8,14 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { startServer, type RunningServer } from '@copperplate/server';
-import { DexieStore } from '@copperplate/store';
-import { CookieJar, FakeClock, HttpTransport, SyncEngine } from '@copperplate/sync';
-import { openEngineSession, type SessionEnv } from '../src/project/engine-session.ts';
-import { addPcb, addSchematic, addSheet, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeSheet, sheetOrder } from '../src/project/structure.ts';
+import { FakeClock } from '@copperplate/sync';
+import { addPanel, addPcb, addSchematic, addSheet, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeLoose, placeSchematic, placeSheet, sheetOrder } from '../src/project/structure.ts';
+import { buildTree, loosePanels, loosePcbs, looseSchematics } from '../src/project/tree.ts';
 import type { ProjectSession } from '../src/project/types.ts';
-import type { ProjectDetail } from '../src/api/schemas.ts';
+import { browser as openBrowser, flush, saved, until } from './lib/browser.ts';
 
 let server: RunningServer;
 let dir = '';
@@ -28,38 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function browser(user: string, signup: boolean, clock: FakeClock) {
-  const http = new HttpTransport({ baseUrl: server.url, cookies: new CookieJar() });
-  const r = signup ? await http.signup(user, 'structure-password-1') : await http.login(user, 'structure-password-1');
-  if (!r.success) throw new Error(r.message);
-  const store = await new DexieStore({ name: 'copperplate', indexedDB: new IDBFactory(), IDBKeyRange }).open();
-  const engine = new SyncEngine({ store, transport: http, clock });
-  const env: SessionEnv = {
-    online: () => true,
-    onNetChange: () => () => {},
-    live: () => () => {},
-    detail: async (uuid) => {
-      const d = await http.getDetail(uuid);
-      if (!d.success) throw new Error(d.message);
-      return d.result as ProjectDetail;
-    },
-  };
-  return { http, open: (uuid: string) => openEngineSession(engine, uuid, false, () => {}, env) };
-}
-
-/** Lets IndexedDB (fake-indexeddb schedules with setImmediate) and HTTP answers run between clock steps. */
-const flush = async () => { for (let i = 0; i < 10; i++) await new Promise<void>((r) => setImmediate(r)); };
-
-/** The session's snapshot follows its local store asynchronously: let it catch up with `cond` (bounded). */
-async function until(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !cond(); i++) await new Promise<void>((r) => setImmediate(r));
-  expect(cond()).toBe(true);
-}
-
-async function saved(clock: FakeClock, s: ProjectSession): Promise<void> {
-  for (let i = 0; i < 400 && s.state().status !== 'saved'; i++) await clock.advance(250);
-  expect(s.state().status).toBe('saved');
-}
+const browser = (user: string, signup: boolean, clock: FakeClock) => openBrowser(server.url, user, 'structure-password-1', signup, clock);
 
 describe('project structure from the tree', () => {
   it('[issue-14] add, reorder (menu and drag and drop) and delete sheets; add and delete a schematic and a PCB; a second browser sees the same', async () => {
@@ -132,6 +99,103 @@ describe('project structure from the tree', () => {
     }
     expect((await b.http.read(uuid, 'sheets', [p3])).success).toBe(true);
     expect(sheetOrder(s, sch)).toEqual([p3]);
+    await s.close();
+    await t.close();
+  });
+
+  it('[issue-14] schematics on no board are reordered by drag and drop (their tree position, as bulk-update-sort writes it); a second browser and the server see the same order', async () => {
+    const clock = new FakeClock(1_700_000_000_000, flush);
+    const a = await browser('struct-sch', true, clock);
+    const created = await a.http.createProject('Schematic order');
+    if (!created.success) throw new Error(created.message);
+    const uuid = created.result.uuid;
+    const s = await a.open(uuid);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(await addSchematic(s));
+      await until(() => looseSchematics(s.snapshot()).length === i + 1);
+    }
+    const [x, y, z] = ids;
+    const order = (ses: ProjectSession) => looseSchematics(ses.snapshot()).map((it) => String(it.uuid));
+    // new schematics are named in order (Schematic1_1, _2, _3): unpositioned ones sort by name
+    expect(order(s)).toEqual([x, y, z]);
+    await placeSchematic(s, z, x);
+    await until(() => order(s)[0] === z);
+    expect(order(s)).toEqual([z, x, y]);
+    // the tree shows the same order, and only these nodes carry the schematic order group
+    const treeSch = buildTree(s.snapshot()).filter((n) => n.order?.group === 'schematics').map((n) => n.order!.id);
+    expect(treeSch).toEqual([z, x, y]);
+    await placeSchematic(s, z, null);
+    await until(() => order(s)[2] === z);
+    expect(order(s)).toEqual([x, y, z]);
+    await placeSchematic(s, y, x);
+    await until(() => order(s)[0] === y);
+    await saved(clock, s);
+    const server = await a.http.read(uuid, 'schematics', ids);
+    if (!server.success) throw new Error(server.message);
+    const pos = new Map(server.result.map((r) => [String(r.uuid), Number(r.position)]));
+    expect([y, x, z].map((id) => pos.get(id))).toEqual([0, 1, 2]);
+    const b = await browser('struct-sch', false, clock);
+    const t = await b.open(uuid);
+    await saved(clock, t);
+    expect(order(t)).toEqual([y, x, z]);
+    await s.close();
+    await t.close();
+  });
+
+  it('[issue-14] PCBs on no board and panels are reordered like schematics (drag and drop, Move up/down: their stored position); a second browser and the server see the same order', async () => {
+    const clock = new FakeClock(1_700_000_000_000, flush);
+    const a = await browser('struct-pcb', true, clock);
+    const created = await a.http.createProject('PCB order');
+    if (!created.success) throw new Error(created.message);
+    const uuid = created.result.uuid;
+    const s = await a.open(uuid);
+    const pcbs: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      pcbs.push(await addPcb(s));
+      await until(() => loosePcbs(s.snapshot()).length === i + 1);
+    }
+    const panels: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      panels.push(await addPanel(s));
+      await until(() => loosePanels(s.snapshot()).length === i + 1);
+    }
+    const ids = (list: ReadonlyArray<Record<string, unknown>>) => list.map((it) => String(it.uuid));
+    const pcbOrder = (ses: ProjectSession) => ids(loosePcbs(ses.snapshot()));
+    const panelOrder = (ses: ProjectSession) => ids(loosePanels(ses.snapshot()));
+    // new ones are named in order (PCB1_1, _2, _3; Panel1, Panel1_1, _2): unpositioned ones sort by name
+    expect(pcbOrder(s)).toEqual(pcbs);
+    expect(panelOrder(s)).toEqual(panels);
+    const [p, q, r] = pcbs;
+    const [x, y, z] = panels;
+    // a drop of r before p; then Move down on p (the menu places the next one, q, before it)
+    await placeLoose(s, 'pcbs', r, p);
+    await until(() => pcbOrder(s)[0] === r);
+    expect(pcbOrder(s)).toEqual([r, p, q]);
+    await placeLoose(s, 'pcbs', q, p);
+    await until(() => pcbOrder(s)[1] === q);
+    expect(pcbOrder(s)).toEqual([r, q, p]);
+    await placeLoose(s, 'panels', x, null);
+    await until(() => panelOrder(s)[2] === x);
+    expect(panelOrder(s)).toEqual([y, z, x]);
+    // the tree shows these orders, and its nodes carry the order groups drag and drop uses
+    const tree = buildTree(s.snapshot());
+    expect(tree.filter((n) => n.order?.group === 'pcbs').map((n) => n.order!.id)).toEqual([r, q, p]);
+    expect(tree.find((n) => n.key === 'group:panels')!.children!.map((n) => n.order?.group === 'panels' && n.order.id)).toEqual([y, z, x]);
+    // the board's own PCB is not in the list
+    expect(pcbOrder(s)).not.toContain(s.snapshot().detail.boards[0].pcb);
+    await saved(clock, s);
+    const server = await a.http.read(uuid, 'pcbs', pcbs);
+    if (!server.success) throw new Error(server.message);
+    const pos = new Map(server.result.map((it) => [String(it.uuid), Number(it.position)]));
+    expect([r, q, p].map((id) => pos.get(id))).toEqual([0, 1, 2]);
+    // a write of the order keeps the PCB's content
+    expect(server.result.every((it) => typeof it.dataStr === 'string' && it.dataStr.includes('DOCTYPE'))).toBe(true);
+    const b = await browser('struct-pcb', false, clock);
+    const t = await b.open(uuid);
+    await saved(clock, t);
+    expect(pcbOrder(t)).toEqual([r, q, p]);
+    expect(panelOrder(t)).toEqual([y, z, x]);
     await s.close();
     await t.close();
   });

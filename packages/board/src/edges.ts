@@ -3,6 +3,7 @@
  * near a box; clip units (clip.ts). Used by DRC and by the pour fill's island test.
  */
 import { CLIP_SCALE, type IBox, type Paths64 } from './clip.ts';
+import { CellGrid } from './cells.ts';
 
 /** An exact disc or stadium (clip units), as CopperItem.prim. */
 export type Prim = { k: 'disc'; cx: number; cy: number; r: number } | { k: 'seg'; x1: number; y1: number; x2: number; y2: number; w: number };
@@ -25,24 +26,71 @@ export function ptSeg2(px: number, py: number, ax: number, ay: number, bx: numbe
   return ex * ex + ey * ey;
 }
 
-/** Scratch cell ranges for EdgeIndex construction (one buffer, grown as needed; single-threaded). */
-let scratch = new Int32Array(4096);
+/**
+ * A convex core grown by a radius (clip units): a disc (1 point), a stadium (2 points) or a rounded
+ * rectangle (4 corners of the inner rectangle, in order). The exact outline of vias, round pads,
+ * tracks and rectangular pads, for distances without their flattened polygons.
+ */
+export interface Core { n: 1 | 2 | 4; p: number[]; r: number }
+
+/** Whether (x, y) lies in the convex quad p (either orientation; the border counts). */
+function inQuad(p: number[], x: number, y: number): boolean {
+  let pos = false, neg = false;
+  for (let i = 0; i < 8; i += 2) {
+    const j = (i + 2) & 7;
+    const c = (p[j] - p[i]) * (y - p[i + 1]) - (p[j + 1] - p[i + 1]) * (x - p[i]);
+    if (c > 0) pos = true; else if (c < 0) neg = true;
+    if (pos && neg) return false;
+  }
+  return true;
+}
+
+/** Squared distance from the segment (ax, ay)-(bx, by) to a core's inner shape (0 when they meet). */
+export function coreSegDist2(c: Core, ax: number, ay: number, bx: number, by: number): number {
+  const p = c.p;
+  if (c.n === 1) return ptSeg2(p[0], p[1], ax, ay, bx, by);
+  if (c.n === 2) return segSegDist2(p[0], p[1], p[2], p[3], ax, ay, bx, by);
+  if (inQuad(p, ax, ay) || inQuad(p, bx, by)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < 8; i += 2) {
+    const j = (i + 2) & 7;
+    const d = segSegDist2(p[i], p[i + 1], p[j], p[j + 1], ax, ay, bx, by);
+    if (d < best) { best = d; if (d === 0) return 0; }
+  }
+  return best;
+}
+
+/** Distance between two grown cores (0 when they overlap). */
+export function coreDistance(a: Core, b: Core): number {
+  if (a.n === 4 && b.n !== 4) return coreDistance(b, a);
+  const p = a.p;
+  let d2: number;
+  if (a.n === 1) d2 = coreSegDist2(b, p[0], p[1], p[0], p[1]);
+  else if (a.n === 2) d2 = coreSegDist2(b, p[0], p[1], p[2], p[3]);
+  else {
+    // two quads: an edge of one meeting the other, or one inside the other
+    d2 = inQuad(p, b.p[0], b.p[1]) ? 0 : Infinity;
+    for (let i = 0; i < 8 && d2 > 0; i += 2) {
+      const j = (i + 2) & 7;
+      const d = coreSegDist2(b, p[i], p[i + 1], p[j], p[j + 1]);
+      if (d < d2) d2 = d;
+    }
+  }
+  return Math.max(0, Math.sqrt(d2) - a.r - b.r);
+}
+
+/** The core of a disc or stadium primitive. */
+export const primCore = (pr: Prim): Core => (pr.k === 'disc' ? { n: 1, p: [pr.cx, pr.cy], r: pr.r } : { n: 2, p: [pr.x1, pr.y1, pr.x2, pr.y2], r: pr.w / 2 });
 
 /**
  * Grid of the edges of a big outline (pour fills), for distance and inside queries near a box: a dense
  * grid over the outline's box (cells of 40 mil, fewer when the outline has few edges for its size),
- * edge lists packed in one array (no per-cell allocation).
+ * edges packed by cell (CellGrid, cells.ts).
  */
 export class EdgeIndex {
   /** Edge end points (x1, y1, x2, y2 per edge), integer clip units. */
   xs: Int32Array;
-  cell: number;
-  private ox: number;
-  private oy: number;
-  private nx: number;
-  private ny: number;
-  private start: Int32Array;
-  private list: Int32Array;
+  readonly g: CellGrid;
   constructor(readonly paths: Paths64) {
     let n = 0, minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (const p of paths) {
@@ -55,59 +103,19 @@ export class EdgeIndex {
       const a = p[i], b = p[(i + 1) % p.length], o = e++ * 4;
       xs[o] = a.x; xs[o + 1] = a.y; xs[o + 2] = b.x; xs[o + 3] = b.y;
     }
-    if (!n) { minX = minY = 0; maxX = maxY = 0; }
-    const w = maxX - minX, h = maxY - minY;
-    this.cell = Math.max(40 * CLIP_SCALE, Math.sqrt((w * h) / (4 * n + 64)), 1);
-    this.ox = minX; this.oy = minY;
-    const nx = (this.nx = Math.floor(w / this.cell) + 1), ny = (this.ny = Math.floor(h / this.cell) + 1);
-    const start = (this.start = new Int32Array(nx * ny + 1));
-    // cell range of every edge, then a counting sort of the edges into the cells (two passes, no closures)
-    const c = this.cell;
-    // cell range of every edge (kept in a shared scratch buffer), then a counting sort into the cells
-    if (scratch.length < n * 4) scratch = new Int32Array(Math.max(n * 4, 2 * scratch.length));
-    const rg = scratch;
-    for (let o = 0; o < n * 4; o += 4) {
-      const ax = xs[o], ay = xs[o + 1], bx = xs[o + 2], by = xs[o + 3];
-      const x0 = Math.floor(((ax < bx ? ax : bx) - minX) / c), x1 = Math.floor(((ax < bx ? bx : ax) - minX) / c);
-      const y0 = Math.floor(((ay < by ? ay : by) - minY) / c), y1 = Math.floor(((ay < by ? by : ay) - minY) / c);
-      rg[o] = x0; rg[o + 1] = y0; rg[o + 2] = x1; rg[o + 3] = y1;
-      if (x0 === x1 && y0 === y1) start[y0 * nx + x0 + 1]++;
-      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) start[iy * nx + ix + 1]++;
-    }
-    for (let k = 0; k < nx * ny; k++) start[k + 1] += start[k];
-    const fill = start.slice(0, nx * ny);
-    const list = (this.list = new Int32Array(start[nx * ny]));
-    for (let o = 0; o < n * 4; o += 4) {
-      const x0 = rg[o], y0 = rg[o + 1], x1 = rg[o + 2], y1 = rg[o + 3];
-      if (x0 === x1 && y0 === y1) list[fill[y0 * nx + x0]++] = o >> 2;
-      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) list[fill[iy * nx + ix]++] = o >> 2;
-    }
-  }
-  private stamp = new Uint32Array(0);
-  private tick = 0;
-  private nextTick(): number {
-    if (this.stamp.length !== this.xs.length / 4) this.stamp = new Uint32Array(this.xs.length / 4);
-    if (++this.tick === 0xffffffff) { this.stamp.fill(0); this.tick = 1; }
-    return this.tick;
-  }
-  /** Cell range (clamped to the grid) of a box; empty when the box misses the grid. */
-  private range(minX: number, minY: number, maxX: number, maxY: number): [number, number, number, number] | undefined {
-    const c = this.cell;
-    const x0 = Math.max(0, Math.floor((minX - this.ox) / c)), x1 = Math.min(this.nx - 1, Math.floor((maxX - this.ox) / c));
-    const y0 = Math.max(0, Math.floor((minY - this.oy) / c)), y1 = Math.min(this.ny - 1, Math.floor((maxY - this.oy) / c));
-    return x0 > x1 || y0 > y1 ? undefined : [x0, y0, x1, y1];
+    const w = n ? maxX - minX : 0, h = n ? maxY - minY : 0;
+    this.g = new CellGrid(xs, n, Math.max(40 * CLIP_SCALE, Math.sqrt((w * h) / (4 * n + 64)), 1));
   }
   /**
    * Distance from item outlines to this outline's edges near them (Infinity when none within `r`), 0
    * inside. With `prim` (the item is exactly a disc or a stadium), measured from its centre line.
    */
   distance(ps: Paths64, b: IBox, r: number, prim?: Prim): number {
-    const t = this.nextTick(), st = this.stamp, x = this.xs, start = this.start, list = this.list, nx = this.nx;
+    const g = this.g, t = g.nextTick(), st = g.marks(), x = this.xs, start = g.start, list = g.list, nx = g.nx;
     let best = Infinity;
     const pr = prim ? (prim.k === 'disc' ? prim.r : prim.w / 2) : 0;
-    const c0 = this.cell;
-    const x0 = Math.max(0, Math.floor((b.minX - r - this.ox) / c0)), x1 = Math.min(this.nx - 1, Math.floor((b.maxX + r - this.ox) / c0));
-    const y0 = Math.max(0, Math.floor((b.minY - r - this.oy) / c0)), y1 = Math.min(this.ny - 1, Math.floor((b.maxY + r - this.oy) / c0));
+    const miss = g.misses(b.minX - r, b.minY - r, b.maxX + r, b.maxY + r);
+    const x0 = g.col(b.minX - r), x1 = miss ? -1 : g.col(b.maxX + r), y0 = g.row(b.minY - r), y1 = g.row(b.maxY + r);
     for (let iy = y0; iy <= y1; iy++)
       for (let ix = x0; ix <= x1; ix++) {
         const c: number = iy * nx + ix;
@@ -143,13 +151,13 @@ export class EdgeIndex {
   }
   /** Whether an edge's box meets `b` (a conservative "may cross" test). */
   touches(b: IBox): boolean {
-    const x = this.xs, rg = this.range(b.minX, b.minY, b.maxX, b.maxY);
-    if (!rg) return false;
-    for (let iy = rg[1]; iy <= rg[3]; iy++)
-      for (let ix = rg[0]; ix <= rg[2]; ix++) {
-        const c = iy * this.nx + ix;
-        for (let k = this.start[c], end = this.start[c + 1]; k < end; k++) {
-          const o = this.list[k] * 4;
+    const x = this.xs, g = this.g;
+    if (g.misses(b.minX, b.minY, b.maxX, b.maxY)) return false;
+    for (let iy = g.row(b.minY), y1 = g.row(b.maxY); iy <= y1; iy++)
+      for (let ix = g.col(b.minX), x1 = g.col(b.maxX); ix <= x1; ix++) {
+        const c = iy * g.nx + ix;
+        for (let k = g.start[c], end = g.start[c + 1]; k < end; k++) {
+          const o = g.list[k] * 4;
           if (Math.min(x[o], x[o + 2]) <= b.maxX && Math.max(x[o], x[o + 2]) >= b.minX && Math.min(x[o + 1], x[o + 3]) <= b.maxY && Math.max(x[o + 1], x[o + 3]) >= b.minY) return true;
         }
       }
@@ -157,14 +165,14 @@ export class EdgeIndex {
   }
   /** Even-odd inside test by a ray to +x over the cells of the point's row. */
   inside(x: number, y: number): boolean {
-    const iy = Math.floor((y - this.oy) / this.cell);
-    if (iy < 0 || iy >= this.ny) return false;
-    const t = this.nextTick(), st = this.stamp, xs = this.xs;
+    const g = this.g, iy = Math.floor((y - g.oy) / g.cell);
+    if (iy < 0 || iy >= g.ny) return false;
+    const t = g.nextTick(), st = g.marks(), xs = this.xs;
     let inside = false;
-    for (let ix = Math.max(0, Math.floor((x - this.ox) / this.cell)); ix < this.nx; ix++) {
-      const c = iy * this.nx + ix;
-      for (let k = this.start[c], end = this.start[c + 1]; k < end; k++) {
-        const e = this.list[k];
+    for (let ix = Math.max(0, Math.floor((x - g.ox) / g.cell)); ix < g.nx; ix++) {
+      const c = iy * g.nx + ix;
+      for (let k = g.start[c], end = g.start[c + 1]; k < end; k++) {
+        const e = g.list[k];
         if (st[e] === t) continue;
         st[e] = t;
         const ax = xs[e * 4], ay = xs[e * 4 + 1], bx = xs[e * 4 + 2], by = xs[e * 4 + 3];

@@ -19,6 +19,10 @@ export interface IslandTile {
   sides?: Array<Array<[number, number, number]>>;
   /** Edge grids of big pieces (by piece index), built when first needed. */
   grids?: Array<EdgeIndex | null | undefined>;
+  /** The points where the pour's net connects near the tile (every such point inside the tile is among them). */
+  conn?: ReadonlyArray<Pt>;
+  /** Per piece: 1 when one of `conn` lies in it, 2 when none does, 0 not tested yet (kept with the tile). */
+  hits?: Uint8Array;
 }
 
 /** Border runs of a tile's pieces: outer-ring edges lying on the tile's sides. */
@@ -42,6 +46,17 @@ function sidesOf(t: IslandTile, tb: IBox): Array<Array<[number, number, number]>
   return s;
 }
 
+/** Whether piece k of a tile holds one of the tile's connection points lying in its closed box `tb`. */
+function pieceHit(t: IslandTile, k: number, tb: IBox): boolean {
+  const b = t.boxes[k];
+  for (const pt of t.conn ?? []) {
+    if (pt.x < tb.minX || pt.x > tb.maxX || pt.y < tb.minY || pt.y > tb.maxY) continue;
+    if (pt.x < b.minX || pt.x > b.maxX || pt.y < b.minY || pt.y > b.maxY) continue;
+    if (inside(t, k, pt.x, pt.y)) return true;
+  }
+  return false;
+}
+
 function inside(t: IslandTile, k: number, x: number, y: number): boolean {
   const pc = t.pieces[k];
   t.grids ??= [];
@@ -60,10 +75,12 @@ export interface IslandResult { kept: PolyWithHoles[]; removed: number }
 /**
  * Keep the islands of a pour's tiles. `tiles[iy * nx + ix]` is the tile at column ix, row iy of a grid
  * of `tile`-sized squares from (x0, y0) (undefined where the region is empty), `boxes` their tile
- * boxes; `conn` the points where the net connects; `keepAll` keeps every island (the pour keeps
- * islands, or has no net); `minArea` (clip units²) removes smaller islands.
+ * boxes; an island is kept when one of its pieces holds a point where the net connects (each tile's
+ * `conn` lying in the tile, tested against a piece only while its island is not known to connect; the
+ * answers are kept with the tile, so a refill that reuses tiles tests little again); `keepAll` keeps every island (the pour keeps islands, or has no net); `minArea`
+ * (clip units²) removes smaller islands.
  */
-export function islands(tiles: Array<IslandTile | undefined>, boxes: IBox[], nx: number, x0: number, y0: number, tile: number, conn: readonly Pt[], keepAll: boolean, minArea: number): IslandResult {
+export function islands(tiles: Array<IslandTile | undefined>, boxes: IBox[], nx: number, keepAll: boolean, minArea: number): IslandResult {
   const base: number[] = new Array(tiles.length);
   let n = 0;
   for (let i = 0; i < tiles.length; i++) { base[i] = n; n += tiles[i]?.pieces.length ?? 0; }
@@ -85,21 +102,24 @@ export function islands(tiles: Array<IslandTile | undefined>, boxes: IBox[], nx:
   }
   const hit = new Uint8Array(n);
   if (keepAll) hit.fill(1);
-  else for (const pt of conn) {
-    // the tiles whose closed box holds the point (more than one on a border)
-    const fx = (pt.x - x0) / tile, fy = (pt.y - y0) / tile;
-    const ixs = Number.isInteger(fx) ? [fx - 1, fx] : [Math.floor(fx)];
-    const iys = Number.isInteger(fy) ? [fy - 1, fy] : [Math.floor(fy)];
-    for (const ix of ixs) for (const iy of iys) {
-      if (ix < 0 || ix >= nx || iy < 0 || iy >= ny) continue;
-      const ti = iy * nx + ix, t = tiles[ti];
-      if (!t) continue;
-      for (let k = 0; k < t.pieces.length; k++) {
+  else {
+    // islands holding a piece known to connect; then pieces not tested yet, only for islands still unknown
+    for (let ti = 0; ti < tiles.length; ti++) {
+      const t = tiles[ti];
+      if (!t?.pieces.length) continue;
+      const h = (t.hits ??= new Uint8Array(t.pieces.length));
+      for (let k = 0; k < h.length; k++) if (h[k] === 1) hit[find(base[ti] + k)] = 1;
+    }
+    for (let ti = 0; ti < tiles.length; ti++) {
+      const t = tiles[ti];
+      if (!t?.pieces.length) continue;
+      const h = t.hits!;
+      for (let k = 0; k < h.length; k++) {
+        if (h[k] !== 0) continue;
         const g = find(base[ti] + k);
         if (hit[g]) continue;
-        const b = t.boxes[k];
-        if (pt.x < b.minX || pt.x > b.maxX || pt.y < b.minY || pt.y > b.maxY) continue;
-        if (inside(t, k, pt.x, pt.y)) hit[g] = 1;
+        h[k] = pieceHit(t, k, boxes[ti]) ? 1 : 2;
+        if (h[k] === 1) hit[g] = 1;
       }
     }
   }

@@ -9,11 +9,12 @@
  */
 import { Canvas, Fill, Head, Layer, Line, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, Pour, Poured, Region, Teardrop, Via } from '@copperplate/format/records';
 import { type Mat, apply, isMirroring, matScale, mul, rotate, translate } from './geom.ts';
-import { type Contour, circleContour, parsePath, transformContours } from './path.ts';
-import { holeContours, padShapeContours } from './shapes.ts';
+import { type Contour, circleContour, parsePath, pathListContours, transformContours } from './path.ts';
+import { holeContours, isPolyPad, padShapeContours } from './shapes.ts';
 import { type IBox, type Paths64, type PolyWithHoles, CLIP_SCALE, boxOfPaths, intersect, contoursToPaths, segmentPath, strokeContours, circlePath, flatToPath } from './clip.ts';
 import { flattenContour } from './path.ts';
 import { type RuleSet, parseRules } from './rules.ts';
+import type { Core } from './edges.ts';
 
 type Raw = readonly unknown[];
 
@@ -52,6 +53,8 @@ export interface CopperItem {
   /** Pads: paths relative to (cx, cy) and a key naming shape, rotation and mirror (offset caches). */
   local?: Paths64;
   shapeKey?: string;
+  /** Pads: the exact shape as a grown convex core (RECT, OVAL, round), for DRC distances. */
+  core?: Core;
   /** Per-pad thermal override (PAD connectMode/spokes); null = rule. */
   thermal?: { mode: unknown; gap: number | null; width: number | null; angle: number | null };
 }
@@ -159,14 +162,6 @@ export function componentMatrix(x: number, y: number, angle: number, bottom: boo
 
 const flip = (l: number): number => (l === 1 ? 2 : l === 2 ? 1 : l === 3 ? 4 : l === 4 ? 3 : l === 5 ? 6 : l === 6 ? 5 : l);
 
-/** A list of paths ([[...], [...]]) or a single path, parsed as closed contours (mil). */
-export function pathListContours(v: unknown, opts: { scale?: number; sweepDivisor?: number } = {}): Contour[] {
-  if (!Array.isArray(v) || v.length === 0) return [];
-  const list = Array.isArray(v[0]) ? (v as unknown[]) : [v];
-  const out: Contour[] = [];
-  for (const p of list) for (const c of parsePath(p, opts)) out.push({ ...c, closed: true });
-  return out;
-}
 
 /** Paths made counter-clockwise (Clipper's positive orientation: offsets grow them), with their box. */
 const mk = (paths: Paths64) => {
@@ -299,9 +294,8 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
         const layer = ly(pd.layer);
         const net = (padNets?.get(pd.number) ?? pd.net) || '';
         const pm = mul(translate(pd.x, pd.y), rotate(pd.angle));
-        // footprint blocks embedded in a .epcb may spell the polygon pad "POLYGON" (FLIP_C3's module ground pad)
-        const shape = Array.isArray(pd.shape) && pd.shape[0] === 'POLYGON' ? ['POLY', ...pd.shape.slice(1)] : pd.shape;
-        const isPoly = Array.isArray(shape) && shape[0] === 'POLY';
+        const shape = pd.shape;
+        const isPoly = isPolyPad(shape);
         let cs = isPoly ? padShapeContours(shape) : transformContours(padShapeContours(shape), pm);
         cs = place(cs);
         let c = { x: pd.x, y: pd.y };
@@ -312,7 +306,8 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
         const th = { mode: pd.connectMode, gap: pd.spokeSpace, width: pd.spokeWidth, angle: pd.spokeAngle };
         if (isCopperLayer(layer) || layer === MULTI) {
           const { paths, local, shapeKey } = padPaths(shape, isPoly, pm, m, cs, cx, cy);
-          if (paths.length) items.push({ key: k, kind: 'pad', net, layer, owner, cx, cy, angle, padNumber: pd.number, thermal: th, local, shapeKey, ...mk(paths) });
+          const core = isPoly ? undefined : padCore(shape, pm, m, cx, cy);
+          if (paths.length) items.push({ key: k, kind: 'pad', net, layer, owner, cx, cy, angle, padNumber: pd.number, thermal: th, local, shapeKey, ...(core ? { core } : {}), ...mk(paths) });
         }
         if (Array.isArray(pd.hole)) {
           const hm = mul(pm, mul(translate(pd.holeOffsetX, pd.holeOffsetY), rotate(pd.holeAngle)));
@@ -477,6 +472,35 @@ function padPaths(shape: unknown, isPoly: boolean, pm: Mat, m: Mat | undefined, 
     padCache.set(key, local);
   }
   return { paths: local.map((p) => p.map((q) => ({ x: q.x + cx, y: q.y + cy }))), local, shapeKey: key };
+}
+
+/**
+ * The exact core of a RECT (rounded or not), OVAL or round pad (edges.ts Core; clip units), for DRC
+ * distances; other shapes have none. Same transform as padPaths.
+ */
+function padCore(shape: unknown, pm: Mat, m: Mat | undefined, cx: number, cy: number): Core | undefined {
+  if (!Array.isArray(shape)) return undefined;
+  const w = Number(shape[1]), h = shape[2] === undefined || shape[2] === null ? w : Number(shape[2]);
+  if (!(w > 0 && h > 0)) return undefined;
+  let hx: number, hy: number, r: number;
+  if (shape[0] === 'RECT') {
+    const pct = Number(shape[3]);
+    r = ((Number.isFinite(pct) ? Math.max(0, Math.min(100, pct)) : 0) / 100) * (Math.min(w, h) / 2);
+    hx = w / 2 - r; hy = h / 2 - r;
+  } else if (shape[0] === 'OVAL' || (shape[0] === 'ELLIPSE' && Math.abs(w - h) < 1e-9)) {
+    r = Math.min(w, h) / 2; hx = w / 2 - r; hy = h / 2 - r;
+  } else return undefined;
+  const full = m ? mul(m, pm) : pm;
+  const sc = matScale(full) * S;
+  // corner (x, y) of the pad frame, relative to the pad centre, in clip units
+  const at = (x: number, y: number, out: number[]) => { out.push(cx + (full.a * x + full.c * y) * S, cy + (full.b * x + full.d * y) * S); };
+  const p: number[] = [];
+  const e = 1e-9;
+  if (hx <= e && hy <= e) at(0, 0, p);
+  else if (hx <= e) { at(0, -hy, p); at(0, hy, p); }
+  else if (hy <= e) { at(-hx, 0, p); at(hx, 0, p); }
+  else { at(-hx, -hy, p); at(hx, -hy, p); at(hx, hy, p); at(-hx, hy, p); }
+  return { n: (p.length / 2) as 1 | 2 | 4, p, r: r * sc };
 }
 
 function rotOf(m: Mat): number {

@@ -171,6 +171,28 @@ export function flattenContour(c: Contour, tol = 0.5): number[] {
   return out;
 }
 
+/** A list of paths ([[...], [...]]) or a single path, parsed as closed contours (mil); `sweepDivisor` for PCB FILL sweeps stored x10. */
+export function pathListContours(v: unknown, opts: { scale?: number; sweepDivisor?: number } = {}): Contour[] {
+  if (!Array.isArray(v) || v.length === 0) return [];
+  const list = Array.isArray(v[0]) ? (v as unknown[]) : [v];
+  const out: Contour[] = [];
+  for (const p of list) for (const c of parsePath(p, opts)) out.push({ ...c, closed: true });
+  return out;
+}
+
+/**
+ * The box of contours with their curves' true extremes (contoursBox takes a Bezier's control hull),
+ * within `tol` (same unit).
+ */
+export function contoursExtent(cs: Contour[], tol = 0.01): Box {
+  const box = emptyBox();
+  for (const c of cs) {
+    const pts = flattenContour(c, tol);
+    for (let i = 0; i + 1 < pts.length; i += 2) growBox(box, pts[i], pts[i + 1], 0);
+  }
+  return box;
+}
+
 /** Bounding box of contours: lines and arcs exact (arc extremes included), Beziers by their control hull. */
 export function contoursBox(cs: Contour[], pad = 0, into: Box = emptyBox()): Box {
   for (const c of cs) {

@@ -1,7 +1,8 @@
 /**
  * Copper pour fill as EasyEDA defines it (POUR outline -> POURED fill), on Clipper2 (clip.ts units:
  * 1 unit = 0.01 mil, board frame, Y up):
- *   region   = pour outline ∩ (board outline shrunk by the pour-to-outline clearance)
+ *   region   = (pour outline shrunk by POUR_OUTLINE_INSET) ∩ (board outline shrunk by the pour-to-outline
+ *              clearance)
  *   knockout = other-net copper grown by its clearance to pours (matrix of rules.ts)
  *            ∪ every hole grown by the hole clearance (plated holes of the pour's own net excepted:
  *              their pad's relief covers them)
@@ -18,9 +19,9 @@ import { Clipper, Clipper64, FillRule, PointInPolygonResult } from '@countertype
 import { EdgeIndex, ptSeg2 } from './edges.ts';
 import { type LayerGrids, gridsOf } from './grid.ts';
 export { ItemGrid } from './grid.ts';
-import { type Knock, groupPolys, tileFill, tileRegion as tileRegionOf } from './knock.ts';
+import { type Knock, type TileRegion, groupPolys, tileFill, tileRegion as tileRegionOf } from './knock.ts';
 import { type BoardModel, type CopperItem, type Hole, type PourDef, MULTI } from './model.ts';
-import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE } from './rules.ts';
+import { type ClearKind, type ThermalRule, POUR_EXTRA_CLEARANCE, POUR_OUTLINE_INSET } from './rules.ts';
 import { type TileCache, type TileResult, fillHash, pourDefKey } from './tiles.ts';
 import { islands } from './islands.ts';
 
@@ -90,29 +91,41 @@ export function grown(it: { paths: Paths64; prim?: CopperItem['prim']; local?: P
   return offset(it.paths, c);
 }
 
-/** Pad relief: pad grown by the gap, minus spokes of the given width leaving the pad at `angle` steps. */
-export function thermalKnockout(pad: CopperItem, t: ThermalRule): Paths64 {
+/**
+ * Pad relief: pad grown by the gap, minus spokes of the given width leaving the pad at `angle` steps
+ * from its own angle. `drop`: bit k set leaves out the spoke at k steps (its end reaches no fill).
+ */
+export function thermalKnockout(pad: CopperItem, t: ThermalRule, drop = 0): Paths64 {
   if (pad.local && pad.shapeKey && pad.cx !== undefined && pad.cy !== undefined) {
     const local = pad.local, box = boxOfPaths(local);
-    const k = cached(`${pad.shapeKey}|t${t.gap},${t.width},${t.angle},${pad.angle ?? 0}`, () => thermalAt({ ...pad, paths: local, box, cx: 0, cy: 0, local: undefined }, t));
+    const k = cached(`${pad.shapeKey}|t${t.gap},${t.width},${t.angle},${pad.angle ?? 0},${drop}`, () => thermalAt({ ...pad, paths: local, box, cx: 0, cy: 0, local: undefined }, t, drop));
     return moved(k, pad.cx, pad.cy);
   }
-  return thermalAt(pad, t);
+  return thermalAt(pad, t, drop);
 }
 
-function thermalAt(pad: CopperItem, t: ThermalRule): Paths64 {
+const spokeStep = (t: ThermalRule): number => (t.angle > 0 && t.angle <= 180 ? t.angle : 90);
+
+function thermalAt(pad: CopperItem, t: ThermalRule, drop = 0): Paths64 {
   // EasyEDA's reliefs keep the same extra as its clearances (rules.ts POUR_EXTRA_CLEARANCE).
   const gap = (t.gap + POUR_EXTRA_CLEARANCE) * CLIP_SCALE, w = t.width * CLIP_SCALE;
   const ring = grown(pad, gap);
   const b = pad.box;
   const len = 2 * (Math.hypot(b.maxX - b.minX, b.maxY - b.minY) + gap + w);
   const cx = pad.cx ?? (b.minX + b.maxX) / 2, cy = pad.cy ?? (b.minY + b.maxY) / 2;
-  const step = t.angle > 0 && t.angle <= 180 ? t.angle : 90;
+  const step = spokeStep(t);
   const spokes: Path64[] = [];
   const base = ((pad.angle ?? 0) * Math.PI) / 180;
-  // Spokes along the pad's axes (and every `step` degrees from them): bars through the centre.
+  // Spokes along the pad's axes (and every `step` degrees from them): bars through the centre, or
+  // half-bars from it when some are left out.
   const count = Math.max(1, Math.round(180 / step));
-  for (let i = 0; i < count; i++) spokes.push(barPath(cx, cy, base + (i * step * Math.PI) / 180, len, w));
+  if (!drop) for (let i = 0; i < count; i++) spokes.push(barPath(cx, cy, base + (i * step * Math.PI) / 180, len, w));
+  else for (let k = 0; k < 2 * count; k++) {
+    if (drop & (1 << k)) continue;
+    const a = base + (k * step * Math.PI) / 180;
+    spokes.push(barPath(cx + (Math.cos(a) * len) / 4, cy + (Math.sin(a) * len) / 4, a, len / 2, w));
+  }
+  if (!spokes.length) return grown(pad, gap);
   const outside = difference(spokes, pad.paths);
   return difference(ring, outside);
 }
@@ -169,11 +182,12 @@ function holeRoom(h: Hole, it: CopperItem): number {
   return r;
 }
 
-function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Knock[], conn: Array<{ x: number; y: number }>): void {
+function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Knock[], conn: Array<{ x: number; y: number }>, reg: TileRegion): void {
   const { model } = ctx;
   const rules = model.rules;
   const S = CLIP_SCALE;
   const pr = rules.pour(p.id, p.net);
+  const relieved = reliefPads(ctx, p, qbox, pr);
   // boxes grown with the shapes (a unit more for rounding): knock-outs whose boxes do not touch are apart
   const add = (paths: Paths64, box: IBox, d: number) => { if (paths.length) knock.push({ paths, box: growIBox(box, d + 2), loose: true }); };
   // other-net pads and vias knocked out here, with their clearance: their holes usually lie inside that
@@ -188,7 +202,11 @@ function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Knock[], conn: Array
     }
     if (it.kind === 'pad') {
       const t: ThermalRule = padThermal(it, it.layer === MULTI ? pr.th : pr.smd);
-      if (t.mode === 'spokes') { add(thermalKnockout(it, t), it.box, (t.gap + POUR_EXTRA_CLEARANCE) * S); spokePoints(it, t, conn); }
+      if (t.mode === 'spokes') {
+        const drop = spokesToDrop(it, t, relieved, reg);
+        add(thermalKnockout(it, t, drop), it.box, (t.gap + POUR_EXTRA_CLEARANCE) * S);
+        spokePoints(it, t, conn, drop);
+      }
       else if (t.mode === 'none') add(grown(it, pr.clearance * S), it.box, pr.clearance * S);
       else centrePoints(it, conn);
     } else if ((it.kind === 'track' || it.kind === 'arc') && pr.track === 'none') {
@@ -229,24 +247,18 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
   const rules = model.rules;
   const S = CLIP_SCALE;
   const pr = rules.pour(p.id, p.net);
-  let region: Paths64 = p.outline;
+  let region: Paths64 = offset(p.outline, -POUR_OUTLINE_INSET * S);
   if (model.outline.length) region = intersect(region, offset(model.outline, -pr.outlineClearance * S));
   if (!region.length) return { pourId: p.id, layer: p.layer, net: p.net, polys: [], removedIslands: 0 };
   const rbox = boxOfPaths(region);
   const reach = (rules.maxClearance + 40) * S;
   const minW = (opts.minWidth ?? 0) * S;
   const tiled = rbox.maxX - rbox.minX > 2 * TILE || rbox.maxY - rbox.minY > 2 * TILE;
-  const conn: Array<{ x: number; y: number }> = [];
   // a rectangular region (a board-sized pour): every tile is its own rectangle
-  const regionRect = tileRegionOf(region).rect !== undefined;
-  const size = tiled ? TILE : Math.max(rbox.maxX - rbox.minX, rbox.maxY - rbox.minY) + 1;
+  const regionShape = tileRegionOf(region);
+  const regionRect = regionShape.rect !== undefined;
   const nx = tiled ? Math.ceil((rbox.maxX - rbox.minX) / TILE) : 1, ny = tiled ? Math.ceil((rbox.maxY - rbox.minY) / TILE) : 1;
-  const boxes: IBox[] = [];
-  if (!tiled) boxes.push(rbox);
-  else for (let iy = 0; iy < ny; iy++) for (let ix = 0; ix < nx; ix++) {
-    const x = rbox.minX + ix * TILE, y = rbox.minY + iy * TILE;
-    boxes.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
-  }
+  const { boxes, keys } = tileGrid(rbox, tiled, nx, ny);
   const results: Array<TileResult | undefined> = new Array(boxes.length);
   let others = '';
   if (opts.cache) for (const q of model.pours) {
@@ -257,29 +269,101 @@ function fillOne(ctx: Ctx, p: PourDef, opts: FillOptions): PourResult {
   const tc = opts.cache?.begin(model, p, `${pourDefKey(model, p)}|${minW}|${opts.minIslandArea ?? 0}${others}`);
   boxes.forEach((tb, ti) => {
     const qbox = growIBox(tb, reach);
-    const tkey = `${tb.minX},${tb.minY},${tb.maxX},${tb.maxY}`;
+    const tkey = keys[ti];
     const hit = tc?.reuse(tkey, qbox);
     if (hit) {
       results[ti] = hit;
-      for (const c of hit.conn) conn.push(c);
       return;
     }
     const tileRegion = !tiled ? region : regionRect ? [rectPath(tb.minX, tb.minY, tb.maxX, tb.maxY)] : Clipper.rectClip({ left: tb.minX, top: tb.minY, right: tb.maxX, bottom: tb.maxY }, region);
-    if (!tileRegion.length) { tc?.keep(tkey, { pieces: [], boxes: [], conn: [], qbox }); return; }
+    if (!tileRegion.length) { tc?.keep(tkey, tileResult([], [], qbox)); return; }
     const knock: Knock[] = [];
     const tconn: Array<{ x: number; y: number }> = [];
-    tileKnock(ctx, p, qbox, knock, tconn);
+    tileKnock(ctx, p, qbox, knock, tconn, regionShape);
     let polys = tileFill(tileRegionOf(tileRegion), knock);
     if (minW > 0) polys = groupPolys(offset(offset(polysToPaths(polys), -minW / 2), minW / 2));
     if (p.fillType !== 'SOLID' && p.fineness > 0) polys = hatch(polys, p.fineness * S, Math.max(p.fineness * 2, 20) * S);
-    const r: TileResult = { pieces: polys, boxes: polys.map((poly) => boxOfPaths([poly.outer])), conn: tconn, qbox };
+    const r = tileResult(polys, tconn, qbox);
     tc?.keep(tkey, r);
     results[ti] = r;
-    for (const c of tconn) conn.push(c);
   });
   // Islands: pieces joined through shared tile borders (islands.ts).
-  const isl = islands(results, boxes, nx, rbox.minX, rbox.minY, size, conn, p.keepIsland || p.net === '', (opts.minIslandArea ?? 0) * S * S);
+  const isl = islands(results, boxes, nx, p.keepIsland || p.net === '', (opts.minIslandArea ?? 0) * S * S);
   return { pourId: p.id, layer: p.layer, net: p.net, polys: isl.kept, removedIslands: isl.removed };
+}
+
+/**
+ * A tile result with every field islands() adds later already there (undefined): cached and fresh
+ * tiles keep one object shape, so the island pass over a refill that mixes them stays on its fast
+ * path (a first incremental refill after a full one was ~3x slower than the next ones without this).
+ */
+function tileResult(pieces: PolyWithHoles[], conn: Array<{ x: number; y: number }>, qbox: IBox): TileResult {
+  return { pieces, boxes: pieces.map((poly) => boxOfPaths([poly.outer])), conn, qbox, sides: undefined, grids: undefined, hits: undefined };
+}
+
+/**
+ * The tile boxes of a pour region's box and their cache keys, kept for the next fill of the same box
+ * (an incremental refill walks every tile of the pour to reuse it: no boxes or key strings made again).
+ */
+const grids = new Map<string, { boxes: IBox[]; keys: string[] }>();
+function tileGrid(rbox: IBox, tiled: boolean, nx: number, ny: number): { boxes: IBox[]; keys: string[] } {
+  const k = `${rbox.minX},${rbox.minY},${rbox.maxX},${rbox.maxY},${tiled}`;
+  let g = grids.get(k);
+  if (g) return g;
+  const boxes: IBox[] = [];
+  if (!tiled) boxes.push(rbox);
+  else for (let iy = 0; iy < ny; iy++) for (let ix = 0; ix < nx; ix++) {
+    const x = rbox.minX + ix * TILE, y = rbox.minY + iy * TILE;
+    boxes.push({ minX: x, minY: y, maxX: Math.min(x + TILE, rbox.maxX), maxY: Math.min(y + TILE, rbox.maxY) });
+  }
+  g = { boxes, keys: boxes.map((tb) => `${tb.minX},${tb.minY},${tb.maxX},${tb.maxY}`) };
+  if (grids.size > 256) grids.clear();
+  grids.set(k, g);
+  return g;
+}
+
+/** A same-net pad relieved with spokes near a tile: its relief (pad grown by the gap) and that ring's box. */
+interface Relief { it: CopperItem; gap: number; box: IBox }
+
+function reliefPads(ctx: Ctx, p: PourDef, qbox: IBox, pr: ReturnType<BoardModel['rules']['pour']>): Relief[] {
+  const out: Relief[] = [];
+  if (p.net === '') return out;
+  for (const it of ctx.grids.query(p.layer, qbox)) {
+    if (it.kind !== 'pad' || it.net !== p.net) continue;
+    const t = padThermal(it, it.layer === MULTI ? pr.th : pr.smd);
+    if (t.mode !== 'spokes') continue;
+    const gap = (t.gap + POUR_EXTRA_CLEARANCE) * CLIP_SCALE;
+    out.push({ it, gap, box: growIBox(it.box, gap) });
+  }
+  return out;
+}
+
+/**
+ * The spokes of a relieved pad that reach no fill, as EasyEDA leaves them out: a spoke whose end
+ * (just past the relief gap) lies outside the pour region, or in the relief of another same-net pad
+ * (neighbouring pads in a row whose reliefs meet get no spokes between them). Bit k: the spoke at k
+ * angle steps.
+ */
+function spokesToDrop(it: CopperItem, t: ThermalRule, relieved: Relief[], reg: TileRegion): number {
+  let drop = 0;
+  const ends: Array<{ x: number; y: number }> = [];
+  spokePoints(it, t, ends, 0, 1);
+  for (let k = 0; k < ends.length && k < 31; k++) {
+    const e = ends[k];
+    let out = !insideRegion(reg, e.x, e.y);
+    if (!out) for (const r of relieved) {
+      if (r.it === it || e.x < r.box.minX || e.x > r.box.maxX || e.y < r.box.minY || e.y > r.box.maxY) continue;
+      if (grown(r.it, r.gap).some((ring) => pointInPoly(e.x, e.y, { outer: ring, holes: [] }))) { out = true; break; }
+    }
+    if (out) drop |= 1 << k;
+  }
+  return drop;
+}
+
+function insideRegion(reg: TileRegion, x: number, y: number): boolean {
+  if (reg.rect) return x > reg.rect.minX && x < reg.rect.maxX && y > reg.rect.minY && y < reg.rect.maxY;
+  reg.edges ??= new EdgeIndex(reg.paths);
+  return reg.edges.inside(x, y);
 }
 
 /** Points of a directly connected item that lie in the fill when the item touches it. */
@@ -289,18 +373,23 @@ function centrePoints(it: CopperItem, out: Array<{ x: number; y: number }>): voi
   for (const p of it.paths) for (let i = 0; i < p.length; i += Math.max(1, Math.floor(p.length / 8))) out.push(p[i]);
 }
 
-/** Points in the middle of a thermal pad's spokes, across the relief gap. */
-function spokePoints(it: CopperItem, t: ThermalRule, out: Array<{ x: number; y: number }>): void {
+/**
+ * Points of a thermal pad's spokes (bit k of `drop` set: not the spoke at k steps), `along` of the way
+ * across the relief gap (the middle by default; 1 and a mil more: just past its end).
+ */
+function spokePoints(it: CopperItem, t: ThermalRule, out: Array<{ x: number; y: number }>, drop = 0, along = 0.5): void {
   const cx = it.cx ?? (it.box.minX + it.box.maxX) / 2, cy = it.cy ?? (it.box.minY + it.box.maxY) / 2;
   const local = it.local ?? it.paths.map((p) => p.map((q) => ({ x: q.x - cx, y: q.y - cy })));
   const gap = (t.gap + POUR_EXTRA_CLEARANCE) * CLIP_SCALE;
-  const step = t.angle > 0 && t.angle <= 180 ? t.angle : 90;
+  const past = along * gap + (along >= 1 ? CLIP_SCALE : 0);
+  const step = spokeStep(t);
   const base = ((it.angle ?? 0) * Math.PI) / 180;
-  for (let a = 0; a < 360; a += step) {
+  for (let a = 0, k = 0; a < 360; a += step, k++) {
+    if (drop & (1 << k)) continue;
     const dx = Math.cos(base + (a * Math.PI) / 180), dy = Math.sin(base + (a * Math.PI) / 180);
     let r = 0;
     for (const p of local) for (const q of p) r = Math.max(r, q.x * dx + q.y * dy);
-    out.push({ x: cx + dx * (r + gap * 0.5), y: cy + dy * (r + gap * 0.5) });
+    out.push({ x: cx + dx * (r + past), y: cy + dy * (r + past) });
   }
 }
 

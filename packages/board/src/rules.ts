@@ -45,6 +45,13 @@ export interface PourRule {
  */
 export const POUR_EXTRA_CLEARANCE = 4.1;
 
+/**
+ * EasyEDA's fills stay this far (mil) inside their pour's own outline (straight edges moved in, reflex
+ * corners rounded): measured on the stored fills of Hexapod (PGND_L, LM66200_GND, every side 4.00 mil)
+ * and FLIP_C3 (POUR4), V2 and V3 alike. The board outline keeps its clearance (plus the extra above).
+ */
+export const POUR_OUTLINE_INSET = 4;
+
 export interface RuleSet {
   /** Clearance (mil) between two object kinds of two different nets. */
   clearance(a: ClearKind, b: ClearKind, netA?: string, netB?: string): number;
@@ -141,8 +148,14 @@ export function parseRules(records: readonly Raw[]): RuleSet {
     const named = net !== undefined ? netSel.get(net)?.['1'] : undefined;
     return typeof named === 'string' && !!rules.get('1')?.has(named);
   };
+  // search radii must cover the largest clearance any rule can ask: every safe-spacing matrix (a net's
+  // rule may be larger than the default) and every copper-pour rule's clearances
   let maxClearance = 0;
-  for (const row of base) for (const v of row) maxClearance = Math.max(maxClearance, v);
+  for (const m of [base, ...[...(rules.get('1')?.values() ?? [])].map(matrixOf)]) for (const row of m) for (const v of row) maxClearance = Math.max(maxClearance, v);
+  for (const v of rules.get('7')?.values() ?? []) {
+    const pr = pourRule(v);
+    maxClearance = Math.max(maxClearance, pr.clearance, pr.outlineClearance);
+  }
 
   const tw = (net?: string) => {
     const v = ruleFor('3', net !== undefined ? netSel.get(net) : undefined) ?? [];

@@ -71,17 +71,32 @@ export function roundRectContour(w: number, h: number, radiusPct: number): Conto
 
 export type PadShapeKind = 'RECT' | 'ELLIPSE' | 'OVAL' | 'NGON' | 'POLY';
 
+const SHAPE_KINDS: Record<string, PadShapeKind> = { RECT: 'RECT', ELLIPSE: 'ELLIPSE', OVAL: 'OVAL', NGON: 'NGON', POLY: 'POLY', POLYGON: 'POLY' };
+
+/**
+ * A pad shape's kind, or undefined for an unknown shape. V2 files spell the polygon pad "POLY" and
+ * sometimes "POLYGON" (FLIP_C3's free module ground pad; the V3 reader maps both to POLY).
+ */
+export function padShapeKind(shape: unknown): PadShapeKind | undefined {
+  return Array.isArray(shape) && typeof shape[0] === 'string' ? SHAPE_KINDS[shape[0]] : undefined;
+}
+
+/** True for a polygon pad: its path is given in the footprint frame, not the pad frame. */
+export const isPolyPad = (shape: unknown): boolean => padShapeKind(shape) === 'POLY';
+
 /** Contours of a pad shape in the pad frame (POLY: in the footprint frame, see file header). Unknown shapes give []. */
 export function padShapeContours(shape: unknown): Contour[] {
-  if (!Array.isArray(shape) || typeof shape[0] !== 'string') return [];
-  const w = num(shape[1]), h = num(shape[2], w);
-  switch (shape[0]) {
-    case 'RECT': return w > 0 && h > 0 ? [roundRectContour(w, h, num(shape[3]))] : [];
+  const kind = padShapeKind(shape);
+  if (!kind) return [];
+  const sh = shape as unknown[];
+  const w = num(sh[1]), h = num(sh[2], w);
+  switch (kind) {
+    case 'RECT': return w > 0 && h > 0 ? [roundRectContour(w, h, num(sh[3]))] : [];
     case 'ELLIPSE': return w > 0 && h > 0 ? [ellipseContour(w, h)] : [];
     case 'OVAL': return w > 0 && h > 0 ? [ovalContour(w, h)] : [];
-    case 'NGON': return w > 0 ? [ngon(w, num(shape[2], 6))] : [];
-    case 'POLY': return parsePath(shape[1]).map((c) => ({ ...c, closed: true }));
-    default: return [];
+    case 'NGON': return w > 0 ? [ngon(w, num(sh[2], 6))] : [];
+    // one path, or a list of paths (a pad of several rings: islands and holes, nested by the reader)
+    case 'POLY': return (Array.isArray(sh[1]) && Array.isArray(sh[1][0]) ? (sh[1] as unknown[]).flatMap((p) => parsePath(p)) : parsePath(sh[1])).map((c) => ({ ...c, closed: true }));
   }
 }
 

@@ -133,7 +133,14 @@ export class TileCache {
     for (const pt of this.pours.values()) {
       const mine = changes.filter((c) => c.layer === pt.layer || c.layer === MULTI || pt.layer === MULTI);
       if (!mine.length) continue;
-      for (const [k, t] of pt.tiles) if (!t.qbox || dirtyAt(mine, pt.layer, t.qbox)) pt.tiles.delete(k);
+      // the box around every change: most tiles of a big pour are rejected by it alone
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const c of mine) { x0 = Math.min(x0, c.box.minX); y0 = Math.min(y0, c.box.minY); x1 = Math.max(x1, c.box.maxX); y1 = Math.max(y1, c.box.maxY); }
+      for (const [k, t] of pt.tiles) {
+        const q = t.qbox;
+        if (q && (q.minX > x1 || q.maxX < x0 || q.minY > y1 || q.maxY < y0)) continue;
+        if (!q || dirtyAt(mine, pt.layer, q)) pt.tiles.delete(k);
+      }
     }
     const p = this.printsOf.get(model);
     if (!p) return;

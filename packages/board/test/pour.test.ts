@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { readEpro } from '@copperplate/format';
 import {
-  CLIP_SCALE, area, boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, offset, resolveBoard, storedFill,
-  circlePath, segmentPath, thermalKnockout, pointInPoly, POUR_EXTRA_CLEARANCE, TileCache, touchedPours, updateBoard, indexBoard, type BoardSource,
+  CLIP_SCALE, MULTI, area, boxOfPaths, intersect, union, boardSourceFromArchive, compareFills, fillPaths, fillPours, listPcbs, offset, resolveBoard, storedFill,
+  circlePath, segmentPath, thermalKnockout, pointInPoly, POUR_EXTRA_CLEARANCE, RecordIndex, TileCache, touchedPours, updateBoard, indexBoard, type BoardSource,
 } from '@copperplate/board';
 import { generateBoard } from '../../../bench/lib/gen-board.ts';
 
@@ -76,6 +76,19 @@ describe('pour fill', () => {
     expect(inside(f.polys, 300 + 20 + gap / 2, 300 + 15)).toBe(false); // relief gap beside it
     expect(inside(f.polys, 700 + 20 + gap / 2, 300)).toBe(false); // other net: no spoke
   });
+  it('[issue-13] leaves out the spokes that reach no fill, as EasyEDA does: between pads whose reliefs meet, and past the pour edge', () => {
+    // c and d 40 mil wide, 20 mil apart (reliefs of 14.1 mil meet); e alone; f with its top 10.9 mil
+    // below the fill's top edge (the board edge at 600 less 14.1 mil), closer than its relief gap
+    const pad = (id: string, x: number, y: number) => ['PAD', id, 0, 'GND', 1, '1', x, y, 0, null, ['RECT', 40, 40, 0], null, 0, 0, 0, 1, 0, null, null, null, null, 0];
+    const f = fillOf(board([pad('c', 300, 300), pad('d', 360, 300), pad('e', 600, 300), pad('f', 800, 555)]));
+    const gap = 10 + POUR_EXTRA_CLEARANCE;
+    expect(inside(f.polys, 330, 300)).toBe(false); // between c and d: no spoke
+    expect(inside(f.polys, 300 - 20 - gap / 2, 300)).toBe(true); // c's other spokes stay
+    expect(inside(f.polys, 300, 300 + 20 + gap / 2)).toBe(true);
+    for (const [x, y] of [[620 + gap / 2, 300], [580 - gap / 2, 300], [600, 320 + gap / 2], [600, 280 - gap / 2]]) expect(inside(f.polys, x, y)).toBe(true); // e keeps four
+    expect(inside(f.polys, 800, 580)).toBe(false); // f: its upward spoke would end past the fill's edge
+    expect(inside(f.polys, 800, 535 - gap / 2)).toBe(true);
+  });
   it('knocks out holes, keep-out regions and gives way to a higher-priority pour of another net', () => {
     const recs = [
       ['VIA', 'v', 0, 'GND', '', 200, 200, 12, 24, 0, null, null, 0],
@@ -94,6 +107,29 @@ describe('pour fill', () => {
     expect(inside(f.polys, 800, 400)).toBe(false); // the VCC pour's area
     expect(inside(r.get('p0')!.polys, 800, 400)).toBe(true);
   });
+  it('a net rule larger than the default clears the pour across a tile border (the search radius counts every rule)', () => {
+    // a 4000 mil board is filled in 800 mil tiles from x = 14.1 (outline clearance); the SIG track
+    // ends at x = 745, 69 mil before the tile border, and SIG's own rule asks 100 mil to the pour
+    const big = Array.from({ length: 10 }, (_, i) => Array.from({ length: i + 1 }, () => 100));
+    const small = Array.from({ length: 10 }, (_, i) => Array.from({ length: i + 1 }, () => 6));
+    const src: BoardSource = {
+      records: [
+        ['LAYER', 1, 'TOP', 'Top', 3], ['LAYER', 2, 'BOTTOM', 'Bottom', 3],
+        ['POLY', 'o', 0, '', 11, 10, ['R', 0, 600, 4000, 600, 0, 0], 0],
+        ['RULE', '1', 'Safe', 1, ['mil', small]], ['RULE', '1', 'Big', 0, ['mil', big]],
+        ['RULE_SELECTOR', ['NET', 'SIG'], 0, { 1: 'Big' }],
+        ['RULE', '7', 'copperRegion', 1, ['mm', 10, 10, 0, 10, 10, 90, 0, 0, 10, 10, 90]],
+        ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', -50, 650, 4100, 700, 0, 0]], ['SOLID', 8], 1, 0],
+        ['LINE', 'anchor', 0, 'GND', 1, 3000, 40, 3100, 40, 10],
+        ['LINE', 't', 0, 'SIG', 1, 200, 300, 740, 300, 10],
+      ],
+    };
+    const f = fillOf(src);
+    expect(inside(f.polys, 500, 300 + 5 + 95)).toBe(false); // beside the track, in its own tile
+    expect(inside(f.polys, 830, 300)).toBe(false); // 90 mil past its end, in the next tile
+    expect(inside(f.polys, 745 + 100 + 5, 300)).toBe(true);
+    expect(inside(f.polys, 2000, 300)).toBe(true);
+  });
   it('hatches a pour whose fill type is not SOLID', () => {
     const solid = fillOf(board([]));
     const hatched = fillOf(board([], ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', -50, 650, 1100, 700, 0, 0]], ['HATCH', 10], 1, 0]));
@@ -104,26 +140,41 @@ describe('pour fill', () => {
 });
 
 describe('[issue-13] refill of the fixture boards matches EasyEDA', () => {
-  // FLIP_C3's POUR4 is left out: its stored fill ignores the GND track e322 and the outline top edge
-  // (a stale fill saved before the last edit; see the issue note's picture).
-  const cases: Array<[string, string[]]> = [
-    ['STM32G431-mini.epro', []], ['ExtModule-002.epro', []], ['ExtModule-003.epro', []], ['TriWave-2.1.epro', []],
-    ['falcon-flight-FFB6.1.epro', []], ['FLIP_C3.epro', ['e718']],
-  ];
-  for (const [file, skip] of cases) {
+  // Same-net copper in the pour counts on both sides (as scripts/pour-compare.ts does): FLIP_C3's
+  // POUR4 fill leaves its GND track e322 to the track (fill beside it, not over it).
+  const cases = ['STM32G431-mini.epro', 'ExtModule-002.epro', 'ExtModule-003.epro', 'TriWave-2.1.epro', 'falcon-flight-FFB6.1.epro', 'FLIP_C3.epro', 'Hexapod.epro2'];
+  for (const file of cases) {
     it(`${file}: every pour within 2% of EasyEDA's fill area`, { timeout: 120_000 }, () => {
       const a = readEpro(new Uint8Array(readFileSync(`../shared/fixtures/epro/${file}`)));
       const m = resolveBoard(boardSourceFromArchive(a, listPcbs(a)[0].uuid));
       const res = fillPours(m);
       expect(m.pours.length).toBeGreaterThan(0);
       for (const p of m.pours) {
-        if (skip.includes(p.id)) continue;
-        const d = compareFills(storedFill(m, p.id), fillPaths(res.get(p.id)!.polys), S);
+        const own = m.items.filter((it) => p.net !== '' && it.net === p.net && (it.layer === p.layer || it.layer === MULTI)).flatMap((it) => it.paths);
+        const ownIn = own.length ? intersect(union(own), p.outline) : [];
+        const withOwn = (ps: ReturnType<typeof fillPaths>) => (ownIn.length ? union(ps, ownIn) : ps);
+        const d = compareFills(withOwn(storedFill(m, p.id)), withOwn(fillPaths(res.get(p.id)!.polys)), S);
         expect(d.refPixels, p.name).toBeGreaterThan(0);
         expect(d.percent, `${file} ${p.name}`).toBeLessThan(2);
       }
     });
   }
+});
+
+describe('[issue-13] the fill stays inside its own pour outline as EasyEDA\'s does', () => {
+  it('a pour inside the board is filled 4 mil inside its outline (the board outline keeps its clearance)', () => {
+    // a 400 x 300 mil pour in the middle of the board with a GND track in it
+    const m = resolveBoard(board([['LINE', 'g', 0, 'GND', 1, 450, 300, 550, 300, 10]], ['POUR', 'p1', 0, 'GND', 1, 0.2, 'POUR1', 0, [['R', 300, 450, 400, 300, 0, 0]], ['SOLID', 8], 0, 0]));
+    const b = boxOfPaths(fillPaths(fillPours(m).get('p1')!.polys));
+    expect([b.minX, b.minY, b.maxX, b.maxY].map((v) => v / S)).toEqual([304, 154, 696, 446]);
+  });
+  it('Hexapod LM66200_GND: our fill has the box of EasyEDA\'s stored fill (4.00 mil inside the pour outline on every side)', { timeout: 120_000 }, () => {
+    const a = readEpro(new Uint8Array(readFileSync('../shared/fixtures/epro/Hexapod.epro2')));
+    const m = resolveBoard(boardSourceFromArchive(a, listPcbs(a)[1].uuid));
+    const p = m.pours.find((q) => q.name === 'LM66200_GND')!;
+    const ours = boxOfPaths(fillPaths(fillPours(m, { only: [p.id] }).get(p.id)!.polys)), ref = boxOfPaths(storedFill(m, p.id));
+    for (const k of ['minX', 'minY', 'maxX', 'maxY'] as const) expect(Math.abs(ours[k] - ref[k]) / S, k).toBeLessThan(0.05);
+  });
 });
 
 describe('[issue-13] V3 keep-outs', () => {
@@ -190,6 +241,21 @@ describe('incremental refill', () => {
     sameModel(m, fresh2);
     const full2 = fillPours(fresh2);
     for (const id of u2.touched) expect(compareFills(fillPaths(full2.get(id)!.polys), fillPaths(inc2.get(id)!.polys), 100).diffPixels).toBe(0);
+  });
+  it('[issue-13] a record index gives a part\'s records as reading every record does, after replacing and adding records', () => {
+    const src = generateBoard(2000);
+    const recs = new RecordIndex([...src.records]);
+    const scan = (ids: string[]) => recs.records.filter((r) => ids.includes(String(r[0] === 'ATTR' ? r[3] : r[0] === 'PAD_NET' ? r[1] : r[1])));
+    expect(recs.of(['c0', 't5', 'v8'])).toEqual(scan(['c0', 't5', 'v8']));
+    const at = recs.find('c0', 'COMPONENT')!;
+    recs.set(at, [...recs.records[at].slice(0, 4), 999, ...recs.records[at].slice(5)]);
+    recs.push(['PAD_NET', 'c0', '3', 'GND', 'p3']);
+    // a record handed to another part
+    const attr = recs.records.findIndex((r) => r[0] === 'ATTR' && r[3] === 'c1');
+    recs.set(attr, [...recs.records[attr].slice(0, 3), 'c0', ...recs.records[attr].slice(4)]);
+    expect(recs.of(['c0'])).toEqual(scan(['c0']));
+    expect(recs.of(['c1'])).toEqual(scan(['c1']));
+    expect(recs.of(['c0']).find((r) => r[0] === 'COMPONENT')![4]).toBe(999);
   });
   it('an edit names only the pours within its reach, and a refill of an untouched board reuses every tile', () => {
     // Two pours on the top layer, left and right; a track added near the left one touches only it.

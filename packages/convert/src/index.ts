@@ -10,6 +10,10 @@ export * from './fab/stale.ts';
 export * from './fab/export.ts';
 export * from './gerber/writer.ts';
 export * from './gerber/layers.ts';
+export { drillGroups, type DrillGroup } from './gerber/drillmap.ts';
+export { drillTableRow } from './gerber/drilltable.ts';
+// The font substitutes hosts read for named fonts without stored outlines (the server imports convert, not board).
+export { substituteFonts, FONT_SUBSTITUTES } from '@copperplate/board';
 export * from './gerber/region.ts';
 export * from './excellon/writer.ts';
 export * from './bom/bom.ts';

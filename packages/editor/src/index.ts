@@ -26,6 +26,7 @@ export * from './sch/clipboard.ts';
 export * from './sch/annotate.ts';
 export * from './sch/scene.ts';
 export * from './sch/tools.ts';
+export * from './sch/table.ts';
 export * from './sch/editor.ts';
 export * from './sch/actions.ts';
 export * from './sch/netlist.ts';
@@ -43,7 +44,7 @@ export * from './symbol/editor.ts';
 
 // The PCB and footprint editors (pcb/), the footprint generator (footprint/), the front-panel editor
 // (panel/): the apps import them from here, never by a path into the package (scripts/check-layers.mjs).
-export { PcbEditor, type PcbEditorOptions } from './pcb/editor.ts';
+export { PcbEditor, type PcbEditorOptions, type PrimChange } from './pcb/editor.ts';
 export { pcbActions, type PcbActionHost, type PcbClip } from './pcb/actions.ts';
 export { installPcbTools, type OutlineMode, type OutlineTool, type RouteTool } from './pcb/tools.ts';
 export { PcbCanvasView, contoursPath } from './pcb/canvas.ts';

@@ -101,3 +101,29 @@ describe('[issue-14] WebGL geometry', () => {
     expect(covered).toBe(10_000);
   });
 });
+
+describe('[issue-14] WebGL geometry: big primitives cut up', () => {
+  it("a pour's fill of many triangles is cut into cells: every triangle once, in a cell whose box holds it", () => {
+    // a 100 x 100 grid of square holes in a 5000-mil square: thousands of triangles in one primitive
+    const holes = [];
+    for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) holes.push(rectContour(100 + i * 240, 4900 - j * 240, 100, 100, 0, 0));
+    const fill = makePrim({ id: 'f', rec: 'POURED', kind: 'poured', layer: 1, contours: [rectContour(0, 5000, 5000, 5000, 0, 0), ...holes], width: 0, filled: true });
+    const vias: Prim[] = [];
+    for (let i = 0; i < 3000; i++) vias.push(makePrim({ id: `v${i}`, rec: 'VIA', kind: 'via', layer: 1, contours: [circleContour((i % 60) * 80, Math.floor(i / 60) * 80, 10)], width: 0, filled: true }));
+    const [g] = buildGlGeometry([fill, ...vias]);
+    const whole = primGeometry(fill).tris.length / 6;
+    expect(whole).toBeGreaterThan(128);
+    expect(g.split).toEqual([fill]);
+    expect(g.prims).not.toContain(fill);
+    expect(g.tris.length / 6).toBe(whole);
+    expect(triArea(g.tris)).toBeCloseTo(5000 * 5000 - 400 * 100 * 100, 0);
+    const cellsWithTris = g.chunks.filter((c) => c.tri1 > c.tri0);
+    expect(cellsWithTris.length).toBeGreaterThan(4);
+    for (const c of cellsWithTris) for (let v = c.tri0; v < c.tri1; v++) {
+      const x = g.tris[2 * v], y = g.tris[2 * v + 1];
+      expect(x >= c.box.minX - 1e-3 && x <= c.box.maxX + 1e-3 && y >= c.box.minY - 1e-3 && y <= c.box.maxY + 1e-3).toBe(true);
+    }
+    // the whole primitives keep their own ranges
+    for (let i = 0; i < g.prims.length; i++) expect(g.segEnd[i] - g.segAt[i]).toBe(1);
+  });
+});

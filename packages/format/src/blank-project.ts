@@ -4,6 +4,7 @@
  * the API and the CLI agree. Document units: schematic 0.01 inch, PCB 1 mil, Y up (FORMAT.md).
  * Pure: ids come from the caller (`newId` returns 32 alphanumeric characters, ID-1).
  */
+import { DEFAULT_CBB_BOARD_NAME } from '@copperplate/model';
 import { emptyProjectData, type ProjectData } from './project-data.ts';
 
 /** Editor version written into new documents' HEAD and project.json config. */
@@ -66,7 +67,7 @@ export interface BlankProjectIds { schematic: string; sheet: string; pcb: string
 export function blankProjectData(title: string, ids: BlankProjectIds, cbb = false): ProjectData {
   const d = emptyProjectData(title);
   d.cbbProject = cbb;
-  d.boards = [{ name: cbb ? 'board1' : 'Board1', sch: ids.schematic, pcb: ids.pcb }];
+  d.boards = [{ name: cbb ? DEFAULT_CBB_BOARD_NAME : 'Board1', sch: ids.schematic, pcb: ids.pcb }];
   d.defaultSheet = ids.sheet;
   d.schematics = [{ uuid: ids.schematic, name: 'Schematic1', display_name: 'Schematic1', sort: [ids.sheet] }];
   d.sheets = [{ uuid: ids.sheet, schematic_uuid: ids.schematic, title: 'P1', display_title: 'P1', sheet_id: 1, dataStr: blankSheetText() }];

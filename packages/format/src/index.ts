@@ -14,3 +14,4 @@ export * from './v3/index.ts';
 export * from './json-rebase.ts';
 export * from './content.ts';
 export * from './zip-crypto.ts';
+export * from './doc-diff.ts';

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { unzipSync, zipSync, deflateSync } from 'fflate';
 import { CatalogueError, NAMED_ERRORS, formatMessage } from '@copperplate/model';
-import { readEpro, writeEpro, ARCHIVE_FOLDERS, listZip } from '@copperplate/format';
+import { readEpro, writeEpro, ARCHIVE_FOLDERS, listZip, blankProjectData, projectDataToEpro } from '@copperplate/format';
 import { fixtureNames, fixtureBytes } from './fixtures.ts';
 
 const enc = new TextEncoder();
@@ -48,6 +48,17 @@ describe('.epro read and write', () => {
       expect([...b.entries.keys()].sort()).toEqual([...a.entries.keys()].sort());
       for (const [k, v] of a.entries) expect(b.entries.get(k)).toEqual(v);
     }
+  });
+
+  it('[ARC-2] project.json of a new building-block project: every ARC-2 map, config with cbbProject and defaultSheet, block_symbol_attribute', () => {
+    const ids = { schematic: 'a'.repeat(32), sheet: 'b'.repeat(32), pcb: 'c'.repeat(32) };
+    const d = blankProjectData('Block', ids, true);
+    d.attributes.push({ path: `${'d'.repeat(32)}_1`, hash: 1, attr: { Name: 'R1' } });
+    const pj = readEpro(writeEpro(projectDataToEpro(d))).projectJson as Record<string, Record<string, unknown>>;
+    for (const k of ['symbols', 'pcbs', 'panels', 'footprints', 'devices', 'schematics', 'boards', 'config', 'block_symbol_attribute']) expect(pj, k).toHaveProperty(k);
+    expect(pj.config).toMatchObject({ cbbProject: true, defaultSheet: ids.sheet });
+    expect(pj.block_symbol_attribute).toEqual({ [`${'d'.repeat(32)}_1`]: { Name: 'R1' } });
+    expect(Object.keys(pj.pcbs)).toEqual([ids.pcb]);
   });
 
   it('[ARC-3] accepts a library archive holding only device.json and writes it back without project.json', () => {

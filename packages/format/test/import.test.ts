@@ -60,12 +60,15 @@ describe('import pipeline rules', () => {
     expect(r.failures.Page.map((x) => x.message).sort()).toEqual([NAMED_ERRORS.ILLEGAL_DEVICE_ID, NAMED_ERRORS.ILLEGAL_SYMBOL_ID].sort());
   });
 
-  it('[IMP-5] an instance id ({parentId}_{n}) is not an illegal reference', () => {
+  it('[IMP-5] [ID-3] an instance id ({parentId}_{n}) is not an illegal reference; {parentId}_x is', () => {
     const f = fixtureFiles();
     const sch = find(f, /\.esch$/);
-    const line = JSON.stringify(['ATTR', 'zz1', 'e1', 'Footprint', 'ffffffffffffffffffffffffffffffff_3', 0, 0, 0, 0, 0, 'st1', 0]);
-    f[sch] = bytes(text(f[sch]) + '\n' + line);
+    const orig = text(f[sch]);
+    const line = (id: string) => JSON.stringify(['ATTR', 'zz1', 'e1', 'Footprint', id, 0, 0, 0, 0, 0, 'st1', 0]);
+    f[sch] = bytes(orig + '\n' + line('ffffffffffffffffffffffffffffffff_3'));
     expect(importFiles(f).ok).toBe(true);
+    f[sch] = bytes(orig + '\n' + line('ffffffffffffffffffffffffffffffff_x'));
+    expect(importFiles(f).failures.Page.map((x) => x.message)).toEqual([NAMED_ERRORS.ILLEGAL_FOOTPRINT_ID]);
   });
 
   it('[IMP-5] a PCB that refers to an unknown footprint (PCB ATTR layout)', () => {
@@ -86,6 +89,75 @@ describe('import pipeline rules', () => {
     expect(r.data.files[pour]).toBe('["DOCTYPE","POURED","1.1"]');
     expect(r.failures.Page.map((x) => x.message)).toEqual([NAMED_ERRORS.OWNING_SHEET_MISSING]);
     expect(r.data.files['SHEET/0123456789abcdef0123456789abcdef/1.esch']).toBe('["DOCTYPE","SCH","1.1"]');
+  });
+
+  it('[IMP-6] the pour and font of a PCB that failed to import, and a PCB whose parent failed: The owning PCB is missing', () => {
+    const f = fixtureFiles();
+    const pcbFile = find(f, /^PCB\//);
+    const parent = pcbFile.slice('PCB/'.length, -5);
+    f[pcbFile] = bytes(text(f[pcbFile]).replace('["DOCTYPE","PCB"', '["DOCTYPE","SYMBOL"'));
+    const child = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+    f[`PCB/${child}.epcb`] = f[pcbFile];
+    editJson(f, 'project.json', (o) => {
+      o.pcbs[child] = { name: 'Child', parent_uuid: parent };
+    });
+    const r = importFiles(f);
+    expect(r.failures.Pcb).toContainEqual({ name: 'Child', message: NAMED_ERRORS.OWNING_PCB_MISSING });
+    expect(r.failures.Pour).toEqual([{ name: `${parent}_0`, message: NAMED_ERRORS.OWNING_PCB_MISSING }]);
+    expect(r.failures.Font).toEqual([{ name: `${parent}_0`, message: NAMED_ERRORS.OWNING_PCB_MISSING }]);
+    expect(r.data.coppers).toEqual([]);
+  });
+
+  it('[IMP-6] sheets listed under a schematic that failed to import: The owning Sheet is missing, their files kept', () => {
+    const f = fixtureFiles();
+    let schUuid = '';
+    let sheets = 0;
+    editJson(f, 'project.json', (o) => {
+      const [uuid, sch] = Object.entries(o.schematics as Record<string, { name: string; sheets: unknown[] }>)[0];
+      schUuid = uuid;
+      sheets = sch.sheets.length;
+      sch.name = 'x'.repeat(200); // over 128 bytes: the schematic fails (VAL-9)
+    });
+    const r = importFiles(f);
+    expect(r.failures.Schematic).toHaveLength(1);
+    const owned = r.failures.Page.filter((x) => x.message === NAMED_ERRORS.OWNING_SHEET_MISSING);
+    expect(sheets).toBeGreaterThan(0);
+    expect(owned).toHaveLength(sheets);
+    expect(r.data.sheets.some((x) => x.schematic_uuid === schUuid)).toBe(false);
+    expect(Object.keys(r.data.files).filter((k) => k.startsWith(`SHEET/${schUuid}/`))).toHaveLength(sheets);
+  });
+
+  it('[IMP-1] documents come in the import order (sheets, symbols, PCBs with parents first, footprints, pours, fonts, blobs): a PCB listed before its parent imports', () => {
+    const f = fixtureFiles();
+    const parent = find(f, /^PCB\//).slice('PCB/'.length, -5);
+    const child = 'c0ffee00c0ffee00c0ffee00c0ffee00';
+    f[`PCB/${child}.epcb`] = f[`PCB/${parent}.epcb`];
+    editJson(f, 'project.json', (o) => {
+      o.pcbs = { [child]: { name: 'Child', parent_uuid: parent }, ...o.pcbs };
+    });
+    const kinds: string[] = [];
+    const pcbs: string[] = [];
+    const r = eproToProjectData(readEpro(zip(f)), { onDocument: (kind, id) => (kinds.push(kind), kind === 'pcb' && pcbs.push(id)) });
+    expect(r.failures.Pcb).toEqual([]);
+    expect(r.ok).toBe(true);
+    expect(pcbs).toEqual([parent, child]);
+    expect(r.data.pcbs.find((p) => p.uuid === child)?.parent_uuid).toBe(parent);
+    const order = ['sheet', 'symbol', 'pcb', 'footprint', 'panel', 'pour', 'font', 'blob'];
+    const runs = kinds.filter((k, i) => i === 0 || kinds[i - 1] !== k);
+    expect(runs).toEqual(order.filter((k) => runs.includes(k)));
+    expect(runs).toEqual(expect.arrayContaining(['sheet', 'symbol', 'pcb', 'footprint']));
+  });
+
+  it('[IMP-2] one failed item makes the import a failure report listing it; none is success', () => {
+    const good = importFiles(fixtureFiles());
+    expect([good.ok, formatFailureReport(good.failures)]).toEqual([true, IMPORT_RESULT_MESSAGES.SUCCESS]);
+    const f = fixtureFiles();
+    delete f[find(f, /^SYMBOL\//)];
+    const r = importFiles(f);
+    expect(r.ok).toBe(false);
+    const report = formatFailureReport(r.failures);
+    expect(report.startsWith('Import project failure information:\n')).toBe(true);
+    expect(report).toMatch(/\nSymbol:\n {2}[^\n]+: file missing/);
   });
 
   it('[IMP-7] project.json without boards is refused', () => {

@@ -38,14 +38,14 @@ describe('the main block of a document file', () => {
     expect(docTypeOfPath('meta.json')).toBeUndefined();
   });
 
-  it('[IMP-3] the type check finds the PCB block after footprint blocks, and refuses a .epcb without one', () => {
+  it('[issue-10] the type check (IMP-3) finds the PCB block after footprint blocks, and refuses a .epcb without one', () => {
     const ok = precheckDocument('PCB/P.epcb', [fp('P_e8'), pcb].join('\n\n'));
     expect(ok).toMatchObject({ ok: true, docType: 'PCB', hasDoctype: true });
     const notPcb = precheckDocument('PCB/P.epcb', [fp('P_e8'), fp('P_e9')].join('\n\n'));
     expect(notPcb).toMatchObject({ ok: true, docType: 'FOOTPRINT' });
   });
 
-  it('[IMP-5] references of the embedded footprint blocks are not the PCB\'s; a footprint reference to an embedded block is satisfied', () => {
+  it('[issue-10] references (IMP-5) of the embedded footprint blocks are not the PCB\'s; a footprint reference to an embedded block is satisfied', () => {
     const r = precheckDocument('PCB/P.epcb', [fp('P_e8'), pcb].join('\n\n'));
     expect(r.ok && r.refs).toEqual({ Device: [], Symbol: [], Footprint: [] });
     const r2 = precheckDocument('PCB/P.epcb', [fp('P_e9'), pcb].join('\n\n'));
@@ -66,7 +66,7 @@ describe('the main block of a document file', () => {
     expect(out.endsWith('\r\n')).toBe(true);
   });
 
-  it('[IMP-2][IMP-3] FLIP_C3 (footprint blocks before the PCB block) imports with an empty failure report', () => {
+  it('[IMP-2][issue-10] FLIP_C3 (footprint blocks before the PCB block) imports with an empty failure report', () => {
     const r = eproToProjectData(readEpro(fixtureBytes('FLIP_C3.epro'), { name: 'FLIP_C3.epro' }));
     expect(r.failures.Pcb).toEqual([]);
     expect(r.ok).toBe(true);

@@ -186,6 +186,75 @@ describe('V3 archives (.epro2)', () => {
     expect(rec).toEqual(['FONT', 'C1', 'Arial', 4.5, 10, false, false, false, 0, 45, 45, [[1, 2, 'L', 3, 4, 5, 6]]]);
   });
 
+  it('symbol types V2 does not know (a differential pair flag, types added later) import as the V2 type that draws the same', () => {
+    // a real project (CS2-C4, not a fixture) lost its differential pair flag, docType 31, as "Illegal docType 31 of Symbol"
+    const files = filesOf('ESP32-MPU6050.epro2');
+    const epru = [...files.keys()].find((k) => k.endsWith('.epru'))!;
+    const symbol = (uuid: string, docType: number, pin: boolean) => [
+      line({ type: 'DOCHEAD' }, { docType: 'SYMBOL', uuid }),
+      line({ type: 'PART', ticket: 2, id: `${uuid}.1` }, { BBOX: [0, 0, 10, 10], title: '' }),
+      line({ type: 'POLY', ticket: 3, id: 'e1' }, { points: [{ x: 0, y: 0 }, { x: 10, y: 0 }], strokeColor: null, strokeStyle: 'SOLID', fillColor: null, strokeWidth: 1, fillStyle: 'SOLID', closed: false, zIndex: 1, locked: false, partId: `${uuid}.1` }),
+      ...(pin ? [line({ type: 'PIN', ticket: 4, id: 'e2' }, { display: true, x: 0, y: 0, length: 10, rotation: 180, color: null, pinShape: 'NONE', zIndex: 2, locked: false, partId: `${uuid}.1` })] : []),
+      line({ type: 'META', ticket: 5, id: 'META' }, { title: uuid, description: '', tags: [], docType, source: '' }),
+    ].join('\n');
+    files.set(epru, strToU8(new TextDecoder().decode(files.get(epru)) + '|\n' + [symbol('diffpair', 31, false), symbol('newpart', 97, true), symbol('newmark', 98, false)].join('\n')));
+    const c = convertV3(files);
+    const types = c.projectJson.symbols as Record<string, { type: number }>;
+    expect([types.diffpair.type, types.newpart.type, types.newmark.type]).toEqual([21, 2, 21]);
+    expect(c.report.adjusted.map((x) => x.kind)).toEqual(expect.arrayContaining(['SYMBOL type 31 (differential pair flag)', 'SYMBOL type 97 (unknown type, has pins)', 'SYMBOL type 98 (unknown type, no pins)']));
+    const r = eproToProjectData(readEpro(zipSync(Object.fromEntries(files)), { name: 'x.epro2' }));
+    expect(Object.values(r.failures).flat()).toEqual([]);
+    expect(r.data.symbols.map((s) => s.uuid)).toEqual(expect.arrayContaining(['diffpair', 'newpart', 'newmark']));
+  });
+
+  it('PCB design rules and their net assignments carry over as V2 RULE / RULE_SELECTOR records (paste, mask, track, via, other)', () => {
+    // a real project (CS2-C4) lost its rule "no paste on test points": EasyEDA's paste layer has none, ours had two
+    const rule = (type: string, name: string, ctx: object, state: string | number = 'DEFAULT') =>
+      line({ type: 'RULE', ticket: 2, id: JSON.stringify(['RULE', type, name]) }, { ruleState: state, ruleContext: { unit: 'mm', ...ctx } });
+    const epru = [
+      line({ type: 'DOCHEAD' }, { docType: 'PCB', uuid: 'b1' }),
+      line({ type: 'META', ticket: 1, id: 'META' }, { title: 'B' }),
+      rule('PASTE', 'pasteMaskExpansion', { padTopExpan: 0, padBotExpan: 0, testPointTopExpan: -1000, testPointBotExpan: -1000 }),
+      rule('SOLDER', 'solderMaskExpansion', { padTopExpan: 2, padBotExpan: 2, viaTopExpan: -1000, viaBotExpan: -1000, testPointTopExpan: 2, testPointBotExpan: 2 }),
+      rule('TRACK', 'trackWidth', { track: { isOpen: true, content: [{ layerId: 1, stroMin: 5, stroDef: 10, stroMax: 100 }] } }),
+      rule('TRACK', 'power', { track: { isOpen: true, content: [{ layerId: 1, stroMin: 20, stroDef: 30, stroMax: 100 }] } }, 0),
+      rule('RADIUS', 'viaSize', { minRadius: 9.8425, defRadius: 12.0079, maxRadius: 196.8504, minInner: 5.9055, defInner: 6.0039, maxInner: 118.1102 }),
+      rule('OTHER', 'otherClearance', { deviceClearance: 0, thru2SmdClearance: 0, holeClearance: 11.8 }),
+      rule('SAFE', 'safeClearance', { isForAll: 'ALL', safeSpacing: [{ layerId: 1, isOpen: true, content: [[6]] }] }),
+      line({ type: 'RULE_SELECTOR', ticket: 3, id: JSON.stringify(['RULE_SELECTOR', ['NET', 'VCC']]) }, { ruleOrder: 2, ruleKeyValue: { TRACK: 'power', SAFE: 'x' } }),
+      line({ type: 'RULE_SELECTOR', ticket: 3, id: JSON.stringify(['RULE_SELECTOR', ['NET', '']]) }, { ruleOrder: 4, ruleKeyValue: {}, copperValue: { COPPER: 'default' } }),
+      // a net's copper rule (clearances in its SAFE rule Copper_<name>, row 7, outline row 11) shapes the net's own pours
+      rule('SAFE', 'Copper_THICK', { isForAll: 'ALL', safeSpacing: [{ layerId: 1, isOpen: true, content: [[6], [6, 6], [6, 6, 6], [6, 6, 6, 6], [6, 6, 6, 6, 6], [6, 6, 6, 6, 6, 6], [6, 6, 6, 6, 6, 6, 6],
+        [19.685, 19.685, 19.685, 19.685, 19.685, 19.685, 19.685, 19.685], [6, 6, 6, 6, 6, 6, 6, 19.685, 6], [6, 6, 6, 6, 6, 6, 6, 19.685, 6, 6], [6, 6, 6, 6, 6, 6, 6, 19.685, 6, 6, 6],
+        [11.8, 11.8, 11.8, 11.8, 11.8, 11.8, 11.8, 12, 11.8, 11.8, 11.8]] }] }, 0),
+      rule('COPPER', 'THICK', { sglPad: { isOpen: true, content: [{ layerId: 1, connType: 'DIRECT', spoSpac: 10, spoWidth: 10, spoAng: 90 }] },
+        mulPad: { isOpen: true, content: [{ layerId: 1, connType: 'DIVERGENCE', spoSpac: 8, spoWidth: 12, spoAng: 45 }] }, track: { isOpen: true, content: [{ layerId: 1, connType: 'DIRECT' }] } }, 0),
+      line({ type: 'POUR', ticket: 4, id: 'p1' }, { netName: 'PGND', layerId: 1, width: 1, name: 'A', order: 0, path: [[0, 0, 'L', 10, 0, 10, 10]], pourType: { pourType: 'SOLID' } }),
+      line({ type: 'POUR', ticket: 4, id: 'p2' }, { netName: 'PGND', layerId: 1, width: 1, name: 'B', order: 1, path: [[0, 0, 'L', 10, 0, 10, 10]], pourType: { pourType: 'SOLID' } }),
+      line({ type: 'RULE_SELECTOR', ticket: 5, id: JSON.stringify(['RULE_SELECTOR', ['NET', 'PGND']]) }, { ruleOrder: 4, ruleKeyValue: { COPPER: 'THICK' }, copperValue: { COPPER: 'Copper_THICK' } }),
+      line({ type: 'RULE_SELECTOR', ticket: 5, id: JSON.stringify(['RULE_SELECTOR', ['POUR', 'p2']]) }, { ruleOrder: 2, ruleKeyValue: { COPPER: 'THICK' } }),
+    ].join('\n');
+    const c = convertV3(new Map([['x.epru', epru]]));
+    expect(sum(c.report)).toBe(c.report.total);
+    const recs = parseDocuments(c.entries.get('PCB/b1.epcb') as string).find((b) => b.docType === 'PCB')!.records;
+    expect(recs.filter((r) => r[0] === 'RULE')).toEqual([
+      ['RULE', '8', 'pasteMaskExpansion', 1, ['mm', 0, 0, -1000, -1000]],
+      ['RULE', '9', 'solderMaskExpansion', 1, ['mm', 2, 2, -1000, -1000, 2, 2]],
+      ['RULE', '3', 'trackWidth', 1, ['mm', 5, 10, 100]],
+      ['RULE', '3', 'power', 0, ['mm', 20, 30, 100]],
+      ['RULE', '5', 'viaSize', 1, ['mm', 9.8425, 12.0079, 196.8504, 5.9055, 6.0039, 118.1102]],
+      ['RULE', '2', 'otherClearance', 1, ['mm', 0, 0, 11.8]],
+      ['RULE', '7', 'THICK', 0, ['mm', 19.685, 12, '1', 10, 10, 90, '0', '0', 12, 8, 45]],
+    ]);
+    // PGND's copper rule goes to its pour without a selector (p1); p2 keeps its own; VCC's SAFE entry is dropped
+    expect(recs.filter((r) => r[0] === 'RULE_SELECTOR')).toEqual([
+      ['RULE_SELECTOR', ['NET', 'VCC'], 2, { 3: 'power' }],
+      ['RULE_SELECTOR', ['POUR', 'p1'], 4, { 7: 'THICK' }],
+      ['RULE_SELECTOR', ['POUR', 'p2'], 2, { 7: 'THICK' }],
+    ]);
+    expect(c.report.notCarried.map((n) => n.kind)).toEqual(expect.arrayContaining(['PCB RULE', 'PCB RULE_SELECTOR']));
+  });
+
   it('an .epro2 with a broken project2.json still converts its documents', () => {
     const files = filesOf('ESP32-MPU6050.epro2');
     files.set('project2.json', strToU8('{not json'));

@@ -8,3 +8,4 @@ export * from './kicad.ts';
 export * from './generate.ts';
 export * from './build.ts';
 export * from './search-index.ts';
+export * from './index-pack.ts';

@@ -98,9 +98,22 @@ export function trigrams(w: string): string[] {
 /** Fuzzy likeness of a corrected word below which it is not used (pg_trgm's similarity threshold). */
 export const FUZZY_THRESHOLD = 0.3;
 
-interface Dict { terms: string[]; postings: Int32Array[] }
+/**
+ * Keys in sorted order, each with a sorted list of numbers (rows, or term ids), all the lists in one
+ * array: the lists of key k are `post[off[k]]` to `post[off[k + 1]]` (few objects, however many keys).
+ */
+export interface Lists { keys: string[]; off: Int32Array; post: Int32Array }
 
 const EMPTY = new Int32Array(0);
+
+/** The list of key number `k`. */
+const listAt = (l: Lists, k: number): Int32Array => l.post.subarray(l.off[k], l.off[k + 1]);
+
+/** The list of key `key`, or undefined. */
+function listOf(l: Lists, key: string): Int32Array | undefined {
+  const k = lowerBound(l.keys, key);
+  return l.keys[k] === key ? listAt(l, k) : undefined;
+}
 
 /** Sorted row lists: rows in both. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
@@ -128,13 +141,19 @@ function union(a: Int32Array, b: Int32Array): Int32Array {
   return out.subarray(0, n);
 }
 
-function toDict(m: Map<string, number[]>): Dict {
-  const terms = [...m.keys()].sort();
-  return { terms, postings: terms.map((t) => Int32Array.from(m.get(t)!)) };
+function toLists(m: Map<string, number[]>): Lists {
+  const keys = [...m.keys()].sort();
+  const off = new Int32Array(keys.length + 1);
+  let n = 0;
+  keys.forEach((k, i) => { off[i] = n; n += m.get(k)!.length; });
+  off[keys.length] = n;
+  const post = new Int32Array(n);
+  keys.forEach((k, i) => post.set(m.get(k)!, off[i]));
+  return { keys, off, post };
 }
 
 /** First index of `terms` (sorted) not less than `s`. */
-function lowerBound(terms: string[], s: string): number {
+function lowerBound(terms: readonly string[], s: string): number {
   let lo = 0, hi = terms.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
@@ -144,81 +163,107 @@ function lowerBound(terms: string[], s: string): number {
   return lo;
 }
 
+/**
+ * Everything the index computes from its rows (sorting, tokenising, trigrams): built once by the
+ * library build and stored (index-pack.ts), so that a server loads it without computing it again.
+ */
+export interface IndexParts {
+  /** Rows by name (lower case, then type and ties), and by name length (then name, type and ties). */
+  nameOrder: Int32Array;
+  lenOrder: Int32Array;
+  /** Each row's words of the name and value (` led 0603 1608metric `). */
+  hayA: string[];
+  /** Every word of the name, value, package, manufacturer part, keywords and library: the rows holding it. */
+  terms: Lists;
+  /** Rows (ascending) with a word starting with each 2- and 3-character prefix. */
+  prefixes: Lists;
+  /** Trigram -> ids of `terms.keys` holding it (fuzzy matching); each term's number of trigrams (0: never corrected). */
+  grams: Lists;
+  gramCount: Uint8Array;
+}
+
+/** Computes the parts of an index of `rows` (seconds for the whole system library). */
+export function computeParts(rows: readonly SearchFields[]): IndexParts {
+  const n = rows.length;
+  const lowTitle = rows.map((r) => r.title.toLowerCase());
+  // both orders by one string per row (fields joined by \x00, below any character of a name): a plain sort
+  const tieText = (r: SearchFields) => `${r.type}\x00${r.value === r.title ? 1 : 0}${r.uuid}`;
+  const order = (key: (r: SearchFields, i: number) => string) => Int32Array.from(rows.map((r, i) => `${key(r, i)}\x00${i}`).sort(), (k) => Number(k.slice(k.lastIndexOf('\x00') + 1)));
+  const nameOrder = order((r, i) => `${lowTitle[i]}\x00${tieText(r)}`);
+  const lenOrder = order((r) => `${String(r.title.length).padStart(5, '0')}\x00${r.title}\x00${tieText(r)}`);
+  const hayA = new Array<string>(n);
+  const all = new Map<string, number[]>(), pre = new Map<string, number[]>();
+  // rows are added in order: a term (or prefix) met twice in one row is kept once by the last-row check
+  const add = (m: Map<string, number[]>, t: string, i: number) => {
+    const l = m.get(t);
+    if (!l) m.set(t, [i]);
+    else if (l[l.length - 1] !== i) l.push(i);
+  };
+  const term = (t: string, i: number) => {
+    add(all, t, i);
+    if (t.length >= 2) add(pre, t.slice(0, 2), i);
+    if (t.length >= 3) add(pre, t.slice(0, 3), i);
+  };
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    const nv = tokens(r.title).concat(tokens(r.value));
+    for (const t of nv) term(t, i);
+    for (const f of [r.package, r.manufacturer_part, r.keywords, r.lib]) for (const t of tokens(f)) term(t, i);
+    hayA[i] = ` ${nv.join(' ')} `;
+  }
+  const terms = toLists(all);
+  const gramCount = new Uint8Array(terms.keys.length);
+  const grams = new Map<string, number[]>();
+  terms.keys.forEach((t, id) => {
+    if (t.length < 3 || /^\p{N}+$/u.test(t)) return; // numbers and short words are not corrected
+    const gs = trigrams(t);
+    gramCount[id] = Math.min(255, gs.length);
+    for (const g of gs) {
+      const l = grams.get(g);
+      if (l) l.push(id);
+      else grams.set(g, [id]);
+    }
+  });
+  return { nameOrder, lenOrder, hayA, terms, prefixes: toLists(pre), grams: toLists(grams), gramCount };
+}
+
 export class SearchIndex<T extends SearchFields> {
   readonly size: number;
+  readonly parts: IndexParts;
   private readonly lowTitle: string[];
   private readonly lowPackage: string[];
-  private readonly nameOrder: Int32Array;
-  private readonly lenOrder: Int32Array;
-  private readonly all: Dict;
-  /** Each row's words of the name and value (` led 0603 1608metric `). */
-  private readonly hayA: string[];
-  /** Rows (ascending) with a word starting with each 2- and 3-character prefix. */
-  private readonly prefixRows = new Map<string, Int32Array>();
   private readonly stamp: Int32Array;
   private stampGen = 0;
-  /** What misspellings are corrected to: the same words (name, value, package, manufacturer part, keywords, library). */
-  private readonly named: Dict;
   private readonly lenRank: Int32Array;
-  /** Trigram -> ids of `named.terms` holding it (fuzzy matching); each term's number of trigrams; a counter per term. */
-  private readonly grams = new Map<string, number[]>();
-  private readonly gramCount: Uint8Array;
+  /** A counter per term (fuzzy matching). */
   private readonly gramHits: Uint8Array;
   private readonly removed: Uint8Array;
 
-  constructor(private readonly rows: readonly T[]) {
+  /** An index of `rows`; `parts` when they were computed before (the stored index), else computed now. */
+  constructor(readonly rows: readonly T[], parts?: IndexParts) {
     const n = (this.size = rows.length);
+    this.parts = parts ?? computeParts(rows);
+    if (this.parts.nameOrder.length !== n) throw new Error(`index parts for ${this.parts.nameOrder.length} rows, not ${n}`);
     this.lowTitle = rows.map((r) => r.title.toLowerCase());
     this.lowPackage = rows.map((r) => r.package.toLowerCase());
     this.removed = new Uint8Array(n);
-    // both orders by one string per row (fields joined by \x00, below any character of a name): a plain sort
-    const tieText = (r: T) => `${r.type}\x00${r.value === r.title ? 1 : 0}${r.uuid}`;
-    const order = (key: (r: T, i: number) => string) => Int32Array.from(rows.map((r, i) => `${key(r, i)}\x00${i}`).sort(), (k) => Number(k.slice(k.lastIndexOf('\x00') + 1)));
-    this.nameOrder = order((r, i) => `${this.lowTitle[i]}\x00${tieText(r)}`);
-    this.lenOrder = order((r) => `${String(r.title.length).padStart(5, '0')}\x00${r.title}\x00${tieText(r)}`);
     this.lenRank = new Int32Array(n);
-    this.lenOrder.forEach((i, k) => { this.lenRank[i] = k; });
+    this.parts.lenOrder.forEach((i, k) => { this.lenRank[i] = k; });
     this.stamp = new Int32Array(n);
-    this.hayA = new Array<string>(n);
-    const all = new Map<string, number[]>(), pre = new Map<string, number[]>();
-    // rows are added in order: a term (or prefix) met twice in one row is kept once by the last-row check
-    const add = (m: Map<string, number[]>, t: string, i: number) => {
-      const l = m.get(t);
-      if (!l) m.set(t, [i]);
-      else if (l[l.length - 1] !== i) l.push(i);
-    };
-    const term = (t: string, i: number) => {
-      add(all, t, i);
-      if (t.length >= 2) add(pre, t.slice(0, 2), i);
-      if (t.length >= 3) add(pre, t.slice(0, 3), i);
-    };
-    for (let i = 0; i < n; i++) {
-      const r = rows[i];
-      const nv = tokens(r.title).concat(tokens(r.value));
-      for (const t of nv) term(t, i);
-      for (const f of [r.package, r.manufacturer_part, r.keywords, r.lib]) for (const t of tokens(f)) term(t, i);
-      this.hayA[i] = ` ${nv.join(' ')} `;
-    }
-    this.all = toDict(all);
-    this.named = this.all;
-    for (const [k, l] of pre) this.prefixRows.set(k, Int32Array.from(l));
-    this.gramCount = new Uint8Array(this.named.terms.length);
-    this.gramHits = new Uint8Array(this.named.terms.length);
-    this.named.terms.forEach((t, id) => {
-      if (t.length < 3 || /^\p{N}+$/u.test(t)) return; // numbers and short words are not corrected
-      const gs = trigrams(t);
-      this.gramCount[id] = Math.min(255, gs.length);
-      for (const g of gs) {
-        const l = this.grams.get(g);
-        if (l) l.push(id);
-        else this.grams.set(g, [id]);
-      }
-    });
+    this.gramHits = new Uint8Array(this.parts.terms.keys.length);
   }
 
   /** Leaves a row out of every answer from now on (a system device removed by ERR-6). */
   remove(pred: (r: T) => boolean): void {
-    this.rows.forEach((r, i) => { if (pred(r)) this.removed[i] = 1; });
+    this.rows.forEach((r, i) => { if (pred(r) && !this.removed[i]) { this.removed[i] = 1; this.gone++; } });
+  }
+  private gone = 0;
+
+  /** Rows not removed. */
+  liveCount(): number { return this.size - this.gone; }
+  /** Every row not removed, in the order given. */
+  forEachLive(fn: (r: T) => void): void {
+    for (let i = 0; i < this.size; i++) if (!this.removed[i]) fn(this.rows[i]);
   }
 
   private passes(i: number, f: IndexFilter, pkg: string): boolean {
@@ -233,7 +278,7 @@ export class SearchIndex<T extends SearchFields> {
     const out: Ranked<T>[] = [];
     let k = lowerBound(this.lowTitleOrdered(), lo);
     for (; k < this.size && out.length < limit; k++) {
-      const i = this.nameOrder[k];
+      const i = this.parts.nameOrder[k];
       if (hi !== undefined && this.lowTitle[i] >= hi) break;
       if (this.passes(i, f, pkg)) out.push({ row: this.rows[i], key: nameKey(this.rows[i]) });
     }
@@ -242,26 +287,26 @@ export class SearchIndex<T extends SearchFields> {
 
   private ordered?: string[];
   private lowTitleOrdered(): string[] {
-    return (this.ordered ??= Array.from(this.nameOrder, (i) => this.lowTitle[i]));
+    return (this.ordered ??= Array.from(this.parts.nameOrder, (i) => this.lowTitle[i]));
   }
 
   /** Rows whose words match `t`: as a prefix (2 characters or more) or exactly (one letter). */
-  private termMask(d: Dict, t: string, into: Uint8Array): void {
+  private termMask(d: Lists, t: string, into: Uint8Array): void {
     const [from, to] = this.termRange(d, t);
-    for (let k = from; k < to; k++) for (const i of d.postings[k]) into[i] = 1;
+    for (let k = from; k < to; k++) for (const i of listAt(d, k)) into[i] = 1;
   }
 
   /** The terms of `d` that `t` matches: a prefix range (2 characters or more), or the one-letter term itself. */
-  private termRange(d: Dict, t: string): [number, number] {
-    const from = lowerBound(d.terms, t);
-    if (t.length <= 1) return [from, d.terms[from] === t ? from + 1 : from];
+  private termRange(d: Lists, t: string): [number, number] {
+    const from = lowerBound(d.keys, t);
+    if (t.length <= 1) return [from, d.keys[from] === t ? from + 1 : from];
     let to = from;
-    while (to < d.terms.length && d.terms[to].startsWith(t)) to++;
+    while (to < d.keys.length && d.keys[to].startsWith(t)) to++;
     return [from, to];
   }
 
   /** Rows matching one query word: its whole form, or all of its parts (`1608Metric`: `1608` and `metric`). */
-  private wordMask(d: Dict, w: string): Uint8Array {
+  private wordMask(d: Lists, w: string): Uint8Array {
     const sub = tokens(w);
     const m = new Uint8Array(this.size);
     this.termMask(d, sub[0], m);
@@ -280,14 +325,14 @@ export class SearchIndex<T extends SearchFields> {
 
   /** Rows (ascending) with a word that `t` matches: a prefix (2 characters or more) or the one-letter word. */
   private termRows(t: string): Int32Array {
-    const pre = t.length === 2 || t.length === 3 ? this.prefixRows.get(t) : undefined;
+    const pre = t.length === 2 || t.length === 3 ? listOf(this.parts.prefixes, t) : undefined;
     if (pre) return pre;
-    const [from, to] = this.termRange(this.all, t);
-    if (to - from === 1) return this.all.postings[from];
+    const [from, to] = this.termRange(this.parts.terms, t);
+    if (to - from === 1) return listAt(this.parts.terms, from);
     if (to === from) return EMPTY;
     const stamp = ++this.stampGen;
     const out: number[] = [];
-    for (let k = from; k < to; k++) for (const i of this.all.postings[k]) if (this.stamp[i] !== stamp) { this.stamp[i] = stamp; out.push(i); }
+    for (let k = from; k < to; k++) for (const i of listAt(this.parts.terms, k)) if (this.stamp[i] !== stamp) { this.stamp[i] = stamp; out.push(i); }
     return Int32Array.from(out).sort();
   }
 
@@ -312,7 +357,7 @@ export class SearchIndex<T extends SearchFields> {
     if (hits.length > 4096) {
       const stamp = ++this.stampGen;
       for (const i of hits) this.stamp[i] = stamp;
-      hits = Array.from(this.lenOrder).filter((i) => this.stamp[i] === stamp);
+      hits = Array.from(this.parts.lenOrder).filter((i) => this.stamp[i] === stamp);
     } else hits.sort((a, b) => this.lenRank[a] - this.lenRank[b]);
     const raw = q.trim().toLowerCase();
     const re = namePatternRe(q);
@@ -321,7 +366,7 @@ export class SearchIndex<T extends SearchFields> {
     const tiers: number[][] = Array.from({ length: 8 }, () => []);
     for (const i of hits) {
       const exact = this.lowTitle[i] === raw || this.rows[i].value.toLowerCase() === raw;
-      const tier = 7 - ((exact ? 4 : 0) + (ordered(this.lowTitle[i]) ? 2 : 0) + (holds(this.hayA[i], subs) ? 1 : 0));
+      const tier = 7 - ((exact ? 4 : 0) + (ordered(this.lowTitle[i]) ? 2 : 0) + (holds(this.parts.hayA[i], subs) ? 1 : 0));
       if (tiers[tier].length < limit) tiers[tier].push(i);
     }
     const out: Ranked<T>[] = [];
@@ -337,8 +382,8 @@ export class SearchIndex<T extends SearchFields> {
 
   /** Does any word of the index start with `w` (or equal it, one letter)? */
   private known(w: string): boolean {
-    const k = lowerBound(this.all.terms, w);
-    const t = this.all.terms[k];
+    const k = lowerBound(this.parts.terms.keys, w);
+    const t = this.parts.terms.keys[k];
     return t !== undefined && (w.length > 1 ? t.startsWith(w) : t === w);
   }
 
@@ -346,13 +391,13 @@ export class SearchIndex<T extends SearchFields> {
   similarWords(w: string, max = 8): { term: string; sim: number }[] {
     const g = trigrams(w);
     const touched: number[] = [];
-    for (const x of g) for (const id of this.grams.get(x) ?? []) if (this.gramHits[id]++ === 0) touched.push(id);
+    for (const x of g) for (const id of listOf(this.parts.grams, x) ?? EMPTY) if (this.gramHits[id]++ === 0) touched.push(id);
     const out: { term: string; sim: number }[] = [];
     for (const id of touched) {
       const shared = this.gramHits[id];
       this.gramHits[id] = 0;
-      const sim = shared / (g.length + this.gramCount[id] - shared);
-      if (sim >= FUZZY_THRESHOLD) out.push({ term: this.named.terms[id], sim });
+      const sim = shared / (g.length + this.parts.gramCount[id] - shared);
+      if (sim >= FUZZY_THRESHOLD) out.push({ term: this.parts.terms.keys[id], sim });
     }
     return out.sort((a, b) => b.sim - a.sim || a.term.length - b.term.length || (a.term < b.term ? -1 : 1)).slice(0, max);
   }
@@ -370,14 +415,14 @@ export class SearchIndex<T extends SearchFields> {
     for (const w of words) {
       const best = new Float32Array(this.size);
       if (this.known(w)) {
-        const m = this.wordMask(this.all, w);
+        const m = this.wordMask(this.parts.terms, w);
         for (let i = 0; i < this.size; i++) if (m[i]) best[i] = 1;
       } else {
         const alike = this.similarWords(w);
         if (!alike.length) return [];
         for (const { term, sim } of alike) {
-          const k = lowerBound(this.named.terms, term);
-          for (const i of this.named.postings[k]) if (best[i] < sim) best[i] = sim;
+          const k = lowerBound(this.parts.terms.keys, term);
+          for (const i of listAt(this.parts.terms, k)) if (best[i] < sim) best[i] = sim;
         }
       }
       for (let i = 0; i < this.size; i++) {

@@ -4,7 +4,7 @@
  * with the database (textKey), misspellings corrected by trigrams, filters, paging limits, removal.
  */
 import { describe, expect, it } from 'vitest';
-import { basicParts, compareKeys, LIB_TYPE, mergeRanked, nameKey, SearchIndex, textKey, trigrams, type SearchFields } from '../src/index.ts';
+import { basicParts, compareKeys, LIB_TYPE, mergeRanked, nameKey, packIndex, SearchIndex, textKey, trigrams, unpackIndex, type SearchFields } from '../src/index.ts';
 
 const rows: (SearchFields & { owner: number })[] = basicParts().map((it) => ({
   uuid: it.uuid, type: it.type, lib: it.lib, title: it.title, value: it.value, package: it.package, keywords: it.keywords,
@@ -62,5 +62,22 @@ describe('[issue-16] system library search index', () => {
     const copy = new SearchIndex(rows);
     copy.remove((r) => r.uuid === gone);
     expect(copy.text('LED 0603', { type: LIB_TYPE.DEVICE }, 50).map((x) => x.row.uuid)).not.toContain(gone);
+  });
+
+  it('a stored index (packIndex, unpackIndex) answers exactly as the index it was made from, with its rows whole', () => {
+    const bytes = packIndex(index, ['uuid', 'type', 'lib', 'title', 'value', 'package', 'keywords', 'manufacturer_part', 'description', 'owner']);
+    // read from an offset that is not a multiple of 4 (as a database may hand the bytes over)
+    const shifted = new Uint8Array(bytes.byteLength + 1);
+    shifted.set(bytes, 1);
+    const back = unpackIndex<(typeof rows)[number]>(shifted.subarray(1));
+    expect(back.size).toBe(index.size);
+    expect(back.rows).toEqual(rows);
+    const same = <R>(f: (ix: SearchIndex<(typeof rows)[number]>) => R) => expect(f(back)).toEqual(f(index));
+    same((ix) => ix.names({}, 50));
+    same((ix) => ix.names({ type: LIB_TYPE.FOOTPRINT, package: 'r_' }, 30, 'r', 's'));
+    for (const q of ['LED 0603', '1608Metric', 'usb c', 'r', 'pin header 2x05', 'cap']) same((ix) => ix.text(q, {}, 50));
+    for (const q of ['resistr', 'capacitr 0805', 'conector']) same((ix) => ix.fuzzy(q, {}, 50));
+    expect(back.text('LED 0603', {}, 5).length).toBeGreaterThan(0);
+    expect(() => unpackIndex(new TextEncoder().encode('not an index at all'))).toThrow(/not a stored library index/);
   });
 });

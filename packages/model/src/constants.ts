@@ -36,18 +36,19 @@ export type UploadKind = (typeof UPLOAD_ORDER)[number];
 
 /** Per-type count limits (UP-9): web build; the desktop client uses 100 for every kind. */
 export const COUNT_LIMITS_WEB = { sheet: 10, pcb: 3, symbol: 10, footprint: 10, device: 50, attribute: 50, copper: 5, font: 5, blob: 5, panel: 3 } as const;
-export const COUNT_LIMITS_ALT = { sheet: 10, pcb: 3, panel: 3, device: 20, attribute: 20, font: 10, copper: 5, blob: 5 } as const;
 export const COUNT_LIMIT_CLIENT = 100;
-export const SYMBOL_FOOTPRINT_LIMIT = 200;
 
 export const CONTENT_FETCH_CONCURRENCY = 5;
 export const SEARCH_BY_IDS_BATCH = 200;
 export const BULK_CHUNK = 10;
 export const BULK_LIMIT = 100;
 
-export const AUTOSAVE_MAX = 1000;
 export const MAX_BACKUP_LEVEL = 10;
-export const SUPPLIER_COUNT = 200;
+// SPEC §9 also lists an autosave max count (1000), a supplier count (200), a canvas string tolerance
+// (10), a default-on PCB silkscreen auto-trim, an alternative count-limit set and a symbol/footprint
+// limit (200), without saying what they govern; nothing in this product has such a behaviour (the
+// fixture Gerbers EasyEDA made show no silkscreen trimmed), so they are not constants here (issue 17:
+// a constant works or is gone).
 
 export const TITLE_MIN_BYTES = 1;
 export const TITLE_MAX_BYTES = 128;
@@ -57,8 +58,6 @@ export const DOCUMENT_MAX_BYTES = 15 * 1024 * 1024;
 export const GZIP_THRESHOLD_BYTES = 10_000;
 
 export const ZOOM = { MIN: 20, MAX: 100_000, DEFAULT: 100 } as const;
-export const CANVAS_STRING_TOLERANCE = 10;
-export const SILKSCREEN_AUTO_TRIM_DEFAULT = true;
 
 export const RENAME_MAX_TRIES = 1000;
 export const RENAME_MAX_TRIES_ALT = 500;

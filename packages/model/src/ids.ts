@@ -118,6 +118,16 @@ export function libraryCacheId(id: string, projectUuid: string): LibraryCacheId 
   return `${id}${LIBRARY_ID_SEPARATOR}${projectUuid}` as LibraryCacheId;
 }
 
+/**
+ * ID-5: the key of one cached item in a local cache that holds several projects (the desktop
+ * client's files, the in-memory store): its kind, then its (library) id joined with the owning
+ * project by the separator. The same library id cached for two projects (a building block's
+ * symbols inserted into another project keep their ids) is two entries.
+ */
+export function localItemKey(projectUuid: string, kind: string, id: string): string {
+  return `${kind}/${libraryCacheId(id, projectUuid)}`;
+}
+
 /** ID-5: inverse of libraryCacheId (splits at the first separator). */
 export function parseLibraryCacheId(key: string): { id: string; projectUuid: string } | null {
   const i = key.indexOf(LIBRARY_ID_SEPARATOR);

@@ -1,11 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import {
   TIMERS,
-  AUTOSAVE_MAX,
   MAX_BACKUP_LEVEL,
   ZOOM,
-  CANVAS_STRING_TOLERANCE,
-  SILKSCREEN_AUTO_TRIM_DEFAULT,
   PROGRESS_STEPS,
   OLD_CACHE_KEEP,
   TICKET_FORMAT_VERSION,
@@ -36,8 +33,8 @@ describe('constants of SPEC §9', () => {
   it('timers', () => {
     expect(TIMERS).toEqual({ NOTIFICATION_CHECK_MS: 120000, UPDATE_CHECK_MS: 3600000, SAVE_FILE_TIMEOUT_MS: 300000, LIBRARY_IDLE_MS: 60000 });
   });
-  it('autosave, backup level, zoom, canvas tolerance, silkscreen trim', () => {
-    expect([AUTOSAVE_MAX, MAX_BACKUP_LEVEL, CANVAS_STRING_TOLERANCE, SILKSCREEN_AUTO_TRIM_DEFAULT]).toEqual([1000, 10, 10, true]);
+  it('backup level, zoom', () => {
+    expect(MAX_BACKUP_LEVEL).toBe(10);
     expect(ZOOM).toEqual({ MIN: 20, MAX: 100000, DEFAULT: 100 });
   });
   it('progress totals', () => {

@@ -54,7 +54,7 @@ describe('enums of SPEC §3', () => {
     expect(Object.values(RulerStyle)).toEqual(['ruler', 'un_ruler']);
     expect(Object.values(FileExtension)).toEqual(['.epro', '.esch', '.epcb', '.epan', '.esym', '.efoo', '.eins', '.ecop', '.eblob', '.efon', '.zip']);
   });
-  it('[ENT-2] only owner value 3 counts as public', () => {
+  it('only owner value 3 counts as public (the model helper; the server search is tested in apps/server library.test)', () => {
     expect(ComponentOwner).toEqual({ currentUser: 0, teamMember: 1, system: 2, public: 3 });
     expect([0, 1, 2, 3, 4, '3', null].map(isPublicOwner)).toEqual([false, false, false, true, false, false, false]);
   });

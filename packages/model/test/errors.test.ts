@@ -21,7 +21,7 @@ describe('error catalogue', () => {
     expect(e.message).toBe('Unzip file a.epro failed!');
     expect(bulkImportFailedMessage('footprint')).toBe('Import a large number of footprint data failed:');
   });
-  it('[PERM-1] [ERR-3] [ERR-2] code groups', () => {
+  it('code groups (constants only: the behaviour is tested where it runs)', () => {
     expect(NO_PERMISSION_CODES).toEqual([422, 2000001, 4000002]);
     expect(STOP_UPLOAD_CODES).toEqual([1000002, 1000008]);
     expect(DUPLICATE_NAME_CODES).toEqual([1000001, 11000]);

@@ -49,7 +49,7 @@ describe('ids', () => {
     expect(ids.size).toBe(1000);
     for (const id of ids) expect(isDocumentId(id)).toBe(true);
   });
-  it('[ID-2] generated ids have the prefix X-LC-ID- and random alphanumerics', () => {
+  it('[issue-17] generateId (used by the download stream id, see apps/web progress.test): generated ids have the prefix X-LC-ID- and random alphanumerics', () => {
     const id = generateId();
     expect(id.startsWith('X-LC-ID-')).toBe(true);
     expect(GENERATED_ID_PREFIX).toBe('X-LC-ID-');
@@ -61,7 +61,7 @@ describe('ids', () => {
     const many = new Set(Array.from({ length: 2000 }, () => generateId()));
     expect(many.size).toBe(2000);
   });
-  it('[ID-2] random characters use the whole alphabet (no modulo bias)', () => {
+  it('[issue-17] random characters use the whole alphabet (no modulo bias)', () => {
     const s = randomChars(62 * 200);
     const counts = new Map<string, number>();
     for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
@@ -107,7 +107,7 @@ describe('ids', () => {
       }),
     );
   });
-  it('[ID-5] a library cache id joins id and project with the separator and splits back', () => {
+  it('[issue-17] libraryCacheId (used by localItemKey, see the store contract): a library cache id joins id and project with the separator and splits back', () => {
     expect(libraryCacheId('abc', 'prj')).toBe(`abc${LIBRARY_ID_SEPARATOR}prj`);
     fc.assert(
       fc.property(alnum32, alnum32, (id, p) => {

@@ -38,7 +38,7 @@ describe('modes', () => {
     for (const k of others) expect(editorKindForTab(k)).toBe('schematic');
     expect(editorKindForTab(DocType.SCH)).toBe('schematic');
   });
-  it('[TAB-2] page ids run from other and home through blank and schematic to panel (26)', () => {
+  it('[issue-17] isPageId (used by the web tabs, see apps/web shell.test): page ids run from other and home through blank and schematic to panel (26)', () => {
     expect(PageId.OTHER).toBeLessThan(PageId.HOME);
     expect([PageId.HOME, PageId.COMMON_BLANK, PageId.SCHEMATIC, PageId.PANEL]).toEqual([-1, 0, 1, 26]);
     expect(isPageId(-2)).toBe(true);

@@ -4,7 +4,7 @@
  * Note: dexie reports `verno` 49; the native IndexedDB version it uses is 490 (dexie multiplies by 10).
  */
 import Dexie, { type Table } from 'dexie';
-import { CatalogueError, LOCAL_DB_VERSION } from '@copperplate/model';
+import { CatalogueError, LOCAL_DB_STORES, LOCAL_DB_VERSION } from '@copperplate/model';
 import type { Kind, KvStoreName, LocalItem, LocalStore, LockRecord, LogRecord, ProjectMeta } from '@copperplate/sync';
 
 /** Store name -> dexie schema (primary key first, then indexes). */
@@ -17,7 +17,7 @@ export const DB_SCHEMA = {
   clipBoard: 'key',
   lockPrj: 'lockUuid',
   prjCache: '[project+kind+key], project, [project+ticket]',
-} as const;
+} as const satisfies Record<(typeof LOCAL_DB_STORES)[number], string>;
 
 interface Kv { key: string; value: unknown; }
 

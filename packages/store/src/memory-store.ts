@@ -1,8 +1,10 @@
 /** An in-memory LocalStore (same contract as the IndexedDB one; used by tests and the CLI). */
+import { localItemKey } from '@copperplate/model';
 import type { Kind, KvStoreName, LocalItem, LocalStore, LockRecord, LogRecord, ProjectMeta } from '@copperplate/sync';
 
 const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
-const ik = (p: string, k: Kind, key: string) => `${p}\u0000${k}\u0000${key}`;
+/** ID-5: the item's kind, then its id joined with its owning project by the separator. */
+const ik = (p: string, k: Kind, key: string) => localItemKey(p, k, key);
 
 export class MemoryStore implements LocalStore {
   private projects = new Map<string, ProjectMeta>();

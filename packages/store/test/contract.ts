@@ -72,3 +72,25 @@ export function localStoreContract(name: string, make: () => Promise<LocalStore>
     });
   });
 }
+
+/**
+ * ID-5 (cited by the describe that calls it): a library id is cached per owning project; a store
+ * whose key dropped the project would keep one of the two copies.
+ */
+export function libraryIdPerProject(name: string, make: () => Promise<LocalStore>, reopen: (s: LocalStore) => Promise<LocalStore> = async (s) => s): void {
+  it(`${name}: the same symbol id in two projects is two entries`, async () => {
+    let s = await make();
+    // a building block's symbol inserted into another project keeps its id (apps/web building-block.ts)
+    const sym = (project: string, title: string): LocalItem => ({ ...item('S1', 4), project, kind: 'symbols', data: { uuid: 'S1', title } });
+    await s.putItems([sym('P', 'in P'), sym('Q', 'in Q')]);
+    s = await reopen(s);
+    expect((await s.getItem('P', 'symbols', 'S1'))?.data?.title).toBe('in P');
+    expect((await s.getItem('Q', 'symbols', 'S1'))?.data?.title).toBe('in Q');
+    await s.updateItem('Q', 'symbols', 'S1', (cur) => cur && { ...cur, ticket: -1, data: { ...cur.data!, title: 'edited in Q' } });
+    expect((await s.getItem('P', 'symbols', 'S1'))?.data?.title).toBe('in P');
+    expect((await s.listPending('P')).map((i) => i.key)).toEqual([]);
+    await s.deleteItems('P', [{ kind: 'symbols', key: 'S1' }]);
+    expect((await s.getItem('Q', 'symbols', 'S1'))?.data?.title).toBe('edited in Q');
+    expect(await s.countItems('Q')).toBe(1);
+  });
+}

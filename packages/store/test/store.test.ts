@@ -3,11 +3,15 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { LOCAL_DB_STORES, LOCAL_DB_VERSION, NAMED_ERRORS } from '@copperplate/model';
 import { FakeClock, withWriteRetries } from '@copperplate/sync';
 import { DexieStore, MemoryStore } from '@copperplate/store';
-import { localStoreContract } from './contract.ts';
+import { libraryIdPerProject, localStoreContract } from './contract.ts';
 
 let n = 0;
 localStoreContract('memory', async () => new MemoryStore());
 localStoreContract('IndexedDB (dexie on fake-indexeddb)', async () => new DexieStore({ name: `t${++n}`, indexedDB: new IDBFactory(), IDBKeyRange }).open());
+describe('[ID-5] the local cache keeps a library id per owning project', () => {
+  libraryIdPerProject('memory (key: kind, then id and project joined by the separator)', async () => new MemoryStore());
+  libraryIdPerProject('IndexedDB (the compound key [project+kind+key])', async () => new DexieStore({ name: `t${++n}`, indexedDB: new IDBFactory(), IDBKeyRange }).open());
+});
 
 describe('DexieStore', () => {
   it('[DB-1] database version 49 with the eight stores', async () => {

@@ -9,6 +9,8 @@ export interface UploadedMessage {
   key: string;
   ticket: number;
   updateTime?: number;
+  /** UP-10: the upload message channel of the kind (sheet, symbol, blockSymbolAttribute, pcb, ...). */
+  channel: string;
   from: string;
 }
 export type TabMessage = UploadedMessage | { type: 'g_ticket'; project: string; g_ticket: number; from: string };

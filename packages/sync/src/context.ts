@@ -40,12 +40,13 @@ export interface SyncEvents extends Record<string, unknown> {
   'documents-changed': { project: string; items: { kind: Kind; key: string }[] };
   'synced': { project: string; family: Family; keys: string[] };
   'check-update': { project: string; family: Family; keys: string[] };
-  'upload': { project: string; kind: Kind; key: string; ticket: number; updateTime?: number };
+  /** `channel`: the kind's upload message channel (UP-10). */
+  'upload': { project: string; kind: Kind; key: string; ticket: number; updateTime?: number; channel: string };
   'upload-error': ToastData;
   'processing': { project: string; on: boolean };
   'warning': WarningData;
   'db-warning': { message: string };
-  'remote-upload': { project: string; kind: string; key: string; ticket: number; updateTime?: number };
+  'remote-upload': { project: string; kind: string; key: string; ticket: number; updateTime?: number; channel: string };
   'backup-started': { project: string };
   'backup-aborted': { project: string };
 }

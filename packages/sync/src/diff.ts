@@ -1,6 +1,7 @@
 /** The sync comparison of SPEC §4 (SYNC-1..3) and reading the ticket answer into per-kind maps. */
+import { CatalogueError, TICKET_FORMAT_VERSION } from '@copperplate/model';
 import { KINDS, MAP_TO_KIND, type Kind } from './kinds.ts';
-import type { TicketAnswer, TicketMaps } from './types.ts';
+import type { ProjectMeta, TicketAnswer, TicketMaps } from './types.ts';
 import { isPending } from './tickets.ts';
 
 export interface ParsedTickets {
@@ -10,8 +11,28 @@ export interface ParsedTickets {
   deleted: Partial<Record<Kind, string[]>>;
 }
 
+/**
+ * CONST-4: the ticket maps are in format version 1.0. An answer in another format is refused
+ * ('invalid response': nothing of it is applied); an answer without `version` is read as 1.0.
+ */
+export function checkTicketFormat(ans: TicketAnswer): void {
+  if (ans.version !== undefined && String(ans.version) !== TICKET_FORMAT_VERSION) {
+    throw CatalogueError.named('INVALID_RESPONSE', {}, `: ticket format version ${JSON.stringify(ans.version)}, not ${TICKET_FORMAT_VERSION}`);
+  }
+}
+
+/**
+ * CONST-4: a stored snapshot is used as "the previous snapshot" (SYNC-2 deletions, incremental
+ * asks) only when it was stored in ticket format version 1.0; otherwise the next sync asks the
+ * full snapshot and deletes nothing on its word.
+ */
+export function snapshotUsable(meta: Pick<ProjectMeta, 'snapshot' | 'snapshotVersion'>): boolean {
+  return !!meta.snapshot && meta.snapshotVersion === TICKET_FORMAT_VERSION;
+}
+
 /** Reads a ticket answer (full or incremental); unknown map names are ignored. */
 export function parseTicketAnswer(ans: TicketAnswer): ParsedTickets {
+  checkTicketFormat(ans);
   const maps: TicketMaps = {};
   const deleted: Partial<Record<Kind, string[]>> = {};
   for (const [name, value] of Object.entries(ans)) {

@@ -2,7 +2,7 @@
  * The project manager of one tab: opening (the six steps of SPEC §4, OPEN-1..9) and closing
  * (CLOSE-1, CLOSE-2) over an injected LocalStore, Transport, Clock and tab broadcast.
  */
-import { CatalogueError, CODES, CONTENT_FETCH_CONCURRENCY, NAMED_ERRORS, NO_PERMISSION_CODES, PROGRESS_STEPS } from '@copperplate/model';
+import { CatalogueError, CODES, CONTENT_FETCH_CONCURRENCY, NAMED_ERRORS, NO_PERMISSION_CODES, PROGRESS_STEPS, TICKET_FORMAT_VERSION } from '@copperplate/model';
 import { defaultBroadcast, type Broadcast } from './broadcast.ts';
 import type { Clock } from './clock.ts';
 import { Emitter } from './events.ts';
@@ -220,7 +220,7 @@ export class SyncEngine {
       }
     };
     await Promise.all(Array.from({ length: Math.min(CONTENT_FETCH_CONCURRENCY, jobs.length) }, worker));
-    const meta: ProjectMeta = { uuid, detail, g_ticket: parsed.gTicket, snapshot: parsed.maps };
+    const meta: ProjectMeta = { uuid, detail, g_ticket: parsed.gTicket, snapshot: parsed.maps, snapshotVersion: TICKET_FORMAT_VERSION };
     await withWriteRetries(this.services.clock, () => store.putProject(meta));
     return meta;
   }

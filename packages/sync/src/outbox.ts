@@ -7,7 +7,7 @@
  * three-way merge always has the right base.
  */
 import { CODES } from '@copperplate/model';
-import { KIND_INFO } from './kinds.ts';
+import { KIND_INFO, uploadChannel } from './kinds.ts';
 import type { Services } from './context.ts';
 import type { BulkItem, BulkResult, ItemData, LocalItem } from './types.ts';
 
@@ -35,8 +35,10 @@ export async function applySuccess(s: Services, project: string, kind: LocalItem
     // A newer local edit happened meanwhile: keep it pending, now based on what the server holds.
     return { ...rest, baseTicket: ticket, base: sentData };
   });
-  s.broadcast.post({ type: 'uploaded', project, kind, key, ticket, updateTime, from: s.tabId });
-  s.events.emit('upload', { project, kind, key, ticket, updateTime });
+  // UP-10: each kind's upload message goes out on its channel (sheet, symbol, blockSymbolAttribute, ...).
+  const channel = uploadChannel(kind);
+  s.broadcast.post({ type: 'uploaded', project, kind, key, ticket, updateTime, channel, from: s.tabId });
+  s.events.emit('upload', { project, kind, key, ticket, updateTime, channel });
 }
 
 /**

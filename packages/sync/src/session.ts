@@ -37,7 +37,7 @@ export class ProjectSession {
     this.syncer = new Syncer(s, uuid, () => this.uploader.processing, () => this.lastDrawingEditAt, modifierOf, names, () => this.uploader.schedule(0));
     this.unsubscribe = s.broadcast.onMessage((m) => {
       if (m.project !== uuid || m.from === s.tabId) return;
-      if (m.type === 'uploaded') s.events.emit('remote-upload', { project: uuid, kind: m.kind, key: m.key, ticket: m.ticket, updateTime: m.updateTime });
+      if (m.type === 'uploaded') s.events.emit('remote-upload', { project: uuid, kind: m.kind, key: m.key, ticket: m.ticket, updateTime: m.updateTime, channel: m.channel });
     });
   }
 

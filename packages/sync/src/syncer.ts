@@ -5,9 +5,9 @@
  * live-notification timer), skipped during upload while the last sheet/PCB edit is under 60 s old;
  * a newer g_ticket notification forces a run; a paste import suspends and then forces it.
  */
-import { CONTENT_FETCH_CONCURRENCY, NAMED_ERRORS, SYNC } from '@copperplate/model';
+import { CONTENT_FETCH_CONCURRENCY, NAMED_ERRORS, SYNC, TICKET_FORMAT_VERSION } from '@copperplate/model';
 import { applyServerVersion } from './apply.ts';
-import { applyDelta, compareSnapshots, parseTicketAnswer, type LocalTickets } from './diff.ts';
+import { applyDelta, compareSnapshots, parseTicketAnswer, snapshotUsable, type LocalTickets } from './diff.ts';
 import { eventFamily, KIND_INFO, readBatchSize, type Kind } from './kinds.ts';
 import { editedTicket } from './tickets.ts';
 import type { Family, Services, WarningItem } from './context.ts';
@@ -99,11 +99,14 @@ export class Syncer {
     const meta = await store.getProject(this.project);
     if (!meta) return { ran: false, changed: 0, requests: 0 };
     let requests = 1;
-    let ans = await transport.getTickets(this.project, meta.g_ticket);
+    // CONST-4: a snapshot stored in another ticket format is not the previous snapshot.
+    const usable = snapshotUsable(meta);
+    const previous = usable ? meta.snapshot : {};
+    let ans = await transport.getTickets(this.project, usable ? meta.g_ticket : -1);
     if (!ans.success) return { ran: true, changed: 0, requests, failed: true };
     let parsed = parseTicketAnswer(ans.result);
     let server: TicketMaps;
-    const incremental = meta.g_ticket >= 0 && !!meta.snapshot;
+    const incremental = usable && meta.g_ticket >= 0;
     if (incremental && parsed.gTicket < meta.g_ticket) {
       // The server went back (restored): ask the full snapshot.
       requests++;
@@ -112,7 +115,7 @@ export class Syncer {
       parsed = parseTicketAnswer(ans.result);
       server = parsed.maps;
     } else {
-      server = incremental ? applyDelta(meta.snapshot, parsed) : parsed.maps;
+      server = incremental ? applyDelta(previous, parsed) : parsed.maps;
     }
     const nothingNew = incremental && parsed.gTicket === meta.g_ticket && !Object.values(parsed.maps).some((m) => m && Object.keys(m).length) && !Object.keys(parsed.deleted).length;
     if (nothingNew) {
@@ -126,7 +129,7 @@ export class Syncer {
       (local[it.kind] ??= {})[it.key] = { ticket: it.ticket };
       byKey.set(`${it.kind}\u0000${it.key}`, it);
     }
-    const plan = compareSnapshots(server, local, meta.snapshot ?? {}, parsed.gTicket);
+    const plan = compareSnapshots(server, local, previous, parsed.gTicket);
     // Items the server reports deleted since our g_ticket go too (when not pending), even if an
     // earlier interrupted sync added them without storing its snapshot.
     for (const [kind, keys] of Object.entries(parsed.deleted) as [Kind, string[]][]) {
@@ -199,7 +202,7 @@ export class Syncer {
     // SYNC-4: update the project ticket, store the snapshot, tell who cares. With items deferred the
     // ticket stays, so that the next sync looks at them again.
     const fresh = await store.getProject(this.project);
-    if (fresh && this.deferred === 0) await store.putProject({ ...fresh, g_ticket: parsed.gTicket, snapshot: server });
+    if (fresh && this.deferred === 0) await store.putProject({ ...fresh, g_ticket: parsed.gTicket, snapshot: server, snapshotVersion: TICKET_FORMAT_VERSION });
     if (this.deferred) this.afterMerge();
     if (warnings.length) events.emit('warning', { project: this.project, reason: 'conflict', items: warnings });
     if (changed.length) {

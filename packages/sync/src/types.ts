@@ -61,6 +61,8 @@ export interface ProjectMeta {
   g_ticket: number;
   /** The previous server snapshot (SYNC-2, SYNC-4). */
   snapshot: TicketMaps;
+  /** The ticket format version the snapshot was stored in (CONST-4: '1.0'); another or none: not used. */
+  snapshotVersion?: string;
   /** Clock time of the last open. */
   timeOfOpenProject?: number;
 }
@@ -136,6 +138,8 @@ export interface BulkResult {
 /** Ticket answer: maps by snapshot name plus g_ticket and, for incremental answers, `deleted`. */
 export interface TicketAnswer {
   g_ticket: number;
+  /** Ticket format version (CONST-4: '1.0'). */
+  version?: string;
   deleted?: Record<string, Record<string, unknown> | string[]>;
   [map: string]: unknown;
 }

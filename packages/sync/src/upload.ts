@@ -1,9 +1,10 @@
 /**
  * The upload loop of SPEC §4 (UP-1..10, ERR-3): gather pending items, upload them kind by kind in
  * UP-1 order and UP-8 batch sizes, retry after 1 s until no failures remain, stop on 1000002/1000008.
- * Compare-and-set on the server (base_ticket); a stale refusal (4090001) is merged three ways.
+ * Compare-and-set on the server (base_ticket); a stale refusal (4090001) is merged three ways; a
+ * schematic refused for its name (1000001/11000) is renamed and sent again (ERR-2).
  */
-import { CODES, NAMED_ERRORS, STOP_UPLOAD_CODES, SYNC, messageForCode } from '@copperplate/model';
+import { CODES, DUPLICATE_NAME_CODES, NAMED_ERRORS, RENAME_MAX_TRIES, STOP_UPLOAD_CODES, SYNC, messageForCode, suffixedTitle } from '@copperplate/model';
 import { applyServerVersion } from './apply.ts';
 import { answersItem, applySuccess, bulkBody, settleSent } from './outbox.ts';
 import { batchSize, KIND_INFO, UPLOAD_SEQUENCE, type Kind } from './kinds.ts';
@@ -21,6 +22,8 @@ export class Uploader {
   stopped = false;
   /** Answers of the last round (for tests and the simulation). */
   lastRound: RoundResult | null = null;
+  /** ERR-2: schematics refused for their name: the name first refused and the last suffix tried, by key. */
+  private renames = new Map<string, { base: string; n: number }>();
 
   constructor(private s: Services, private project: string, private modifierOf: (theirs: ItemData | null) => Promise<string>, private names: (i: LocalItem) => string, private readonly: boolean) {}
 
@@ -149,6 +152,8 @@ export class Uploader {
       if (a && a.code === CODES.DOCUMENT_NOT_EXISTS && it.data === null) {
         // Deleting what the cloud no longer has: done.
         await this.s.store.updateItem(this.project, kind, it.key, (cur) => (cur && cur.ticket === it.ticket ? null : undefined));
+      } else if (a && kind === 'schematics' && a.code !== undefined && DUPLICATE_NAME_CODES.includes(a.code) && it.data !== null && (await this.renameSchematic(it))) {
+        res.failures++; // sent again under its new name after the retry wait
       } else if (a && a.code === CODES.STALE_TICKET) {
         const serverTicket = Number(a.result?.ticket ?? 0);
         const again = await this.stale(it, serverTicket);
@@ -160,6 +165,30 @@ export class Uploader {
         events.emit('upload-error', { project: this.project, kind, key: it.key, code: a?.code, message: toastMessage(a?.code, a?.message) });
       }
     }
+  }
+
+  /**
+   * ERR-2: a schematic the server refused because the project has another of that name gets the
+   * next free `name_N` (free among the local schematics; the server says whether it is free there)
+   * and goes round again, until none is refused. False when RENAME_MAX_TRIES names were refused.
+   */
+  private async renameSchematic(it: LocalItem): Promise<boolean> {
+    const name = String(it.data?.name ?? '');
+    let r = this.renames.get(it.key);
+    if (!r || name !== suffixedTitle(r.base, r.n)) r = { base: name, n: 0 }; // renamed by the user meanwhile: start again
+    const taken = new Set((await this.s.store.listItems(this.project, 'schematics')).filter((x) => x.key !== it.key && x.data).map((x) => String(x.data!.name)));
+    do r.n++;
+    while (r.n <= RENAME_MAX_TRIES && taken.has(suffixedTitle(r.base, r.n)));
+    if (r.n > RENAME_MAX_TRIES) {
+      this.renames.delete(it.key);
+      return false;
+    }
+    this.renames.set(it.key, r);
+    const next = suffixedTitle(r.base, r.n);
+    const renamed = await this.s.store.updateItem(this.project, 'schematics', it.key, (cur) =>
+      cur && cur.ticket === it.ticket && cur.data ? { ...cur, ticket: editedTicket(cur.ticket), data: { ...cur.data, name: next, display_name: next } } : undefined);
+    if (renamed) this.s.events.emit('documents-changed', { project: this.project, items: [{ kind: 'schematics', key: it.key }] });
+    return true;
   }
 
   private async clearSent(it: LocalItem): Promise<void> {
@@ -206,7 +235,12 @@ export class Uploader {
   }
 }
 
-/** CALL-8: the message mapped from the code, else the server's message. */
+/**
+ * CALL-8: the message mapped from the code, else the server's message. A catalogue template whose
+ * {placeholders} only the server could fill (2003, 10034, 1000010) gives way to the server's message.
+ */
 export function toastMessage(code: number | undefined, message: string | undefined): string {
-  return (code !== undefined ? messageForCode(code) : undefined) ?? message ?? NAMED_ERRORS.UPLOAD_FAILED;
+  const mapped = code !== undefined ? messageForCode(code) : undefined;
+  if (mapped !== undefined && !/\{\w+\}/.test(mapped)) return mapped;
+  return message || mapped || NAMED_ERRORS.UPLOAD_FAILED;
 }

@@ -19,6 +19,8 @@ export class FakeServer implements Transport {
   /** Per-call hook to script answers: return an Answer to answer with it instead. */
   script: ((op: string, kind?: Kind, data?: BulkItem[]) => Answer<unknown> | undefined) | null = null;
   modifier = 'alice';
+  /** The ticket format version the answers carry (CONST-4). */
+  ticketVersion = '1.0';
 
   constructor(readonly uuid = 'P0000000000000000000000000000001') {}
 
@@ -52,9 +54,9 @@ export class FakeServer implements Transport {
   }
 
   async getTickets(_p: string, gTicket: number): Promise<Answer<TicketAnswer>> {
-    this.calls.push({ op: 'ticket' });
+    this.calls.push({ op: 'ticket', n: gTicket });
     if (this.down) return this.net();
-    const out: TicketAnswer = { g_ticket: this.g };
+    const out: TicketAnswer = { version: this.ticketVersion, g_ticket: this.g };
     for (const [kind, m] of this.items) {
       const name = KIND_INFO[kind].maps[0];
       const mm: Record<string, number> = {};

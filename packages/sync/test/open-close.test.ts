@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { NAMED_ERRORS } from '@copperplate/model';
 import { MemoryStore } from '@copperplate/store';
+import { FakeClock, LocalHub, SyncEngine } from '@copperplate/sync';
 import { FakeServer } from './fake-server.ts';
-import { SCH, doc, setup, sheet } from './helpers.ts';
+import { SCH, doc, macroFlush, setup, sheet } from './helpers.ts';
 
 describe('opening a project', () => {
   it("[OPEN-1] a second open while the first is under way: 'project is opening!'", async () => {
@@ -49,6 +50,21 @@ describe('opening a project', () => {
     expect(events('project-open-failed')).toHaveLength(1);
     // Unregistered: it may be opened again (no 'project is opening!').
     await expect(engine.openProject('NOPE')).rejects.toThrow('No permission');
+  });
+
+  it('[OPEN-6] an open that fails after the project became current unregisters it and clears the current project', async () => {
+    // the local database refuses the last write of the open (the open time), after the session was made current
+    class FailingStore extends MemoryStore {
+      override async putProject(meta: Parameters<MemoryStore['putProject']>[0]) {
+        if (meta.timeOfOpenProject !== undefined) throw new Error('disk full');
+        return super.putProject(meta);
+      }
+    }
+    const { engine, events, P } = setup({ store: new FailingStore() });
+    await expect(engine.openProject(P)).rejects.toThrow('disk full');
+    expect(engine.current).toBeNull();
+    expect(engine.session(P)).toBeUndefined();
+    expect(events('project-open-failed').map((e) => e.project)).toEqual([P]);
   });
 
   it('[OPEN-6] no network and no local copy: open fails with Network Error!', async () => {
@@ -145,6 +161,23 @@ describe('opening a project', () => {
     await expect(s.edit('sheets', 'A', sheet('A', doc(['TEXT', 'x'])))).rejects.toThrow('read only');
     await clock.advance(2000);
     expect(server.calls.filter((c) => c.op === 'bulk')).toEqual([]);
+  });
+});
+
+describe('the backup and the update-data manager around open and close', () => {
+  it('[OPEN-5][CLOSE-1] an opened project starts its backup and update-data manager; close aborts the backup and stops the manager', async () => {
+    const server = new FakeServer();
+    const calls: string[] = [];
+    const engine = new SyncEngine({
+      store: new MemoryStore(), transport: server, clock: new FakeClock(undefined, macroFlush), broadcast: new LocalHub().channel(),
+      backup: { start: (p) => calls.push(`backup start ${p}`), abort: (p) => calls.push(`backup abort ${p}`) },
+      updateManager: { start: (p) => calls.push(`update start ${p}`), stop: (p) => calls.push(`update stop ${p}`) },
+    });
+    await engine.openProject(server.uuid);
+    expect(calls.sort()).toEqual([`backup start ${server.uuid}`, `update start ${server.uuid}`]);
+    calls.length = 0;
+    await engine.closeProject(server.uuid);
+    expect(calls.sort()).toEqual([`backup abort ${server.uuid}`, `update stop ${server.uuid}`]);
   });
 });
 

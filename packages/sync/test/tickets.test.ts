@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editedTicket, isPending, isUploaded, UPLOAD_STATUS } from '@copperplate/sync';
+import { compareSnapshots, editedTicket, isPending, isUploaded, UPLOAD_STATUS } from '@copperplate/sync';
 import { doc, setup, sheet } from './helpers.ts';
 
 describe('local ticket rules', () => {
@@ -13,6 +13,15 @@ describe('local ticket rules', () => {
     expect([1, 0, -1].map(isPending)).toEqual([false, true, true]);
     expect([3, -2].map(isUploaded)).toEqual([true, false]);
     expect(UPLOAD_STATUS).toEqual({ UPLOADING: 0, FAILED: 1 });
+  });
+
+  it('[TKT-5] a negative ticket is an edit not uploaded: sync neither removes it when the server dropped it nor takes it as in step', () => {
+    const local = { sheets: { edited: { ticket: -3 }, clean: { ticket: 4 } } };
+    const prev = { sheets: { edited: 4, clean: 4 } };
+    const gone = compareSnapshots({}, local, prev, 8);
+    expect(gone.remove).toEqual([{ kind: 'sheets', key: 'clean' }]);
+    const same = compareSnapshots({ sheets: { edited: 4, clean: 4 } }, local, prev, 8);
+    expect(same.refetch.map((r) => r.key)).toEqual(['edited']);
   });
 
   it('[TKT-1][TKT-2][TKT-3][TKT-4] through the engine: edits count down, upload gives a positive ticket and removes the status', async () => {

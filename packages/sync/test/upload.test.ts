@@ -183,8 +183,8 @@ describe('upload loop', () => {
     await s.edit('sheets', 'A', sheet('A', doc()));
     await one.clock.advance(10);
     const t = one.server.get('sheets', 'A')!.ticket;
-    expect(one.events('upload')).toEqual([{ project: one.P, kind: 'sheets', key: 'A', ticket: t, updateTime: 1 }]);
-    expect(two.events('remote-upload')).toEqual([{ project: one.P, kind: 'sheets', key: 'A', ticket: t, updateTime: 1 }]);
+    expect(one.events('upload')).toEqual([{ project: one.P, kind: 'sheets', key: 'A', ticket: t, updateTime: 1, channel: 'sheet' }]);
+    expect(two.events('remote-upload')).toEqual([{ project: one.P, kind: 'sheets', key: 'A', ticket: t, updateTime: 1, channel: 'sheet' }]);
   });
 
   it('[UP-7][MODE-1] offline edits are saved locally and an upload is scheduled; it runs when the mode goes online', async () => {
@@ -212,6 +212,7 @@ describe('upload loop', () => {
     server.calls = [];
     const s = await e2.engine.openProject(P);
     expect(server.calls).toEqual([]); // local first: no cloud check before ready
+    await clock.advance(10); // the forced upload of the open has run: the edit's own schedule must send it
     await s.edit('sheets', 'A', sheet('A', doc()));
     await clock.advance(3000);
     expect(server.get('sheets', 'A')).toBeUndefined();
@@ -220,7 +221,20 @@ describe('upload loop', () => {
     expect(server.get('sheets', 'A')).toBeDefined();
   });
 
-  it('[UP-9][UP-10] message channels exist for every uploaded kind', () => {
+  it('[UP-10] every uploaded kind reaches the other tabs on its upload message channel', async () => {
+    const one = setup();
+    const s = await one.engine.openProject(one.P);
+    const two = setup({ server: one.server, store: one.store, hub: one.hub, clock: one.clock, tabId: 'tab2' });
+    await two.engine.openProject(one.P);
+    const want: Record<string, string> = {
+      sheets: 'sheet', symbols: 'symbol', attributes: 'blockSymbolAttribute', pcbs: 'pcb', panels: 'panel',
+      devices: 'device', footprints: 'footprint', copper: 'copperPour', blobs: 'blob', fonts: 'font',
+    };
+    for (const kind of Object.keys(want)) await s.edit(kind as never, `${kind}1`, { title: kind, dataStr: '' });
+    await one.clock.advance(10);
+    const got = Object.fromEntries(two.events('remote-upload').map((e) => [e.kind, e.channel]));
+    expect(got).toEqual(want);
+    expect(new Set(Object.values(got))).toEqual(new Set(UPLOAD_CHANNELS));
     expect(new Set(KINDS.map(uploadChannel))).toEqual(new Set(UPLOAD_CHANNELS));
   });
 

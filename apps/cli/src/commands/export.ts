@@ -5,17 +5,17 @@
  * `export panel FILE.epro --doc PANEL OUTDIR [--png] [--pdf]`: a front panel's cutter SVG and DXF, its
  * picture in colour and its dimensioned drawing (SVG; PNG / PDF too, drawn by Chromium).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readEpro } from '@copperplate/format';
-import { FAB_KINDS, type FabKind, fabInputFromEpro, fabOutputs } from '@copperplate/convert';
+import { FAB_KINDS, type FabKind, fabInputFromEpro, fabOutputs, substituteFonts } from '@copperplate/convert';
 import type { Command } from '../commands.ts';
 import { readInput, writeOutput } from './files.ts';
 import { exportPanel } from './export-panel.ts';
 
 export const exportCmd: Command = {
   name: 'export',
-  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--date YYYY-MM-DD] [--refill | --allow-stale] | export panel FILE.epro [--doc PANEL] OUTDIR [--png] [--pdf]',
+  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--drill-table | --no-drill-table] [--date YYYY-MM-DD] [--refill | --allow-stale] [--no-macros] | export panel FILE.epro [--doc PANEL] OUTDIR [--png] [--pdf]',
   summary: 'fabrication outputs of a PCB: Gerber X2, Excellon drill, BOM, pick-and-place, IPC-D-356A netlist, or the fabrication zip; a front panel: SVG and DXF for the cutter, a picture',
   async run(args: string[]): Promise<number> {
     if (args[0] === 'panel') return exportPanel(args.slice(1), this.usage);
@@ -23,15 +23,19 @@ export const exportCmd: Command = {
     let layers: number[] | undefined;
     let xlsx = false;
     let refill = false, allowStale = false;
+    let drillTable: boolean | undefined; // default: as the EasyEDA Pro version that saved the board
     let now = new Date();
+    let macros: boolean | undefined;
     const pos: string[] = [];
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--doc') doc = args[++i];
       else if (args[i] === '--layers') layers = (args[++i] ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
       else if (args[i] === '--xlsx') xlsx = true;
+      else if (args[i] === '--drill-table' || args[i] === '--no-drill-table') drillTable = args[i] === '--drill-table';
       else if (args[i] === '--refill') refill = true; // refill pours whose stored fill is stale first
       else if (args[i] === '--allow-stale') allowStale = true; // write stale fills as they are
       else if (args[i] === '--date') now = new Date(`${args[++i]}T00:00:00Z`);
+      else if (args[i] === '--no-macros') macros = false; // rounded and turned pads as regions (readers without aperture macros)
       else pos.push(args[i]);
     }
     const [kind, file, outDir] = pos;
@@ -40,8 +44,10 @@ export const exportCmd: Command = {
       return 2;
     }
     const archive = readEpro(readInput(file), { name: file });
-    const input = fabInputFromEpro(archive, doc, { refill });
-    const res = fabOutputs(input, kind as FabKind, { now, layers, xlsx, allowStale });
+    // Named fonts without stored outlines (V3 boards' Verdana) are set in Debian's substitutes when installed (scripts/ensure.mjs --fonts).
+    const fonts = substituteFonts((p) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined));
+    const input = fabInputFromEpro(archive, doc, { refill, fonts });
+    const res = fabOutputs(input, kind as FabKind, { now, layers, xlsx, allowStale, drillTable, macros });
     mkdirSync(outDir, { recursive: true });
     for (const f of res.files) {
       writeOutput(join(outDir, f.name), f.data);

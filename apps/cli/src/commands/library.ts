@@ -1,6 +1,8 @@
 /**
- * `copperplate library build|stats|search QUERY`: the system component library (issue 16) in a
- * data folder's database (`--data`, PGlite; or `--database-url` / DATABASE_URL, PostgreSQL).
+ * `copperplate library build|stats|search QUERY|lists KIND`: the system component library (issue 16) in a
+ * data folder's database (`--data`, PGlite; or `--database-url` / DATABASE_URL, PostgreSQL), or on a
+ * server (`--server`). `lists` prints a basic library list (system, user, userPanel: through the
+ * client cache call on a server; the system one from a data folder too).
  * `build` converts KiCad's libraries (installed by `scripts/ensure.mjs --library` when missing) and
  * the generated basic parts, with a progress bar, and prints the counts and how long it took.
  */
@@ -10,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { KICAD_LICENCE, LIB_TYPE, LIB_TYPE_NAME, type BuildProgress, type LibraryCounts } from '@copperplate/library';
-import { ComponentPageSchema, LibraryInfoSchema, type ComponentPage } from '@copperplate/model';
+import { ComponentPageSchema, LIBRARY_LIST_KINDS, LibraryInfoSchema, LibraryListSchema, libraryListKey, type ComponentPage, type LibraryList, type LibraryListKind } from '@copperplate/model';
 import type { Command } from '../commands.ts';
 import { DEFAULT_DATA_DIR } from './serve.ts';
 import { ServerSession, serverOptions } from './push.ts';
@@ -46,10 +48,28 @@ function printPage(r: ComponentPage, ms: number, json: boolean | undefined): voi
   console.log(`${r.items.length}${r.hasMore ? '+' : ''} results (page ${r.page}, ${r.by}) in ${ms.toFixed(1)} ms`);
 }
 
-/** `search` and `stats` against a running server (`--server URL`, logged in with --user/--password). */
-async function onServer(sub: string, query: Record<string, unknown>, values: { server?: string; user?: string; password?: string; json?: boolean }): Promise<number> {
+/** Prints a basic library list (`library lists`). */
+function printList(l: LibraryList, json: boolean | undefined): void {
+  if (json) { console.log(JSON.stringify(l, null, 2)); return; }
+  if (l.kind === 'system') {
+    for (const x of l.libs) console.log(`${x.lib.padEnd(40)} ${String(x.devices).padStart(6)} devices ${String(x.symbols).padStart(6)} symbols ${String(x.footprints).padStart(6)} footprints`);
+    console.log(`${l.libs.length} libraries (stamp ${l.stamp})`);
+    return;
+  }
+  for (const i of l.items) console.log(`${LIB_TYPE_NAME[i.type as 2 | 3 | 4 | 26].padEnd(9)} ${i.lib.padEnd(10)} ${i.title.padEnd(40)} v${i.g_ticket} ${new Date(i.update_time * 1000).toISOString()} ${i.uuid}`);
+  console.log(`${l.items.length} items (stamp ${l.stamp})`);
+}
+
+/** `search`, `stats` and `lists` against a running server (`--server URL`, logged in with --user/--password). */
+async function onServer(sub: string, query: Record<string, unknown>, values: { server?: string; user?: string; password?: string; json?: boolean }, listKind: LibraryListKind): Promise<number> {
   const s = new ServerSession(values.server!);
   if (values.user) await s.login(values.user, values.password ?? '');
+  if (sub === 'lists') {
+    // the basic library lists through the client cache call (docs/API.md)
+    const v = await s.call('GET', `/api/cache/${encodeURIComponent(libraryListKey(listKind))}`);
+    printList(LibraryListSchema.parse(JSON.parse(String(v))), values.json);
+    return 0;
+  }
   if (sub === 'search') {
     const t0 = performance.now();
     const r = ComponentPageSchema.parse(await s.call('POST', '/api/components/search', query));
@@ -68,7 +88,7 @@ async function onServer(sub: string, query: Record<string, unknown>, values: { s
 
 export const library: Command = {
   name: 'library',
-  usage: 'library build|stats|search QUERY [--json] [--data DIR | --server URL --user U --password P]',
+  usage: 'library build|stats|search QUERY|lists [system|user|userPanel] [--json] [--data DIR | --server URL --user U --password P]',
   summary: 'build, count or search the component library (KiCad libraries + generated parts)',
   async run(args) {
     const { values, positionals } = parseArgs({
@@ -80,8 +100,9 @@ export const library: Command = {
       },
     });
     const [sub, ...rest] = positionals;
-    if (!sub || !['build', 'stats', 'search'].includes(sub) || (sub === 'search' && !rest.length)) {
-      console.error(`Usage: copperplate ${this.usage}\n  build [--if-missing] [--no-kicad]; search QUERY [--type symbol|device|footprint] [--lib L] [--package P] [--page N]`);
+    const listKind = (sub === 'lists' ? rest[0] ?? 'system' : 'system') as LibraryListKind;
+    if (!sub || !['build', 'stats', 'search', 'lists'].includes(sub) || (sub === 'search' && !rest.length) || !LIBRARY_LIST_KINDS.includes(listKind)) {
+      console.error(`Usage: copperplate ${this.usage}\n  build [--if-missing] [--no-kicad]; search QUERY [--type symbol|device|footprint] [--lib L] [--package P] [--page N]; lists KIND (the basic library lists; user and userPanel ask a server)`);
       return 2;
     }
     const typeName = values.type as keyof typeof LIB_TYPE_BY_NAME | undefined;
@@ -92,7 +113,7 @@ export const library: Command = {
     };
     if (values.server) {
       if (sub === 'build') { console.error('`library build` runs against a data folder or a database (--data, --database-url), not a server'); return 2; }
-      return onServer(sub, query, values);
+      return onServer(sub, query, values, listKind);
     }
     const { openDatabase } = await import('@copperplate/server');
     const { migrate } = await import('@copperplate/server');
@@ -117,6 +138,11 @@ export const library: Command = {
         return 0;
       }
       const viewer = { user: '', teams: [] as string[] };
+      if (sub === 'lists') {
+        if (listKind !== 'system') { console.error(`The ${listKind} list is a user's: ask a server (--server URL --user U --password P)`); return 2; }
+        printList(await (await import('@copperplate/server/library/lists')).libraryList(db, viewer, 'system'), values.json);
+        return 0;
+      }
       if (sub === 'stats') {
         const info = await lib.libraryBuilt(db);
         const counts = await store.counts(db);

@@ -16,6 +16,7 @@ export const serve: Command = {
     const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL ?? undefined;
     const dataDir = resolve(values.data ?? DEFAULT_DATA_DIR);
     const { startServer } = await import('@copperplate/server'); // loaded only when serving
+    const { parseTrustProxy } = await import('@copperplate/server/app');
     const server = await startServer({
       port,
       host: values.host ?? '127.0.0.1',
@@ -23,7 +24,7 @@ export const serve: Command = {
       databaseUrl,
       webDir: values.web,
       // the proxy whose X-Forwarded-For/-Proto count (client address, https); none unless given
-      trustProxy: ((t) => (t === undefined || t === '' ? undefined : t === 'true' ? true : t.includes(',') ? t.split(',').map((x) => x.trim()) : t))(values['trust-proxy'] ?? process.env.COPPERPLATE_TRUST_PROXY),
+      trustProxy: parseTrustProxy(values['trust-proxy'] ?? process.env.COPPERPLATE_TRUST_PROXY),
       logger: values.quiet ? false : { level: process.env.LOG_LEVEL ?? 'info' },
     });
     console.log(`Copperplate server listening on ${server.url} (${databaseUrl ? 'PostgreSQL' : `PGlite in ${dataDir}`})`);

@@ -3,19 +3,18 @@
  * simulation with ngspice in batch mode (the engine the server uses), results as CSV on stdout:
  * the sweep column (time, frequency or the DC sweep; none for .op), then v(node) and i(source)
  * (AC: magnitudes, then phases in degrees as ph(...)). Several analyses: one CSV block each,
- * separated by a blank line. For a schematic, the netlist is written from the sheets of the sheet's
- * schematic (nets across sheets and hierarchy) by @copperplate/spice; `--netlist` prints it instead.
+ * separated by a blank line. For a schematic, the netlist is written from the sheet's schematic and the
+ * child sheets of its blocks in other schematics (@copperplate/schematic, as the server does), with the
+ * project's model files (blobs) and `--model` files; `--netlist` prints it instead.
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { readEpro } from '@copperplate/format';
-import { CatalogueError } from '@copperplate/model';
-import { contextFromArchive, listSheets, openDocument, schematicCircuit, textOf } from '@copperplate/editor';
+import { missingIncludeErrors, projectCircuit } from '@copperplate/schematic';
 import { plotToCsv, writeNetlist, type Analysis, type ModelFile, type NetlistResult } from '@copperplate/spice';
 import { runNgspice } from '@copperplate/server/spice/ngspice';
 import type { Command } from '../commands.ts';
 import { readInput, writeOutput } from './files.ts';
-import { findDocument } from './render.ts';
 
 /** Reads analysis options (--op, --tran STEP STOP [START [MAXSTEP]], --ac dec|oct|lin N F1 F2, --dc SRC START STOP STEP). */
 export function parseAnalysis(args: string[], i: number): { analysis: Analysis; next: number } | undefined {
@@ -28,23 +27,16 @@ export function parseAnalysis(args: string[], i: number): { analysis: Analysis; 
   return undefined;
 }
 
-/** The netlist of a sheet's schematic in an archive. Errors of the circuit are thrown (first one; all on stderr). */
+/**
+ * The netlist of a sheet in an archive: its schematic's sheets and the child sheets of its blocks in
+ * other schematics, the project's model files and `opts.models` (@copperplate/schematic projectCircuit,
+ * the server's code). Errors of the circuit are returned (the caller throws the first; all on stderr).
+ */
 export function netlistOfSheet(bytes: Uint8Array, file: string, docName: string, opts: { analysis?: Analysis; models?: ModelFile[] } = {}): NetlistResult {
-  const archive = readEpro(bytes, { name: file });
-  const found = findDocument(archive, docName);
-  if (!found || found.kind !== 'sheet') throw CatalogueError.fromCode(1000010, { documentName: docName });
-  const refs = listSheets(archive);
-  const me = refs.find((s) => s.path === found.path)!;
-  const sheets = refs.filter((s) => s.schematicUuid === me.schematicUuid).map((s) => {
-    const text = textOf(archive.entries.get(s.path));
-    if (text === undefined) throw CatalogueError.named('FILE_MISSING');
-    return { name: s.sheetName, doc: openDocument(text) };
-  });
-  const ctx = contextFromArchive(archive);
-  const { circuit, missingIncludes } = schematicCircuit(sheets, ctx, { title: `${me.schematicName}/${me.sheetName}`, models: opts.models });
-  const errors: CatalogueError[] = missingIncludes.map((n) => CatalogueError.named('SPICE_MODEL_MISSING', { part: `.include ${n}`, reason: 'no model file of that name was given' }));
+  const { circuit, missingIncludes, warnings } = projectCircuit(readEpro(bytes, { name: file }), docName, { models: opts.models });
   const result = writeNetlist(circuit, { analysis: opts.analysis });
-  result.errors.unshift(...errors);
+  result.errors.unshift(...missingIncludeErrors(missingIncludes));
+  result.warnings.unshift(...warnings);
   return result;
 }
 
@@ -83,6 +75,7 @@ export const simulate: Command = {
         for (const e of r.errors.slice(1)) console.error(e.message);
         throw r.errors[0];
       }
+      for (const w of r.warnings) console.error(`warning: ${w}`);
       netlist = r.text;
       maps = r;
     } else {

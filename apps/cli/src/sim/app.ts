@@ -44,7 +44,7 @@ export async function makeProject(w: SimWorldState, n: number): Promise<SimProje
   const sch = `${w.label}-sch`, pcb = `${w.label}-pcb0`, symbol = `${w.label}-sym${n}`;
   const sheets = [`${w.label}-shared0`, `${w.label}-shared1`];
   const writes: [Kind, ItemData][] = [
-    ['schematics', { uuid: sch, name: 'Schematic1', display_name: 'Schematic1', sort: sheets }],
+    ['schematics', { uuid: sch, name: 'SimSchematic', display_name: 'SimSchematic', sort: sheets }], // the create call's board has Schematic1 (ERR-2: names are unique)
     ...sheets.map((k, i): [Kind, ItemData] => ['sheets', { uuid: k, schematic_uuid: sch, title: k, display_title: k, sheet_id: i + 1, dataStr: HEADER.join('\n') }]),
     ['symbols', { uuid: symbol, title: symbol, display_title: symbol, docType: 2, dataStr: SYM_HEADER.join('\n') }],
     ['pcbs', { uuid: pcb, title: 'PCB1', display_title: 'PCB1', dataStr: PCB_HEADER.join('\n') }],

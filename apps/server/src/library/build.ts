@@ -12,6 +12,7 @@ import type { Db } from '../db.ts';
 import { migrateLibrary } from './schema.ts';
 import { clearSystem, getMeta, setMeta, upsertItems } from './store.ts';
 import { invalidateSystemIndex } from './system-index.ts';
+import { buildStoredIndex } from './index-store.ts';
 
 /** Bumped when the conversion or the generator changes what a build writes: `npm start` rebuilds once then. */
 export const LIBRARY_BUILD_VERSION = 1;
@@ -76,5 +77,7 @@ export async function writeLibrary(db: Db, src: LibrarySource = kicadSource(), o
   await setMeta(db, 'build', info);
   invalidateSystemIndex(db);
   await db.query('analyze library_items'); // fresh statistics: the planner must know that most rows are the system's
+  // the search index, computed once here: servers read it instead of computing it at every start
+  await buildStoredIndex(db, info.builtAt);
   return info;
 }

@@ -7,6 +7,8 @@
  * library types, with its ownership scope `owner` (0 personal: owner_uuid = the user; 1 team:
  * owner_uuid = the team; 2 system; 3 public), the searched fields, `tsv` (weighted full-text
  * vector, `simple` configuration) and `trgm` (name, value, package, manufacturer part: trigrams).
+ * library_index: the system library's search index stored by the build (index-store.ts).
+ * library_versions: the earlier versions of users' items (the content each new version replaced).
  */
 import type { Db } from '../db.ts';
 
@@ -37,6 +39,16 @@ export const LIBRARY_MIGRATIONS: string[] = [
   drop index library_items_owner;
   create index library_items_owner on library_items (owner_uuid, owner) where owner in (0, 1) and not deleted;
   analyze library_items
+  `,
+  // 3: the system library's search index as the build computed it (index-store.ts), gzip, in parts
+  `
+  create table library_index (built_at text not null, part int not null, data bytea not null, primary key (built_at, part));
+  create index library_items_deleted on library_items (owner) where deleted
+  `,
+  // 4: earlier versions of users' items (store.ts keepVersion: the content before each new version)
+  `
+  create table library_versions (uuid text not null, g_ticket bigint not null, title text not null, fields jsonb not null, data text,
+    update_time bigint not null, primary key (uuid, g_ticket))
   `,
 ];
 

@@ -14,6 +14,7 @@ import type { ComponentPage } from '@copperplate/model';
 import type { Queryable, Row } from '../db.ts';
 import { COLS, norm, type LibraryRow, type Viewer } from './store.ts';
 import { seesUserItems, systemIndex } from './system-index.ts';
+import { USER_VISIBLE, VISIBLE } from './scopes.ts';
 
 export interface SearchOptions {
   q: string;
@@ -33,8 +34,8 @@ export interface SearchOptions {
 export type SearchResult = ComponentPage;
 
 /** The scopes of users' libraries a viewer sees: their own (0), their teams' (1), everyone's public ones (3); with the system's (2) when asked. */
-const USER_SCOPES = `owner <> 2 and (owner = 3 or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
-const ALL_SCOPES = `(owner in (2, 3) or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
+const USER_SCOPES = `owner <> ${LIB_OWNER.SYSTEM} and ${USER_VISIBLE}`;
+const ALL_SCOPES = VISIBLE;
 
 /** SQL over users' libraries: the filters, then the way's condition and order. */
 class UserSql {

@@ -7,6 +7,7 @@ import { itemTerms, trigramText, LIB_OWNER, type LibraryItem } from '@copperplat
 import type { ComponentDetail, ComponentRow } from '@copperplate/model';
 import type { Queryable, Row } from '../db.ts';
 import { forgetSystemItem, libraryWritten } from './system-index.ts';
+import { VISIBLE } from './scopes.ts';
 
 /** What a search row and a detail carry (a detail adds the document: fields and dataStr): the shared shapes of @copperplate/model. */
 export type LibraryRow = ComponentRow;
@@ -27,7 +28,7 @@ export async function viewerOf(q: Queryable, userUuid: string): Promise<Viewer> 
   return { user: userUuid, teams: rows.map((r) => r.team_uuid) };
 }
 
-export const VISIBLE = `(owner in (2, 3) or (owner = 0 and owner_uuid = $V1) or (owner = 1 and owner_uuid = any($V2::text[])))`;
+export { VISIBLE } from './scopes.ts';
 export function visible(sql: string, params: unknown[], v: Viewer): { sql: string; params: unknown[] } {
   const n = params.length;
   return { sql: sql.replaceAll('$V1', `$${n + 1}`).replaceAll('$V2', `$${n + 2}`), params: [...params, v.user, v.teams] };
@@ -139,4 +140,26 @@ export async function getMeta<T>(q: Queryable, key: string): Promise<T | undefin
 
 export async function setMeta(q: Queryable, key: string, value: unknown): Promise<void> {
   await q.query('insert into library_meta (key, value) values ($1, $2::jsonb) on conflict (key) do update set value = excluded.value, updated_at = now()', [key, JSON.stringify(value)]);
+}
+
+/** Earlier versions kept per item (the oldest dropped). */
+export const VERSIONS_KEPT = 50;
+
+/** Keeps the stored content of `uuid` as an earlier version before a new one replaces it. */
+export async function keepVersion(q: Queryable, uuid: string): Promise<void> {
+  await q.query(`insert into library_versions (uuid, g_ticket, title, fields, data, update_time)
+    select uuid, g_ticket, title, fields, data, update_time from library_items where uuid = $1 and owner <> 2 on conflict do nothing`, [uuid]);
+  await q.query(`delete from library_versions where uuid = $1 and g_ticket not in (select g_ticket from library_versions where uuid = $1 order by g_ticket desc limit ${VERSIONS_KEPT})`, [uuid]);
+}
+
+export interface VersionRow { g_ticket: number; title: string; update_time: number; dataStr?: string }
+
+/** The earlier versions of an item, newest first (with the content of one when `gTicket` is given). */
+export async function versionsOf(q: Queryable, uuid: string, gTicket?: number): Promise<VersionRow[]> {
+  const rows = await q.query<{ g_ticket: string; title: string; update_time: string; data?: string | null }>(
+    gTicket === undefined
+      ? 'select g_ticket, title, update_time from library_versions where uuid = $1 order by g_ticket desc'
+      : 'select g_ticket, title, update_time, data from library_versions where uuid = $1 and g_ticket = $2',
+    gTicket === undefined ? [uuid] : [uuid, gTicket]);
+  return rows.map((r) => ({ g_ticket: Number(r.g_ticket), title: r.title, update_time: Number(r.update_time), ...(gTicket === undefined ? {} : { dataStr: r.data ?? '' }) }));
 }

@@ -2,15 +2,16 @@
  * The system library's in-memory search index (packages/library search-index.ts), one per database
  * connection of this process: loaded from the database on the first search (and after a rebuild: the
  * build's time is read again at most every CHECK_MS), so that a search of the tens of thousands of
- * system parts costs no SQL statement. Users' own libraries stay in SQL (store.ts, search.ts).
+ * system parts costs no SQL statement. The index is the one the build stored (index-store.ts), read
+ * without computing it again. Users' own libraries stay in SQL (store.ts, search.ts).
  */
-import { LIB_OWNER, SearchIndex } from '@copperplate/library';
-import type { Queryable } from '../db.ts';
-import { COLS, norm, type LibraryRow } from './store.ts';
+import { SearchIndex } from '@copperplate/library';
+import type { Db, Queryable } from '../db.ts';
+import type { LibraryRow } from './store.ts';
+import { USER_VISIBLE } from './scopes.ts';
+import { readStoredIndex, storeIndex, systemRows } from './index-store.ts';
 
 const CHECK_MS = 5_000;
-/** Rows loaded per statement, with a turn of the event loop between batches (requests keep being answered). */
-const LOAD_BATCH = 5_000;
 
 interface State { builtAt: string; checkedAt: number; index?: Promise<SearchIndex<LibraryRow>>; removed: number }
 const states = new WeakMap<object, State>();
@@ -22,20 +23,26 @@ async function builtAt(q: Queryable): Promise<string> {
   return r[0]?.b ?? '';
 }
 
-const nextTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
+/** How the last index of this process was loaded (the bench and `library stats` report it). */
+export interface IndexLoad { from: 'stored' | 'table'; ms: number; cpuMs: number; rows: number }
+export let lastIndexLoad: IndexLoad | undefined;
 
-async function load(q: Queryable): Promise<SearchIndex<LibraryRow>> {
-  const rows: LibraryRow[] = [];
-  let after = '';
-  for (;;) {
-    const batch = await q.query<LibraryRow & Record<string, unknown>>(
-      `select ${COLS} from library_items where owner = $1 and not deleted and uuid > $2 order by uuid limit ${LOAD_BATCH}`, [LIB_OWNER.SYSTEM, after]);
-    for (const r of batch) rows.push(norm(r));
-    if (batch.length < LOAD_BATCH) break;
-    after = batch[batch.length - 1].uuid;
-    await nextTurn();
-  }
-  return new SearchIndex(rows);
+/**
+ * The index of build `built`: the stored one (index-store.ts) when the build left one, else computed
+ * from the table (seconds of CPU for the whole library) and then stored for the next start.
+ */
+async function load(q: Queryable, built: string): Promise<SearchIndex<LibraryRow>> {
+  const t0 = performance.now(), c0 = process.cpuUsage();
+  const done = (index: SearchIndex<LibraryRow>, from: IndexLoad['from']) => {
+    const c = process.cpuUsage(c0);
+    lastIndexLoad = { from, ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, rows: index.size };
+    return index;
+  };
+  const stored = built ? await readStoredIndex(q, built) : undefined;
+  if (stored) return done(stored, 'stored');
+  const index = done(new SearchIndex(await systemRows(q)), 'table');
+  if (built && 'tx' in q) void storeIndex(q as Db, built, index).catch(() => {}); // the next start reads it
+  return index;
 }
 
 /** The system library's index for the database `q` (the same object every search passes). */
@@ -50,7 +57,7 @@ export async function systemIndex(q: Queryable): Promise<SearchIndex<LibraryRow>
     } else st.checkedAt = now;
   }
   const s = st;
-  s.index ??= load(q).catch((e) => { s.index = undefined; throw e; });
+  s.index ??= load(q, s.builtAt).catch((e) => { s.index = undefined; throw e; });
   const index = await s.index;
   if (s.removed < removed.length) {
     const gone = new Set(removed.slice(s.removed));
@@ -76,7 +83,7 @@ export function libraryWritten(): void {
   generation++;
 }
 
-const USER_ITEMS = `select 1 as x from library_items where owner <> 2 and not deleted and (owner = 3 or (owner = 0 and owner_uuid = $1) or (owner = 1 and owner_uuid = any($2::text[]))) limit 1`;
+const USER_ITEMS = `select 1 as x from library_items where owner <> 2 and not deleted and ${USER_VISIBLE.replaceAll('$V1', '$1').replaceAll('$V2', '$2')} limit 1`;
 const presence = new WeakMap<object, Map<string, { has: boolean; at: number; gen: number }>>();
 
 /**

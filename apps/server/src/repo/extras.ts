@@ -1,5 +1,6 @@
 /** SQL for per-user project marks (stick, star), project versions, and fork/version links. */
 import type { Queryable } from '../db.ts';
+import { dropStateParts, type StoredStateRef } from './states.ts';
 
 export type VersionRow = { id: string; name: string; description: string; g_ticket: number; creator_uuid: string; created_at: Date; updated_at: Date };
 
@@ -31,17 +32,21 @@ export async function setProjectLink(q: Queryable, projectUuid: string, patch: {
 }
 
 /** Inserts a version; false when the project already has a version of that name. */
-export async function insertVersion(q: Queryable, v: { id: string; projectUuid: string; name: string; description: string; gTicket: number; creatorUuid: string; data: Uint8Array }): Promise<boolean> {
+/** Inserts a version whose state is the parts `state` (states.ts); false when the project already has a version of that name. */
+export async function insertVersion(q: Queryable, v: { id: string; projectUuid: string; name: string; description: string; gTicket: number; creatorUuid: string; state: string }): Promise<boolean> {
   const r = await q.query(
-    `insert into project_versions (id, project_uuid, name, description, g_ticket, creator_uuid, data) values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into project_versions (id, project_uuid, name, description, g_ticket, creator_uuid, data, state) values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (project_uuid, name) do nothing returning id`,
-    [v.id, v.projectUuid, v.name, v.description, v.gTicket, v.creatorUuid, v.data],
+    [v.id, v.projectUuid, v.name, v.description, v.gTicket, v.creatorUuid, new Uint8Array(0), v.state],
   );
   return r.length > 0;
 }
 
-export async function updateVersionData(q: Queryable, projectUuid: string, id: string, gTicket: number, data: Uint8Array): Promise<void> {
-  await q.query('update project_versions set data = $3, g_ticket = $4, updated_at = now() where project_uuid = $1 and id = $2', [projectUuid, id, data, gTicket]);
+/** Points version `id` at the state `state` (parts written before); the parts of its previous state are deleted. */
+export async function updateVersionState(q: Queryable, projectUuid: string, id: string, gTicket: number, state: string): Promise<void> {
+  const old = await q.query<{ state: string | null }>('select state from project_versions where project_uuid = $1 and id = $2', [projectUuid, id]);
+  await q.query('update project_versions set data = $5, state = $3, g_ticket = $4, updated_at = now() where project_uuid = $1 and id = $2', [projectUuid, id, state, gTicket, new Uint8Array(0)]);
+  await dropStateParts(q, old.map((o) => o.state));
 }
 
 export async function listVersions(q: Queryable, projectUuid: string): Promise<VersionRow[]> {
@@ -49,7 +54,8 @@ export async function listVersions(q: Queryable, projectUuid: string): Promise<V
   return r.map((x) => ({ ...x, g_ticket: Number(x.g_ticket) }));
 }
 
-export async function versionData(q: Queryable, projectUuid: string, id: string): Promise<(VersionRow & { data: Uint8Array }) | undefined> {
-  const r = await q.query<VersionRow & { data: Uint8Array }>('select id, name, description, g_ticket, creator_uuid, created_at, updated_at, data from project_versions where project_uuid = $1 and id = $2', [projectUuid, id]);
-  return r[0] ? { ...r[0], g_ticket: Number(r[0].g_ticket) } : undefined;
+/** A version's row with where its state is: `state` (parts) or, stored before migration 7, `data`. */
+export async function versionRow(q: Queryable, projectUuid: string, id: string): Promise<(VersionRow & StoredStateRef) | undefined> {
+  const r = await q.query('select id, name, description, g_ticket, creator_uuid, created_at, updated_at, state, case when state is null then data end as data from project_versions where project_uuid = $1 and id = $2', [projectUuid, id]);
+  return r[0] ? { ...(r[0] as unknown as VersionRow & StoredStateRef), g_ticket: Number(r[0].g_ticket) } : undefined;
 }

@@ -7,3 +7,4 @@ export * from './misc.ts';
 export * from './lookups.ts';
 export * from './trash.ts';
 export * from './extras.ts';
+export * from './states.ts';

@@ -87,12 +87,52 @@ export async function ticketRows(q: Queryable, projectUuid: string, since = -1):
   return r.map((x) => ({ map: x.map as string, key: x.key as string, ticket: Number(x.ticket), deleted: x.deleted as boolean }));
 }
 
-/** Every live item of a project (of one kind when `kind` is given) with its content (export, copy, backup). */
+/** Content bytes one statement of allItems reads at most (a bigger content is read in slices of this size). */
+export const ITEM_READ_BYTES = 64 << 10;
+
+/**
+ * Every live item of a project (of one kind when `kind` is given) with its content (export, copy,
+ * backup). The contents are read by statements of at most ITEM_READ_BYTES each: PGlite parses every
+ * answer in the server's thread, and one answer of megabytes held the event loop (issue 11).
+ */
 export async function allItems(q: Queryable, projectUuid: string, kind?: string): Promise<ItemRow[]> {
+  const cols = 'kind, key, map, ticket, deleted, fields, null as data, coalesce(octet_length(data), -1) as n';
   const r = kind
-    ? await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and kind = $2 and not deleted order by kind, key', [projectUuid, kind])
-    : await q.query('select kind, key, map, ticket, deleted, fields, data from items where project_uuid = $1 and not deleted order by kind, key', [projectUuid]);
-  return r.map(norm);
+    ? await q.query(`select ${cols} from items where project_uuid = $1 and kind = $2 and not deleted order by kind, key`, [projectUuid, kind])
+    : await q.query(`select ${cols} from items where project_uuid = $1 and not deleted order by kind, key`, [projectUuid]);
+  const rows = r.map(({ n: _n, ...x }) => norm(x));
+  const sizes = r.map((x) => Number(x.n));
+  let batch: number[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const got = await q.query<{ kind: string; key: string; data: Uint8Array }>(
+      'select i.kind, i.key, i.data from items i join unnest($2::text[], $3::text[]) as k(kind, key) on i.kind = k.kind and i.key = k.key where i.project_uuid = $1',
+      [projectUuid, batch.map((i) => rows[i].kind), batch.map((i) => rows[i].key)],
+    );
+    const at = new Map(batch.map((i) => [`${rows[i].kind}\u0000${rows[i].key}`, i]));
+    for (const g of got) rows[at.get(`${g.kind}\u0000${g.key}`)!].data = g.data;
+    batch = [];
+    bytes = 0;
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const n = sizes[i];
+    if (n < 0) continue; // no content
+    if (n > ITEM_READ_BYTES) {
+      const parts: Uint8Array[] = [];
+      for (let off = 0; off < n; off += ITEM_READ_BYTES) {
+        const x = await q.query<{ d: Uint8Array }>('select substring(data from $4 for $5) as d from items where project_uuid = $1 and kind = $2 and key = $3', [projectUuid, rows[i].kind, rows[i].key, off + 1, ITEM_READ_BYTES]);
+        parts.push(x[0].d);
+      }
+      rows[i].data = new Uint8Array(Buffer.concat(parts));
+      continue;
+    }
+    if (bytes + n > ITEM_READ_BYTES) await flush();
+    batch.push(i);
+    bytes += n;
+  }
+  await flush();
+  return rows;
 }
 
 /** Appends bytes to an item's stored content (a big content written in parts, see createProject). */
@@ -102,4 +142,10 @@ export async function appendItemData(q: Queryable, projectUuid: string, kind: st
 
 export async function insertItems(q: Queryable, projectUuid: string, rows: ItemRow[]): Promise<void> {
   for (const it of rows) await upsertItem(q, projectUuid, it);
+}
+
+/** The names of a project's live schematics, by key (ERR-2: a name another schematic has is refused). */
+export async function schematicNames(q: Queryable, projectUuid: string): Promise<Map<string, string>> {
+  const rows = await q.query<{ key: string; name: string | null }>("select key, fields->>'name' as name from items where project_uuid = $1 and kind = 'schematics' and not deleted", [projectUuid]);
+  return new Map(rows.map((r) => [r.key, r.name ?? '']));
 }

@@ -1,24 +1,27 @@
 /** SQL for backups, logs and the per-user client cache. */
 import type { Queryable } from '../db.ts';
+import { dropStateParts, type StoredStateRef } from './states.ts';
 
 export interface BackupRow { id: string; name: string; description: string; auto: boolean; archive: boolean; g_ticket: number; creator_uuid: string | null; created_at: Date }
 
-export async function insertBackup(q: Queryable, b: { id: string; projectUuid: string; name: string; description: string; auto: boolean; archive: boolean; gTicket: number; creatorUuid: string; data: Uint8Array }): Promise<boolean> {
+/** Inserts a backup whose state is the parts `state` (states.ts); false when the project has a backup of that name. */
+export async function insertBackup(q: Queryable, b: { id: string; projectUuid: string; name: string; description: string; auto: boolean; archive: boolean; gTicket: number; creatorUuid: string; state: string }): Promise<boolean> {
   const r = await q.query(
-    `insert into backups (id, project_uuid, name, description, auto, archive, g_ticket, creator_uuid, data) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    `insert into backups (id, project_uuid, name, description, auto, archive, g_ticket, creator_uuid, data, state) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      on conflict (project_uuid, name) do nothing returning id`,
-    [b.id, b.projectUuid, b.name, b.description, b.auto, b.archive, b.gTicket, b.creatorUuid, b.data],
+    [b.id, b.projectUuid, b.name, b.description, b.auto, b.archive, b.gTicket, b.creatorUuid, new Uint8Array(0), b.state],
   );
   return r.length === 1;
 }
 
 /** Keeps the newest `keep` backups (archives not counted) of a project. */
 export async function pruneBackups(q: Queryable, projectUuid: string, keep: number): Promise<void> {
-  await q.query(
+  const gone = await q.query<{ state: string | null }>(
     `delete from backups where project_uuid = $1 and not archive and id not in
-      (select id from backups where project_uuid = $1 and not archive order by created_at desc, id desc limit $2)`,
+      (select id from backups where project_uuid = $1 and not archive order by created_at desc, id desc limit $2) returning state`,
     [projectUuid, keep],
   );
+  await dropStateParts(q, gone.map((g) => g.state));
 }
 
 export async function listBackups(q: Queryable, projectUuid: string): Promise<BackupRow[]> {
@@ -26,9 +29,10 @@ export async function listBackups(q: Queryable, projectUuid: string): Promise<Ba
   return r.map((x) => ({ ...(x as unknown as BackupRow), g_ticket: Number(x.g_ticket) }));
 }
 
-export async function backupData(q: Queryable, projectUuid: string, id: string): Promise<(BackupRow & { data: Uint8Array }) | undefined> {
-  const r = await q.query('select id, name, description, auto, archive, g_ticket, creator_uuid, created_at, data from backups where project_uuid = $1 and id = $2', [projectUuid, id]);
-  return r[0] ? { ...(r[0] as unknown as BackupRow & { data: Uint8Array }), g_ticket: Number(r[0].g_ticket) } : undefined;
+/** A backup's row with where its state is: `state` (parts) or, stored before migration 7, `data`. */
+export async function backupRow(q: Queryable, projectUuid: string, id: string): Promise<(BackupRow & StoredStateRef) | undefined> {
+  const r = await q.query('select id, name, description, auto, archive, g_ticket, creator_uuid, created_at, state, case when state is null then data end as data from backups where project_uuid = $1 and id = $2', [projectUuid, id]);
+  return r[0] ? { ...(r[0] as unknown as BackupRow & StoredStateRef), g_ticket: Number(r[0].g_ticket) } : undefined;
 }
 
 export async function insertLogs(q: Queryable, ownerUuid: string, logs: Array<{ type: string; content: string; time: number; project_uuid?: string }>): Promise<void> {

@@ -1,7 +1,7 @@
 /** SQL for projects and their members. */
 import type { Queryable } from '../db.ts';
 
-export interface Board { name: string; sch: string; pcb: string }
+export interface Board { name: string; sch: string; pcb: string; source?: string; version?: number }
 export interface ProjectRow {
   uuid: string; title: string; description: string; owner_uuid: string; modifier_uuid: string;
   scope: number; team_uuid: string | null; cbb_project: boolean; default_sheet: string;
@@ -40,9 +40,12 @@ export async function insertExtraPart(q: Queryable, projectUuid: string, part: n
 
 /** The project's extra (archive files, project extra, library) as stored (see codec.ts unpackExtra); null when it has none. */
 export async function projectExtra(q: Queryable, uuid: string): Promise<Uint8Array | null> {
-  const r = await q.query<{ data: Uint8Array }>('select data from project_extras where project_uuid = $1 order by part', [uuid]);
+  // one statement per part: an answer of megabytes held the event loop while PGlite parsed it
+  const parts = await q.query<{ part: number }>('select part from project_extras where project_uuid = $1 order by part', [uuid]);
+  const r: Uint8Array[] = [];
+  for (const p of parts) r.push((await q.query<{ data: Uint8Array }>('select data from project_extras where project_uuid = $1 and part = $2', [uuid, p.part]))[0].data);
   if (!r.length) return null;
-  return r.length === 1 ? r[0].data : new Uint8Array(Buffer.concat(r.map((x) => x.data)));
+  return r.length === 1 ? r[0] : new Uint8Array(Buffer.concat(r));
 }
 
 /** Projects a crash left half-created (no member: never shown) more than an hour ago. Returns how many were removed. */

@@ -10,6 +10,14 @@ export async function insertUser(q: Queryable, u: Omit<UserRow, 'password_hash'>
   return r.length === 1;
 }
 
+/**
+ * Locks the user's row until the transaction ends: quota checks of one user (projects, cache keys)
+ * then count and write one at a time, so parallel calls get no more than the quota (issue 11).
+ */
+export async function lockUser(q: Queryable, userUuid: string): Promise<void> {
+  await q.query('select uuid from users where uuid = $1 for update', [userUuid]);
+}
+
 export async function userByName(q: Queryable, username: string): Promise<UserRow | undefined> {
   return (await q.query<UserRow & Record<string, unknown>>('select uuid, username, nickname, password_hash from users where lower(username) = lower($1)', [username]))[0];
 }
@@ -37,6 +45,11 @@ export async function deleteSession(q: Queryable, tokenHash: string): Promise<vo
 export async function insertTeam(q: Queryable, t: { uuid: string; name: string; kind: string; parentUuid: string | null; ownerUuid: string }): Promise<void> {
   await q.query('insert into teams (uuid, name, kind, parent_uuid, owner_uuid) values ($1, $2, $3, $4, $5)', [t.uuid, t.name, t.kind, t.parentUuid, t.ownerUuid]);
   await q.query("insert into team_members (team_uuid, user_uuid, role) values ($1, $2, 'owner')", [t.uuid, t.ownerUuid]);
+}
+
+/** A team or organisation by uuid (its name and kind). */
+export async function teamByUuid(q: Queryable, teamUuid: string): Promise<{ uuid: string; name: string; kind: string } | undefined> {
+  return (await q.query<{ uuid: string; name: string; kind: string }>('select uuid, name, kind from teams where uuid = $1', [teamUuid]))[0];
 }
 
 export async function setTeamMember(q: Queryable, teamUuid: string, userUuid: string, role: string): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BULK_LIMIT, CODES, ComponentSearchQuerySchema, NAMED_ERRORS, SEARCH_BY_IDS_BATCH } from '@copperplate/model';
+import { BULK_LIMIT, CODES, ComponentSearchQuerySchema, DOCUMENT_ID_RE, NAMED_ERRORS, SEARCH_BY_IDS_BATCH, newDocumentId } from '@copperplate/model';
 import { itemTerms, KICAD_LICENCE, LIB_OWNER, LIB_TYPE, needsRefresh, type LibType } from '@copperplate/library';
 import type { Ctx } from '../context.ts';
 import { ApiError, fail, noPermission, route } from '../http.ts';
@@ -24,30 +24,29 @@ const TYPES = [LIB_TYPE.SYMBOL, LIB_TYPE.DEVICE, LIB_TYPE.FOOTPRINT, LIB_TYPE.PA
 
 /** A component as update-canvas and batch-import take it. */
 const componentBody = z.object({
-  uuid: z.string().regex(/^[A-Za-z0-9]{32}(_[A-Za-z0-9]+)?$/).optional(),
+  /** ID-1: 32 alphanumerics, optionally _ and a suffix. */
+  uuid: z.string().regex(DOCUMENT_ID_RE).optional(),
   docType: z.coerce.number().int().refine((t) => (TYPES as readonly number[]).includes(t), 'docType must be 2 (symbol), 3 (device), 4 (footprint) or 26 (panel part)'),
   title: z.string().min(1).max(128).optional(),
   dataStr: z.string().max(15 * 1024 * 1024).optional(),
-  source: z.string().max(256).default(''),
-  version: z.string().max(64).default('1'),
-  description: z.string().max(4000).default(''),
+  /** Source, version, description, keywords, owner: an update without them keeps the stored ones (a new item: '', '1', '', '', personal). */
+  source: z.string().max(256).optional(),
+  version: z.string().max(64).optional(),
+  description: z.string().max(4000).optional(),
   tags: z.unknown().optional(),
   custom_tags: z.string().max(4000).optional(),
   /** Devices: Symbol, Footprint, Designator, Name (value), Datasheet, Manufacturer Part... */
   attributes: z.record(z.string(), z.string()).optional(),
-  keywords: z.string().max(1000).default(''),
+  keywords: z.string().max(1000).optional(),
   /** 0 personal (default), 1 team (team_uuid), 3 public; 2 (system) is the build's only. */
-  owner: z.union([z.literal(0), z.literal(1), z.literal(3)]).default(0),
+  owner: z.union([z.literal(0), z.literal(1), z.literal(3)]).optional(),
   team_uuid: z.string().max(64).optional(),
+  /** The g_ticket the edit started from: refused (4090001) when the stored item moved past it (the library editor's saves). */
+  base_ticket: z.number().int().optional(),
   path: pathField,
 });
 type ComponentIn = z.infer<typeof componentBody>;
 
-function randomUuid(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * ERR-6: a device whose symbol (or footprint) is missing answers 'Get the wrong symbol data.' (or
@@ -71,15 +70,22 @@ function mayWrite(row: { owner: number; owner_uuid: string }, v: store.Viewer): 
 
 /** Writes one component of a user's library (create, or update when its uuid exists and is theirs). */
 async function writeComponent(q: Queryable, v: store.Viewer, c: ComponentIn): Promise<{ uuid: string; ticket: number; updateTime: number }> {
-  const uuid = c.uuid ?? randomUuid();
-  const existing = await store.rawItem(q, uuid);
-  if (existing && !existing.deleted && !mayWrite(existing, v)) noPermission();
-  if (c.owner === LIB_OWNER.TEAM && (!c.team_uuid || !v.teams.includes(c.team_uuid))) noPermission();
-  const ownerUuid = c.owner === LIB_OWNER.TEAM ? c.team_uuid! : v.user;
+  const uuid = c.uuid ?? newDocumentId();
+  const found = await store.rawItem(q, uuid);
+  if (found && !found.deleted && !mayWrite(found, v)) noPermission();
+  const existing = found && !found.deleted ? found : undefined;
+  if (c.base_ticket !== undefined && (existing?.g_ticket ?? 0) !== c.base_ticket) fail(CODES.STALE_TICKET);
+  // what the body leaves out stays as stored (an update of a team item without `owner` stays the team's)
+  const owner = c.owner ?? (existing?.owner as 0 | 1 | 3 | undefined) ?? LIB_OWNER.PERSONAL;
+  const teamUuid = c.team_uuid ?? (owner === LIB_OWNER.TEAM && existing?.owner === LIB_OWNER.TEAM ? existing.owner_uuid : undefined);
+  if (owner === LIB_OWNER.TEAM && (!teamUuid || !v.teams.includes(teamUuid))) noPermission();
+  const ownerUuid = owner === LIB_OWNER.TEAM ? teamUuid! : v.user;
+  const source = c.source ?? existing?.source ?? '', version = c.version ?? existing?.version ?? '1';
+  const description = c.description ?? existing?.description ?? '', keywords = c.keywords ?? existing?.keywords ?? '';
   const type = c.docType as LibType;
-  const title = c.title ?? existing?.title ?? '';
+  const title = c.title ?? found?.title ?? '';
   if (!title) fail(CODES.NAME_LENGTH, { documentName: 'title' });
-  if (type !== LIB_TYPE.DEVICE && c.dataStr === undefined && !existing) fail(CODES.BAD_REQUEST, { reason: 'dataStr: required for a new symbol or footprint' });
+  if (type !== LIB_TYPE.DEVICE && c.dataStr === undefined && !found) fail(CODES.BAD_REQUEST, { reason: 'dataStr: required for a new symbol or footprint' });
   const attrs = c.attributes ?? {};
   if (type === LIB_TYPE.DEVICE) {
     if (!attrs.Symbol) fail(CODES.BAD_REQUEST, { reason: NAMED_ERRORS.DEVICE_SYMBOL_MISSING });
@@ -89,18 +95,19 @@ async function writeComponent(q: Queryable, v: store.Viewer, c: ComponentIn): Pr
     if (attrs.Footprint && !rel.has(attrs.Footprint)) fail(CODES.BAD_REQUEST, { reason: NAMED_ERRORS.DEVICE_FOOTPRINT_MISSING });
   }
   const updateTime = Math.floor(Date.now() / 1000);
-  const gTicket = (existing?.g_ticket ?? 0) + 1;
+  const gTicket = (found?.g_ticket ?? 0) + 1;
+  if (existing) await store.keepVersion(q, uuid); // the content this version replaces stays readable
   const doc: Record<string, unknown> = {
-    uuid, title, display_title: title, source: c.source, version: c.version, description: c.description,
+    uuid, title, display_title: title, source, version, description,
     tags: c.tags ?? { parent_tag: [], child_tag: [] }, custom_tags: c.custom_tags ?? '[]', updateTime,
   };
   if (type === LIB_TYPE.DEVICE) Object.assign(doc, { images: [], attributes: attrs });
   else Object.assign(doc, { docType: type === LIB_TYPE.FOOTPRINT ? 4 : type === LIB_TYPE.PANEL ? 29 : 2, dataStr: c.dataStr ?? (await store.byIds(q, v, [uuid], true))[0]?.dataStr ?? '' });
   await store.upsertItems(q, [{
-    uuid, type, lib: c.owner === LIB_OWNER.TEAM ? 'Team' : c.owner === LIB_OWNER.PUBLIC ? 'Public' : 'Personal', title, value: attrs.Name ?? attrs.Value ?? '',
-    package: attrs['Supplier Footprint'] ?? '', keywords: c.keywords, description: c.description, datasheet: attrs.Datasheet ?? '', manufacturerPart: attrs['Manufacturer Part'] ?? '',
+    uuid, type, lib: owner === LIB_OWNER.TEAM ? 'Team' : owner === LIB_OWNER.PUBLIC ? 'Public' : 'Personal', title, value: attrs.Name ?? attrs.Value ?? '',
+    package: attrs['Supplier Footprint'] ?? '', keywords, description, datasheet: attrs.Datasheet ?? '', manufacturerPart: attrs['Manufacturer Part'] ?? '',
     designator: (attrs.Designator ?? '').replace(/\?$/, ''), symbol: attrs.Symbol, footprint: attrs.Footprint, doc: doc as never,
-    owner: c.owner, ownerUuid, updateTime, source: c.source, version: c.version, gTicket,
+    owner, ownerUuid, updateTime, source, version, gTicket,
   }]);
   void itemTerms;
   return { uuid, ticket: gTicket, updateTime };
@@ -171,6 +178,17 @@ export function libraryRoutes(app: FastifyInstance, ctx: Ctx): void {
     const rows = await store.byIds(ctx.db, await viewer(user.uuid), body.items.map((i) => i.uuid), false);
     const latest = new Map(rows.map((r) => [r.uuid, r.update_time]));
     return body.items.filter((i) => latest.has(i.uuid) && needsRefresh(i.version, latest.get(i.uuid)!)).map((i) => ({ uuid: i.uuid, updateTime: latest.get(i.uuid) }));
+  });
+
+  route(app, ctx, {
+    method: 'POST', url: '/api/components/versions', summary: `The earlier versions of a component you can see (the content each new version replaced; at most ${store.VERSIONS_KEPT}), newest first: g_ticket, title, update_time; with g_ticket, that version with its dataStr`, access: 'user',
+    body: z.object({ uuid: z.string().min(1).max(64), g_ticket: z.number().int().optional(), path: pathField }),
+  }, async ({ user, body }) => {
+    const [row] = await store.byIds(ctx.db, await viewer(user.uuid), [body.uuid], false);
+    if (!row) fail(CODES.DOCUMENT_NOT_EXISTS, { documentName: body.uuid });
+    const list = await store.versionsOf(ctx.db, body.uuid, body.g_ticket);
+    if (body.g_ticket !== undefined && !list.length) fail(CODES.DOCUMENT_NOT_EXISTS, { documentName: `${body.uuid} version ${body.g_ticket}` });
+    return body.g_ticket === undefined ? { uuid: body.uuid, current: row!.g_ticket, versions: list } : list[0];
   });
 
   const supplier = configuredSupplier();

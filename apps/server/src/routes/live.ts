@@ -1,7 +1,9 @@
 /**
  * Live notifications: WebSocket GET /api/projects/:uuid/live. The server sends
  * {type: 'g_ticket', project_uuid, g_ticket} after each applied write in any process (bus), and
- * relays the checkIn, annotation and mode events that clients send to the other clients; presence
+ * {type: 'teamMode' | 'orgMode', data: {scope, team_uuid, team_name}} when the project's workspace
+ * changes (orgMode for an organisation), and relays the checkIn, annotation and mode events that
+ * clients send to the other clients; presence
  * (who has the project open, where) is in presence.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -49,7 +51,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
     let msg: string;
     if (e.type === 'presence') msg = presenceMessage(e);
     else if (e.type === 'g_ticket') msg = JSON.stringify({ type: 'g_ticket', project_uuid: e.project_uuid, g_ticket: e.g_ticket });
-    else if (e.type === 'checkIn' || e.type === 'annotation' || e.type === 'mode') msg = JSON.stringify({ type: e.type, project_uuid: e.project_uuid, user_uuid: e.user_uuid, data: e.data });
+    else if (e.type === 'checkIn' || e.type === 'annotation' || e.type === 'mode' || e.type === 'orgMode' || e.type === 'teamMode') msg = JSON.stringify({ type: e.type, project_uuid: e.project_uuid, user_uuid: e.user_uuid, data: e.data });
     else if (e.type === 'project_deleted') {
       for (const s of set) s.close(4404, 'project deleted');
       return;
@@ -74,7 +76,7 @@ export function liveRoutes(app: FastifyInstance, ctx: Ctx): void {
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation, mode and presence events of the project', access: 'read' });
+  ctx.routes.push({ method: 'GET', url: '/api/projects/:uuid/live', summary: 'WebSocket: g_ticket, checkIn, annotation, mode, org and team mode, and presence events of the project', access: 'read' });
   app.get('/api/projects/:uuid/live', {
     websocket: true,
     preValidation: async (req, reply) => {

@@ -1,11 +1,13 @@
-/** Backups, archive, logs (own only), the client cache by key, and the OpenAPI document. */
+/** Backups, archive, logs (own only), the client cache by key (the basic library lists: library/lists.ts), and the OpenAPI document. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { NameField } from '../names.ts';
 import * as repo from '../repo/index.ts';
 import type { Ctx } from '../context.ts';
 import { fail, route } from '../http.ts';
-import { CODES, MAX_BACKUP_LEVEL } from '@copperplate/model';
+import { CODES, LIBRARY_LIST_KINDS, libraryListKey, MAX_BACKUP_LEVEL } from '@copperplate/model';
+import { libraryList } from '../library/lists.ts';
+import { viewerOf } from '../library/store.ts';
 import { backupDetail, backupSummary, makeBackup, restoreBackup } from '../backups.ts';
 import { projectDetail } from '../projects.ts';
 import { openApiDocument } from '../openapi.ts';
@@ -52,7 +54,7 @@ const Upload = z.instanceof(Uint8Array).optional();
 export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
   route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups', summary: 'List backups, newest first', access: 'read' }, async ({ project }) => (await repo.listBackups(ctx.db, project.uuid)).filter((b) => !b.archive).map(backupSummary));
 
-  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups/:id', summary: 'Backup detail with its meta (owner, members) and item counts', access: 'read' }, async ({ req, project }) => backupDetail(ctx, project.uuid, (req.params as { id: string }).id));
+  route(app, ctx, { method: 'GET', url: '/api/projects/:uuid/backups/:id', summary: 'Backup detail with its meta (owner, members) and item counts', access: 'read' }, async ({ req, user, project }) => backupDetail(ctx, project.uuid, (req.params as { id: string }).id, user.uuid));
 
   route(app, ctx, { method: 'POST', url: '/api/projects/:uuid/backups/:id/restore', summary: 'Restore a backup as a new project owned by the caller', access: 'read' }, async ({ req, user, project }) => {
     const id = await restoreBackup(ctx, project.uuid, (req.params as { id: string }).id, user.uuid);
@@ -72,15 +74,27 @@ export function miscRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   route(app, ctx, { method: 'GET', url: '/api/logs', summary: "The caller's own log entries, newest first", access: 'user', query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }) }, async ({ user, query }) => repo.logsOf(ctx.db, user.uuid, query.limit));
 
-  route(app, ctx, { method: 'GET', url: '/api/cache/:key', summary: 'Client cache value (JSON string) of the caller', access: 'user' }, async ({ req, user }) => (await repo.cacheGet(ctx.db, user.uuid, (req.params as { key: string }).key)) ?? null);
+  route(app, ctx, {
+    method: 'GET', url: '/api/cache/:key', summary: 'Client cache value (JSON string) of the caller; the basic library lists (keys basicLibraryList:system|user|userPanel) are kept by the server', access: 'user',
+  }, async ({ req, user }) => {
+    const key = (req.params as { key: string }).key;
+    const list = LIBRARY_LIST_KINDS.find((k) => libraryListKey(k) === key);
+    if (list) return JSON.stringify(await libraryList(ctx.db, await viewerOf(ctx.db, user.uuid), list));
+    return (await repo.cacheGet(ctx.db, user.uuid, key)) ?? null;
+  });
 
   route(app, ctx, { method: 'POST', url: '/api/cache/:key', summary: 'Set a client cache value (JSON string)', access: 'user', body: z.object({ value: z.string().max(5_000_000) }) }, async ({ req, user, body }) => {
     const key = (req.params as { key: string }).key.slice(0, 256);
-    if ((await repo.cacheGet(ctx.db, user.uuid, key)) === undefined) {
-      const n = await ctx.db.query<{ n: unknown }>('select count(*) as n from client_cache where user_uuid = $1', [user.uuid]);
-      if (Number(n[0]?.n ?? 0) >= ctx.limits.cacheKeysPerUser) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.cacheKeysPerUser} cache keys` }, 429);
-    }
-    await repo.cacheSet(ctx.db, user.uuid, key, body.value);
+    if (LIBRARY_LIST_KINDS.some((k) => libraryListKey(k) === key)) fail(CODES.BAD_REQUEST, { reason: `${key} is kept by the server (the library as it is): read it, change the library` });
+    // counted and written with the user locked: parallel new keys get no more than the quota
+    await ctx.db.tx(async (q) => {
+      await repo.lockUser(q, user.uuid);
+      if ((await repo.cacheGet(q, user.uuid, key)) === undefined) {
+        const n = await q.query<{ n: unknown }>('select count(*) as n from client_cache where user_uuid = $1', [user.uuid]);
+        if (Number(n[0]?.n ?? 0) >= ctx.limits.cacheKeysPerUser) fail(CODES.QUOTA_EXCEEDED, { reason: `at most ${ctx.limits.cacheKeysPerUser} cache keys` }, 429);
+      }
+      await repo.cacheSet(q, user.uuid, key, body.value);
+    });
     return null;
   });
 

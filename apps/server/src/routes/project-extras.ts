@@ -43,12 +43,12 @@ export function projectExtraRoutes(app: FastifyInstance, ctx: Ctx): void {
 
   route(app, ctx, {
     method: 'GET', url: '/api/projects/:uuid/versions/:id', summary: 'Show a version: summary, boards, counts per kind, its schematics, sheets and PCBs', access: 'read',
-  }, async ({ req, project }) => showVersion(ctx, project.uuid, String((req.params as { id: string }).id)));
+  }, async ({ req, user, project }) => showVersion(ctx, project.uuid, String((req.params as { id: string }).id), user.uuid));
 
   route(app, ctx, {
     method: 'GET', url: '/api/projects/:uuid/versions/:id/item', summary: 'One item of a version with its content, to open it read-only (query kind, key)', access: 'read',
     query: z.object({ kind: z.string().min(1).max(32), key: z.string().min(1).max(512) }),
-  }, async ({ req, project, query }) => versionItem(ctx, project.uuid, String((req.params as { id: string }).id), query.kind, query.key));
+  }, async ({ req, user, project, query }) => versionItem(ctx, project.uuid, String((req.params as { id: string }).id), query.kind, query.key, user.uuid));
 
   route(app, ctx, {
     method: 'POST', url: '/api/projects/:uuid/versions/:id/toggle', summary: 'Switch the project to a version: the current state is saved into its version first; advances g_ticket', access: 'write',

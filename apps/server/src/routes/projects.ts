@@ -1,7 +1,7 @@
 /** Project calls of SPEC §7: create, list, detail, update, delete, create-board, sheet order, copy, share, scope. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CODES } from '@copperplate/model';
+import { CODES, newDocumentId } from '@copperplate/model';
 import { blankProjectData } from '@copperplate/format';
 import * as repo from '../repo/index.ts';
 import { invalidateSnapshot, type Ctx } from '../context.ts';
@@ -10,9 +10,9 @@ import { SCOPES, checkTitle, createProject, projectDetail } from '../projects.ts
 import { NameField } from '../names.ts';
 import { applyBulk, type Idempotency } from '../writes.ts';
 import { projectDataToRows } from '../epro.ts';
-import { uuid32 } from './auth.ts';
 
-const Board = z.object({ name: NameField, sch: z.string().max(128).default(''), pcb: z.string().max(128).default('') });
+/** A board; `source`/`version`: the building block it was inserted from and that block's g_ticket then (the link "Update from building block" follows). */
+const Board = z.object({ name: NameField, sch: z.string().max(128).default(''), pcb: z.string().max(128).default(''), source: z.string().max(128).optional(), version: z.number().int().nonnegative().optional() });
 const ScopeValue = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 /** Tells every process that access to a project changed (and drops it here at once). */
@@ -46,7 +46,7 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
     }
     // A new project starts with Board1 = a schematic (sheet 1) + a PCB, made here so that every client
     // gets it; `empty` creates none (for scripts that build the project themselves).
-    const blank = body.empty ? undefined : projectDataToRows(blankProjectData(body.title, { schematic: uuid32(), sheet: uuid32(), pcb: uuid32() }, body.cbb_project ?? false));
+    const blank = body.empty ? undefined : projectDataToRows(blankProjectData(body.title, { schematic: newDocumentId(), sheet: newDocumentId(), pcb: newDocumentId() }, body.cbb_project ?? false));
     const id = await createProject(ctx, user.uuid, {
       title: body.title, description: body.description, cbb: body.cbb_project, scope: body.scope ?? (body.team_uuid ? SCOPES.team : SCOPES.personal), teamUuid: body.team_uuid ?? null,
       ...(blank && { defaultSheet: blank.project.defaultSheet, boards: blank.project.boards, extra: blank.project.extra, items: blank.items }),
@@ -148,6 +148,9 @@ export function projectRoutes(app: FastifyInstance, ctx: Ctx): void {
       if (!r || r === 'readonly') noPermission();
     }
     await repo.setScope(ctx.db, project.uuid, body.scope, body.scope === SCOPES.team ? (body.team_uuid ?? null) : null);
+    // org and team mode on the live channel (SPEC §7): the clients of the project hear the workspace it is in now
+    const team = body.scope === SCOPES.team && body.team_uuid ? await repo.teamByUuid(ctx.db, body.team_uuid) : undefined;
+    await ctx.bus.publish({ type: team?.kind === 'organisation' ? 'orgMode' : 'teamMode', project_uuid: project.uuid, user_uuid: user.uuid, data: { scope: body.scope, team_uuid: team?.uuid ?? null, team_name: team?.name ?? null }, origin: ctx.bus.origin }).catch(() => {});
     await accessChanged(ctx, project.uuid);
     return projectDetail(ctx, project.uuid, project.role);
   });

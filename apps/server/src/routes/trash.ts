@@ -32,10 +32,13 @@ export function trashRoutes(app: FastifyInstance, ctx: Ctx): void {
     const uuid = (req.params as { uuid: string }).uuid;
     await repo.purgeTrash(ctx.db, ctx.now());
     const t = await owned(uuid, user.uuid);
-    await checkProjectQuota(ctx.db, ctx.limits.projectsPerUser, user.uuid);
-    const taken = await repo.activeTitles(ctx.db, user.uuid);
-    const title = renameWithSuffix(t.title, (n) => taken.has(n));
-    await repo.restoreProject(ctx.db, uuid, title);
+    const title = await ctx.db.tx(async (q) => {
+      await checkProjectQuota(q, ctx.limits.projectsPerUser, user.uuid);
+      const taken = await repo.activeTitles(q, user.uuid);
+      const name = renameWithSuffix(t.title, (n) => taken.has(n));
+      await repo.restoreProject(q, uuid, name);
+      return name;
+    });
     await accessChanged(ctx, uuid);
     return { projectId: uuid, projectName: title };
   });

@@ -53,7 +53,8 @@ export function ngspicePath(): string | null {
 
 let running = 0;
 const waiting: Array<() => void> = [];
-async function slot(): Promise<() => void> {
+/** A turn among the runs at once (SPICE_LIMITS.concurrent); call the function it gives back when done. The server takes it on its own thread before a run in a worker thread. */
+export async function spiceSlot(): Promise<() => void> {
   if (running >= SPICE_LIMITS.concurrent) await new Promise<void>((r) => waiting.push(r));
   running++;
   return () => { running--; waiting.shift()?.(); };
@@ -66,7 +67,7 @@ export async function runNgspice(netlist: string, opts: NgspiceOptions = {}): Pr
   const timeoutMs = opts.timeoutMs ?? SPICE_LIMITS.timeoutMs;
   const memoryKb = Math.round((opts.memoryMb ?? SPICE_LIMITS.memoryMb) * 1024);
   const rawBytes = opts.rawBytes ?? SPICE_LIMITS.rawBytes;
-  const release = await slot();
+  const release = await spiceSlot();
   const dir = mkdtempSync(join(tmpdir(), 'copperplate-spice-'));
   try {
     const cir = join(dir, 'in.cir'), raw = join(dir, 'out.raw');

@@ -1,8 +1,10 @@
 /** The work of a fabrication-output job (issue 12), run inside the worker thread (fab-worker.mjs). */
-import { type FabKind, fabInputFromEpro, fabOutputs } from '@copperplate/convert';
+import { existsSync, readFileSync } from 'node:fs';
+import { type FabKind, fabInputFromEpro, fabOutputs, substituteFonts } from '@copperplate/convert';
 import { zipSync, strToU8 } from 'fflate';
 import gerberToSvg from 'gerber-to-svg';
 import { archiveOfRows, type ProjectRows } from './files-job.ts';
+import { loadKicadFont } from '../kicad-font.ts';
 
 export interface FabJob {
   /** The project as stored: inflated and parsed here, in the worker (never on the event loop). */
@@ -17,6 +19,11 @@ export interface FabJob {
   /** Refill the pours whose stored fill is stale before writing (else copper outputs are refused: FAB_STALE_FILLS). */
   refill?: boolean;
 }
+
+/** Named fonts without stored outlines (V3 boards' Verdana) set in Debian's substitutes when installed (scripts/ensure.mjs). */
+const fonts = substituteFonts((p) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined));
+/** Text imported from KiCad in KiCad's stroke font, when ensure --kicad cached it (kicad-font.ts). */
+loadKicadFont();
 
 export interface FabJobResult {
   /** The answer's file name and bytes: the Gerber zip for 'fab'; the one file of bom/pnp/netlist; else a zip of the files. */
@@ -35,7 +42,7 @@ export interface FabPreview {
 
 /** The Gerbers of a board (chosen layers), each drawn back to SVG by gerber-to-svg. */
 export async function runFabPreview(job: FabJob): Promise<FabPreview> {
-  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill });
+  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill, fonts });
   const res = fabOutputs(input, 'gerber', { now: new Date(job.now), layers: job.layers });
   const layers: FabPreview['layers'] = [];
   for (const f of res.files) {
@@ -46,7 +53,7 @@ export async function runFabPreview(job: FabJob): Promise<FabPreview> {
 }
 
 export function runFabJob(job: FabJob & { kind: FabKind }): FabJobResult {
-  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill });
+  const input = fabInputFromEpro(archiveOfRows(job.rows), job.pcb, { refill: job.refill, fonts });
   const res = fabOutputs(input, job.kind, { now: new Date(job.now), layers: job.layers, xlsx: job.xlsx });
   const bytes = (d: string | Uint8Array) => (typeof d === 'string' ? strToU8(d) : d);
   if (job.kind === 'fab' || res.files.length === 1) return { name: res.files[0].name, bytes: bytes(res.files[0].data), problems: res.problems, board: input.name };

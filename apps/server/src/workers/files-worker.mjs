@@ -1,5 +1,5 @@
-// Worker thread entry of the project-file jobs (issue 11): imports, exports, fabrication outputs
-// and design rule checks. Registers tsx (a worker does not inherit the parent's
+// Worker thread entry of the project-file jobs (issue 11): imports, exports, fabrication outputs,
+// design rule checks, SPICE runs, backups and versions. Registers tsx (a worker does not inherit the parent's
 // loaders), then runs one job per message; each kind loads its module when first asked.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
@@ -13,6 +13,8 @@ async function run(job) {
     case 'fab': return (await import('./fab-job.ts')).runFabJob(job.fab);
     case 'fab-preview': return (await import('./fab-job.ts')).runFabPreview(job.fab);
     case 'drc': return (await import('./board-job.ts')).runDrcJob(job.board);
+    case 'spice': return (await import('./spice-job.ts')).runSpiceJob(job.job);
+    case 'state': return (await import('./state-job.ts')).runStateJob(job.job);
     default: throw new Error(`unknown job ${job.kind}`);
   }
 }

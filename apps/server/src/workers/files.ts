@@ -1,6 +1,7 @@
 /**
  * Project-file jobs off the event loop (issue 11): imports, exports, fabrication outputs and their
- * preview and design rule checks each run in a worker thread of its own
+ * preview, design rule checks, SPICE netlists and runs (issue 18), and the packing and reading of
+ * backups and versions (state-job.ts) each run in a worker thread of its own
  * (runJobInWorker: memory cap, time limit), which also inflates and parses the stored documents. A
  * user may have `limits.filesJobsPerUser` jobs (these, KiCad imports and conversions) queued or
  * running at once; one more is refused with 4290002 before its work starts. At most `FILES_JOB_THREADS` workers run at once on the whole
@@ -13,6 +14,9 @@ import type { Ctx } from '../context.ts';
 import type { ExportJob, ExportJobResult, ImportJob, ImportJobResult, ProjectRows } from './files-job.ts';
 import type { FabJob, FabJobResult, FabPreview } from './fab-job.ts';
 import type { BoardJob, DrcJobResult } from './board-job.ts';
+import type { SpiceJob, SpiceJobResult, SpiceRunAnswer } from './spice-job.ts';
+import { SPICE_LIMITS } from '../spice/ngspice.ts';
+import { INLINE_STATE_BYTES, runStateJob, type StateJob } from './state-job.ts';
 import * as repo from '../repo/index.ts';
 import { runJobInWorker } from './run-job.ts';
 
@@ -91,3 +95,25 @@ export function fabInWorker(ctx: Ctx, user: string, fab: FabJob): Promise<FabJob
 export function drcInWorker(ctx: Ctx, user: string, board: BoardJob): Promise<DrcJobResult> {
   return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () => runJobInWorker<DrcJobResult>(script, { kind: 'drc', board }, BOARD_JOB_LIMITS, 'design rule check'));
 }
+
+/** SPICE jobs: the ngspice time limit plus time to read the project and the results. */
+export const SPICE_JOB_LIMITS = { timeoutMs: SPICE_LIMITS.timeoutMs + 60_000, maxOldGenerationSizeMb: FILES_JOB_LIMITS.maxOldGenerationSizeMb };
+
+/** A SPICE netlist (`netlistOnly`: the result) or run (the answer's JSON bytes) in a worker thread (workers/spice-job.ts), under the per-user cap. */
+export function spiceInWorker(ctx: Ctx, user: string, job: SpiceJob): Promise<SpiceJobResult | SpiceRunAnswer> {
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () => runJobInWorker<SpiceJobResult | SpiceRunAnswer>(script, { kind: 'spice', job }, SPICE_JOB_LIMITS, 'SPICE simulation'));
+}
+
+/**
+ * A backup or version job (state-job.ts): in a worker thread under the per-user cap, or in this
+ * thread when its input (`bytes`: stored bytes it reads, compressed contents included) is below
+ * INLINE_STATE_BYTES.
+ */
+export function stateInWorker<R>(ctx: Ctx, user: string, job: StateJob, bytes: number): Promise<R> {
+  if (bytes < INLINE_STATE_BYTES) return runStateJob(job) as Promise<R>;
+  return ctx.filesJobs.run(user, ctx.limits.filesJobsPerUser, () => runJobInWorker<R>(script, { kind: 'state', job }, FILES_JOB_LIMITS, 'backup'));
+}
+
+/** Stored bytes of items (their compressed contents) and of other stored blobs: what a state job reads. */
+export const storedBytes = (items: Array<{ data: Uint8Array | null }>, ...more: Array<Uint8Array | null | undefined>): number =>
+  items.reduce((n, it) => n + (it.data?.length ?? 0), 0) + more.reduce((n, b) => n + (b?.length ?? 0), 0);

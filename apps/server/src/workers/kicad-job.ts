@@ -2,6 +2,10 @@
 import { kicadToProject, type ReportEntry } from '@copperplate/convert';
 import { projectDataToEpro, writeEpro, type ProjectData } from '@copperplate/format';
 import { projectDataToRows } from '../epro.ts';
+import { loadKicadFont } from '../kicad-font.ts';
+
+/** KiCad's stroke font when cached (kicad-font.ts): without it the report says its text falls back to ours. */
+loadKicadFont();
 
 export interface KicadJob {
   /** The upload's file name (.zip, .kicad_pro, .kicad_pcb, ...). */

@@ -47,8 +47,12 @@ function waitForLogin(): Promise<void> {
   return relogin.promise;
 }
 
+/** Logins so far: a request answered 401 after a login that happened while it was in flight is sent again at once. */
+let loginGeneration = 0;
+
 /** The user logged in again: every request that met a 401 is sent again. */
 export function loginSucceeded(): void {
+  loginGeneration++;
   relogin?.resolve();
   relogin = null;
 }
@@ -125,6 +129,7 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
       body = (await gzip(text)) as Uint8Array<ArrayBuffer>;
     } else body = text;
   }
+  const generation = loginGeneration;
   let url = path;
   if (opts.query) url += '?' + new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString();
   let res: Response;
@@ -138,8 +143,10 @@ export async function request<T = unknown>(method: 'GET' | 'POST', path: string,
       for (const fn of unauthorizedListeners) fn();
       throw new ApiError(CODES.NOT_LOGGED_IN, messageFor(CODES.NOT_LOGGED_IN, undefined));
     }
-    // PERM-2: the app opens login; the action goes on once the user has logged in (finding 9)
-    await waitForLogin();
+    // PERM-2: the app opens login; the action goes on once the user has logged in (finding 9). A
+    // request sent before a login that succeeded while it was in flight goes again at once (it must
+    // not open the login a second time)
+    if (generation === loginGeneration) await waitForLogin();
     return request<T>(method, path, opts);
   }
   if (opts.binary && res.ok && !(res.headers.get('content-type') ?? '').includes('application/json')) {

@@ -4,19 +4,17 @@
  * team's (owner 1 with team_uuid), through the component calls of docs/API.md.
  */
 import { z } from 'zod';
+import type { LibraryListItem } from '@copperplate/model';
 import { request } from './http.ts';
 
 export const PANEL_PART_TYPE = 26;
 
 export interface PanelPartRow { uuid: string; title: string; lib: string; owner: number }
-const RowSchema = z.object({ uuid: z.string(), title: z.string(), lib: z.string().default(''), owner: z.number().default(0) }).loose();
-const PageSchema = z.object({ items: z.array(RowSchema) }).loose();
 const WithData = z.array(z.object({ uuid: z.string(), dataStr: z.string().optional() }).loose());
 
-/** The panel parts the user can see in their own and their teams' libraries, by title. */
-export async function listPanelParts(q = ''): Promise<PanelPartRow[]> {
-  const page = PageSchema.parse(await request('POST', '/api/components/search', { body: { q, type: PANEL_PART_TYPE, owner: [0, 1], pageSize: 200 } }));
-  return page.items.map((r) => ({ uuid: r.uuid, title: r.title, lib: r.lib, owner: r.owner }));
+/** The panel parts of the user-panel basic library list (their own, their teams', their public ones), by title. */
+export function panelPartRows(items: readonly LibraryListItem[]): PanelPartRow[] {
+  return items.map((r) => ({ uuid: r.uuid, title: r.title, lib: r.lib, owner: r.owner })).sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** A part's PANEL_LIB text, or '' when it is gone. */

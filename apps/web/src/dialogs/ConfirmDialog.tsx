@@ -1,6 +1,6 @@
 /** A yes/no question before something that cannot be undone from the editor (delete a sheet, a board...). */
 import { useState } from 'react';
-import { Modal } from '../ui/Modal.tsx';
+import { CancelOk, Modal } from '../ui/Modal.tsx';
 
 export interface ConfirmProps {
   title: string;
@@ -34,12 +34,7 @@ export function ConfirmDialog({ title, message, okText, onOk, onClose }: Confirm
           </p>
         )}
         <div className="row gap end">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className="btn danger" disabled={busy} onClick={() => void ok()}>
-            {okText}
-          </button>
+          <CancelOk onCancel={onClose} onOk={() => void ok()} disabled={busy} kind="danger" label={okText} />
         </div>
       </div>
     </Modal>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { fabZipName } from '@copperplate/convert/fab/export';
 import { api, type FabPreview } from '../api/api.ts';
 import { saveBytes } from '../lib/download.ts';
+import { PROGRESS } from '../lib/messages.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { Progress } from '../ui/Progress.tsx';
 import { toastError } from '../ui/toasts.tsx';
@@ -50,8 +51,8 @@ export function FabricationDialog({ projectUuid, pcbs, onClose }: { projectUuid:
     try {
       setBusy({ message: 'Fabrication zip…', share: 0.1 });
       const zip = await api.fabFiles(projectUuid, pcb || undefined, 'fab', layers(), refill);
-      setBusy({ message: 'Saving…', share: 0.5 });
-      await saveBytes(zip, fabZipName(preview.board, now), (s) => setBusy({ message: 'Saving…', share: 0.5 + s / 4 }));
+      setBusy({ message: PROGRESS.DOWNLOAD_ZIP, share: 0 });
+      await saveBytes(zip, fabZipName(preview.board, now), (s) => setBusy({ message: PROGRESS.DOWNLOAD_ZIP, share: s }));
       const bom = await api.fabFiles(projectUuid, pcb || undefined, 'bom');
       await saveBytes(bom, `BOM_${preview.board}_${now.toISOString().slice(0, 10)}.csv`);
       const pnp = await api.fabFiles(projectUuid, pcb || undefined, 'pnp');

@@ -1,6 +1,6 @@
 /** A one-field dialog (rename, save as, copy): labelled input, OK and Cancel. */
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../ui/Modal.tsx';
+import { CancelOk, Modal } from '../ui/Modal.tsx';
 
 export interface PromptProps {
   title: string;
@@ -48,12 +48,7 @@ export function PromptDialog({ title, label, initial, okText, extraLabel, onOk, 
           </p>
         )}
         <div className="row gap end">
-          <button type="button" className="btn" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn primary" disabled={busy || !value.trim()}>
-            {okText}
-          </button>
+          <CancelOk onCancel={onClose} submit disabled={busy || !value.trim()} label={okText} />
         </div>
       </form>
     </Modal>

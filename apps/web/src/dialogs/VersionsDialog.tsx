@@ -1,22 +1,16 @@
 /**
  * Project versions (issue 17 part 3): save the current state under a name, list the versions,
  * switch the project to one (the state being left is kept in its own version), and look at a sheet
- * or PCB of any version read-only, or two of them side by side (compare).
- * Drawings use the open project's symbols and footprints (a part changed between versions is drawn
- * as it is now).
+ * or PCB of any version read-only, or two of them side by side with what changed (VersionCompare.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { versionsApi, type Version, type VersionDetail } from '../api/versions.ts';
 import { formatTime } from '../lib/recent.ts';
-import { paintSvg } from '../project/painters.ts';
 import type { ProjectSession } from '../project/types.ts';
-import type { Item } from '../api/schemas.ts';
 import { Modal } from '../ui/Modal.tsx';
+import { CURRENT, VersionCompare, type Doc } from './VersionCompare.tsx';
 import { NameDescriptionForm } from './NameDescriptionForm.tsx';
 import { toast, toastError } from '../ui/toasts.tsx';
-
-const CURRENT = '';
-type Doc = { kind: 'sheets' | 'pcbs'; uuid: string; title: string };
 
 export function VersionsDialog({ session, onClose }: { session: ProjectSession; onClose: () => void }) {
   const uuid = session.uuid;
@@ -145,51 +139,9 @@ export function VersionsDialog({ session, onClose }: { session: ProjectSession; 
               </select>
             </label>
           </div>
-          {chosen && (
-            <div className="compare-panes">
-              <VersionDrawing session={session} version={left} label={label(left)} doc={chosen} />
-              <VersionDrawing session={session} version={right} label={label(right)} doc={chosen} />
-            </div>
-          )}
+          {chosen && <VersionCompare session={session} left={left} right={right} label={label} doc={chosen} />}
         </section>
       )}
     </Modal>
-  );
-}
-
-/** One document as a version (or the current state) holds it, drawn read-only. */
-function VersionDrawing({ session, version, label, doc }: { session: ProjectSession; version: string; label: string; doc: Doc }) {
-  const [state, setState] = useState<{ svg?: string; missing?: boolean; error?: string }>({});
-  useEffect(() => {
-    let live = true;
-    setState({});
-    const load: Promise<Item | undefined> = version === CURRENT ? session.loadItem(doc.kind, doc.uuid) : versionsApi.item(session.uuid, version, doc.kind, doc.uuid).catch(() => undefined);
-    load.then(
-      (item) => {
-        if (!live) return;
-        if (!item || typeof item.dataStr !== 'string') return setState({ missing: true });
-        try {
-          setState({ svg: paintSvg(doc.kind, item, session.snapshot().items) ?? '' });
-        } catch (e) {
-          setState({ error: (e as Error).message });
-        }
-      },
-      (e) => live && setState({ error: (e as Error).message }),
-    );
-    return () => void (live = false);
-  }, [session, version, doc.kind, doc.uuid]);
-  return (
-    <figure className="compare-pane" data-testid="version-drawing" data-version={version || 'current'}>
-      <figcaption>{label}</figcaption>
-      {state.svg ? (
-        <img alt={`${doc.title} in ${label}`} src={'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(state.svg)} />
-      ) : state.missing ? (
-        <p className="muted">Not in this version.</p>
-      ) : state.error ? (
-        <p className="form-error">{state.error}</p>
-      ) : (
-        <p className="muted">Loading…</p>
-      )}
-    </figure>
   );
 }

@@ -11,7 +11,7 @@ import { num, recId, type KeyEv, type PointerEv, type Tool } from '@copperplate/
 import type { PcbEditor } from '@copperplate/editor';
 import { DocType, Head, Pad, kindOf } from '@copperplate/format/records';
 import { generateFootprint, padRecord, type PackageSpec } from '@copperplate/editor';
-import { Modal } from '../ui/Modal.tsx';
+import { CancelOk, Modal } from '../ui/Modal.tsx';
 
 /** Pad tool: one click, one pad. */
 export class PadTool implements Tool {
@@ -99,16 +99,7 @@ export function FootprintGenerator({ ed, disabled, onDone }: { ed: PcbEditor; di
           width={420}
           onClose={() => setForm(null)}
           testId="generate-footprint"
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setForm(null)}>
-                Cancel
-              </button>
-              <button type="button" className="btn primary" onClick={generate}>
-                Generate
-              </button>
-            </>
-          }
+          footer={<CancelOk onCancel={() => setForm(null)} onOk={generate} label="Generate" />}
         >
           <label className="field">
             <span>Package</span>

@@ -16,7 +16,8 @@ import type { Overlay } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import type { DocSync } from './doc-sync.ts';
 import { publishTestHook } from './test-hook.ts';
-import { listPanelParts, panelPartText, savePanelPart, type PanelPartRow } from '../api/panel-parts.ts';
+import { panelPartRows, panelPartText, savePanelPart, type PanelPartRow } from '../api/panel-parts.ts';
+import { watchLibraryList } from '../library/library-lists.ts';
 import { shareApi, type Team } from '../api/share.ts';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 import { SaveBadge } from './SaveBadge.tsx';
@@ -50,7 +51,8 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const [mine, setMine] = useState<PanelPartRow[]>([]);
   const [teams, setTeams] = useState<Team[]>([]);
   const [saveTo, setSaveTo] = useState('');
-  const refreshParts = useCallback(() => { listPanelParts().then(setMine, () => setMine([])); }, []);
+  // the user-panel basic library list: the local copy at once (offline too), then the cloud's (library-lists.ts)
+  const refreshParts = useCallback(() => void watchLibraryList('userPanel', (l) => setMine(l.kind === 'userPanel' ? panelPartRows(l.items) : []), () => setMine([])), []);
   useEffect(() => { refreshParts(); shareApi.teams().then(setTeams, () => setTeams([])); }, [refreshParts]);
   const builtins = useMemo(() => builtinPanelParts(ed), [ed]);
   const usePart = (t: string) => {
@@ -151,7 +153,7 @@ export function PanelEditorView({ sync, items, id, title }: { sync: DocSync; ite
   const onKey = (e: React.KeyboardEvent) => {
     if ((e.target as HTMLElement).tagName === 'INPUT' || (e.target as HTMLElement).tagName === 'SELECT') return;
     const ev = { key: e.key, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey };
-    if (ed.tools.key(ev) || (!readOnly && actions.handleKey(ev))) { e.preventDefault(); kick(); }
+    if (readOnly ? ed.tools.key(ev) : ed.key(ev)) { e.preventDefault(); kick(); }
   };
 
   const tool = ed.tools.active?.id ?? 'select';

@@ -5,7 +5,7 @@
  * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { POWER_FLAG_NAMES, componentPins, createCanvasView, schematicHostActions, type CanvasView, type PlaceTool } from '@copperplate/editor';
+import { POWER_FLAG_NAMES, componentPins, createCanvasView, schematicHostActions, tableCellAt, tableTarget, type CanvasView, type PlaceTool, type TableSize } from '@copperplate/editor';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { AnnotateDialog, type AnnotateChoice } from './AnnotateDialog.tsx';
 import { FindPanel } from './FindPanel.tsx';
@@ -22,6 +22,8 @@ import { SaveBadge } from './SaveBadge.tsx';
 import { readClipboard, writeClipboard } from './clipboard.ts';
 import { PropertyPanel } from './PropertyPanel.tsx';
 import { schProps } from './sch-props.ts';
+import { TableCellsGrid, type CellEditRequest } from './TableCellsGrid.tsx';
+import { TableSizeDialog } from './TableSizeDialog.tsx';
 import { ErcPanel } from './ErcPanel.tsx';
 import { otherSheets } from './sheets.ts';
 import { SymbolTools } from './SymbolTools.tsx';
@@ -30,7 +32,7 @@ import { SimulationPanel } from '../sim/SimulationPanel.tsx';
 import { LibraryPanel } from '../library/LibraryPanel.tsx';
 import { useSchematicLibrary } from '../library/use-library.ts';
 
-const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place', noConnect: 'No connect' };
+const TOOL_NAMES: Record<string, string> = { select: 'Select', wire: 'Wire', bus: 'Bus', busEntry: 'Bus entry', netLabel: 'Net label', text: 'Text', place: 'Place', noConnect: 'No connect', table: 'Table' };
 /** Grid steps offered (0.01 inch). */
 const GRID_SIZES = [1, 2.5, 5, 10, 20, 50];
 
@@ -49,6 +51,8 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const [asking, setAsking] = useState<{ initial: string; resolve: (v: string | null) => void } | null>(null);
   const [finding, setFinding] = useState(false);
   const [annotating, setAnnotating] = useState(false);
+  const [sizing, setSizing] = useState<{ resolve: (v: TableSize | null) => void } | null>(null);
+  const [cellEdit, setCellEdit] = useState<CellEditRequest | null>(null);
   /** Grid controls re-render at once (a controlled input must see its new value in the same event). */
   const [, setGridTick] = useState(0);
 
@@ -63,6 +67,21 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     setView(v);
     const ed = v.editor;
     if (ed) schematicHostActions(ed, { highlightNet: () => void highlightRef.current(), find: () => setFinding(true), annotateDialog: () => setAnnotating(true) });
+    if (ed) ed.askTableSize = () => new Promise<TableSize | null>((resolve) => setSizing({ resolve }));
+    if (ed && !readOnly) {
+      // a double-click on a table edits the cell under the pointer (in the side panel's grid)
+      const onDbl = (e: MouseEvent) => {
+        const r = canvas.getBoundingClientRect();
+        const p = v.viewport.toWorld(e.clientX - r.left, e.clientY - r.top);
+        const t = tableTarget(ed.doc, [ed.hit(p.x, p.y) ?? ''])?.table;
+        const cell = t ? tableCellAt(ed.doc, t, p.x, p.y) : undefined;
+        if (!t || !cell) return;
+        ed.selection.select([t]);
+        setCellEdit((q) => ({ cell: cell.key, n: (q?.n ?? 0) + 1 }));
+      };
+      canvas.addEventListener('dblclick', onDbl);
+      offs.push(() => canvas.removeEventListener('dblclick', onDbl));
+    }
     if (ed && !readOnly) {
       // shortcuts wherever the focus is after a click in a panel (the canvas handles its own)
       offs.push(globalShortcuts(canvas, (ev) => {
@@ -165,12 +184,14 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       { label: 'Fit all', shortcut: 'K', glyph: 'fit', disabled: !view, onClick: viewAct(() => view?.fit()) },
     ],
   ];
+  const setActiveCell = useCallback((k: string | undefined) => { if (view?.editor) view.editor.activeCell = k; }, [view]);
   const devices = useMemo(() => placeable(items, ctx.symbols), [items, ctx]);
   const place = (value: string) => {
     if (!ed || !value) return;
     if (value.startsWith('flag:')) ed.armNetFlag(value.slice(5));
     else if (value === 'port') { run('place.netPort'); return; }
     else if (value === 'noConnect') ed.tools.activate('noConnect');
+    else if (value === 'table') { run('place.table'); return; }
     else {
       const [sym, dev] = value.split('|');
       const t = ed.tools.get('place') as PlaceTool;
@@ -200,6 +221,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     canvasRef.current?.focus();
   };
   void tick;
+  const tableId = ed ? tableTarget(ed.doc, ed.selection.ids)?.table ?? null : null;
   return (
     <div className="cp-editor cp-sch" ref={wrap} data-testid={ed ? 'schematic-editor' : 'symbol-editor'}>
       {ed ? (
@@ -226,6 +248,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
               <option value="port">Net port…</option>
               <option value="noConnect">No connect (Q)</option>
             </optgroup>
+            <optgroup label="Drawing">
+              <option value="table">Table… (Shift+T)</option>
+            </optgroup>
             <optgroup label="Parts">
               {devices.map((d) => (
                 <option key={d.value} value={d.value}>
@@ -248,6 +273,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
         {ed && (
           <div className="cp-side">
             <PropertyPanel {...schProps(ed)} readOnly={readOnly} />
+            {tableId && <TableCellsGrid key={tableId} doc={ed.doc} tableId={tableId} readOnly={readOnly} editRequest={cellEdit} onActiveCell={setActiveCell} onChanged={() => { view?.invalidate(); kick(); }} />}
             <ErcPanel ed={ed} sync={sync} id={id} onFocus={() => { view?.invalidate(); kick(); }} />
           </div>
         )}
@@ -283,6 +309,12 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
           initial={asking.initial}
           onOk={(v) => { asking.resolve(v); setAsking(null); canvasRef.current?.focus(); }}
           onClose={() => { asking.resolve(null); setAsking(null); canvasRef.current?.focus(); }}
+        />
+      )}
+      {sizing && (
+        <TableSizeDialog
+          onOk={(v) => { sizing.resolve(v); setSizing(null); canvasRef.current?.focus(); }}
+          onClose={() => { sizing.resolve(null); setSizing(null); canvasRef.current?.focus(); }}
         />
       )}
       {annotating && ed && <AnnotateDialog onOk={annotate} onClose={() => { setAnnotating(false); canvasRef.current?.focus(); }} />}

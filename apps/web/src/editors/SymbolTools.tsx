@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { addPin, generateSymbol, num, type CanvasView, type EditorDocument } from '@copperplate/editor';
 import { Head, SchAttr } from '@copperplate/format/records';
 import type { PinRecord } from '@copperplate/model';
-import { Modal } from '../ui/Modal.tsx';
+import { CancelOk, Modal } from '../ui/Modal.tsx';
 import { Toolbar, type ToolButton } from './Toolbar.tsx';
 
 const GRID = 5;
@@ -102,16 +102,7 @@ export function SymbolTools({ doc, view, canvas, readOnly, title, kick }: { doc:
           width={520}
           onClose={() => setGen(null)}
           testId="generate-symbol"
-          footer={
-            <>
-              <button type="button" className="btn" onClick={() => setGen(null)}>
-                Cancel
-              </button>
-              <button type="button" className="btn primary" onClick={generate}>
-                Generate
-              </button>
-            </>
-          }
+          footer={<CancelOk onCancel={() => setGen(null)} onOk={generate} label="Generate" />}
         >
           <label className="field">
             <span>Pins: name, number[, part] — one per line</span>

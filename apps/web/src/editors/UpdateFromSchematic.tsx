@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { openDocument, type SheetInput } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from '@copperplate/editor';
-import { Modal } from '../ui/Modal.tsx';
+import { CancelOk, Modal } from '../ui/Modal.tsx';
 import { itemName } from '../project/http-session.ts';
 import { contextOf } from '../project/painters.ts';
 import type { ProjectSession } from '../project/types.ts';
@@ -62,16 +62,7 @@ export function UpdateFromSchematic({ session, ed, pcbId, disabled, onApplied }:
           width={560}
           onClose={close}
           testId="update-from-schematic"
-          footer={
-            <>
-              <button type="button" className="btn" onClick={close}>
-                Cancel
-              </button>
-              <button type="button" className="btn primary" disabled={!lines.length} onClick={apply}>
-                Apply {lines.length} changes
-              </button>
-            </>
-          }
+          footer={<CancelOk onCancel={close} onOk={apply} disabled={!lines.length} label={`Apply ${lines.length} changes`} />}
         >
           {state.error ? (
             <p className="form-error">{state.error}</p>

@@ -5,10 +5,10 @@
  * Frames: board mil, Y up -> canvas device pixels through a Viewport sized in device pixels
  * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
  * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
- * The layers are painted by the WebGL2 painter (view/gl-pcb.ts) on a canvas stacked under this one
- * (which then holds only the live layers, on a transparent background: the browser composites the
- * two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d`
- * asks for it, by the Canvas2D tile painter (see `wantedPainter`).
+ * The layers are painted by the WebGL2 painter (view/gl-pcb.ts, the default) on a canvas stacked
+ * under this one (which then holds only the live layers, on a transparent background: the browser
+ * composites the two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` /
+ * localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
 import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
@@ -17,7 +17,7 @@ import { type Prim, primsBox } from '@copperplate/editor';
 import { PcbGlView } from '@copperplate/editor';
 
 /** The painter when nothing asks for one. */
-const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'canvas2d';
+const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'webgl';
 /** Which painter the canvas asks for: `?canvas=webgl|2d`, else localStorage `cp.canvas`, else the default. */
 export function wantedPainter(): 'webgl' | 'canvas2d' {
   let v = new URLSearchParams(location.search).get('canvas');
@@ -46,6 +46,11 @@ export interface PcbView {
   showGrid: boolean;
   /** Look at the board from the bottom (mirrored view). */
   setMirrored(on: boolean): void;
+  /**
+   * Draw now and read back what the canvas shows in a rectangle of device pixels of the canvas (the
+   * WebGL layers with the live layers over them, RGBA): for tests and colour pickers.
+   */
+  pixels(sx: number, sy: number, w: number, h: number): Uint8ClampedArray;
   destroy(): void;
 }
 
@@ -57,6 +62,8 @@ export interface PcbViewOptions {
 const SELECT_COLOR = '#ffffff';
 const NET_COLOR = '#00e5ff';
 const GRID_COLOR = '#8090a8';
+/** The view rests this long (ms) after a zoom before the WebGL snapshot is drawn again at the new scale. */
+const REFINE_MS = 150;
 /** Grid lines closer than this (CSS px) are thinned to every 5th, then every 10th... */
 const GRID_MIN_PX = 8;
 
@@ -67,8 +74,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   if (!g) throw new Error('Canvas2D is not available');
   const bg = opts.background ?? '#10141a';
   const glCanvas = document.createElement('canvas');
-  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg }) : null;
-  const painter = gl ?? new PcbCanvasView([...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
+  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg }) : null;
+  const painter = gl ?? new PcbCanvasView(ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
     background: bg,
     makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }),
   });
@@ -177,10 +184,16 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   };
 
   let pending = false;
+  /** A big board zoomed out shows a snapshot texture, scaled during a zoom: drawn again at the new scale once the view rests. */
+  let refineTimer: ReturnType<typeof setTimeout> | undefined;
   const invalidate = () => {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; draw(); });
+    requestAnimationFrame(() => {
+      pending = false;
+      draw();
+      if (gl) { clearTimeout(refineTimer); refineTimer = setTimeout(() => gl.refine(), REFINE_MS); }
+    });
   };
 
   const resize = () => {
@@ -279,9 +292,12 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvas.addEventListener('contextmenu', onContext);
   const ro = new ResizeObserver(() => { resize(); invalidate(); });
   ro.observe(canvas);
-  // document changes re-index the painter (the editor's own listener has updated the scene first);
+  // document changes update the painter (the editor's own listener has updated the scene first): the
+  // WebGL painter in place (only the edited records' items), the Canvas2D one re-indexed;
   // other editor notices (net highlight) only redraw
-  const offDoc = ed.doc.subscribe(() => painter.setPrims([...ed.scene.all()]));
+  const offDoc = painter instanceof PcbGlView
+    ? ed.onPrims((c) => (c.rebuilt ? painter.setPrims(ed.scene.all()) : painter.update(c.before, c.after, () => ed.scene.all())))
+    : ed.doc.subscribe(() => painter.setPrims(ed.scene.all()));
   const offEd = ed.subscribe(invalidate);
   const offSel = ed.selection.subscribe(invalidate);
   const offPanel = ed.panel.subscribe(() => { if (!(painter instanceof PcbGlView)) painter.invalidate(); invalidate(); });
@@ -301,6 +317,13 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       vp.fit(b.minX <= b.maxX ? b : primsBox(ed.scene.all()));
       invalidate();
     },
+    pixels(sx, sy, w, h) {
+      draw();
+      const out = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d')!;
+      if (gl) out.drawImage(glCanvas, -sx, -sy);
+      out.drawImage(canvas, -sx, -sy);
+      return out.getImageData(0, 0, w, h).data;
+    },
     setMirrored(on) {
       mirrored = on;
       canvas.style.transform = on ? 'scaleX(-1)' : '';
@@ -316,6 +339,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('keyup', onKeyUp);
       canvas.removeEventListener('contextmenu', onContext);
       ro.disconnect();
+      clearTimeout(refineTimer);
       canvasMaps.delete(canvas);
       gl?.destroy();
       glCanvas.remove();
@@ -336,5 +360,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();
+  // the hit-test index of a big board is built after the first frame, when the page is idle
+  const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+  requestAnimationFrame(() => idle(() => ed.prepareIndex()));
   return view;
 }

@@ -1,11 +1,13 @@
 /**
  * The clipboard across tabs and browsers of one user (issue 17 part 5): once signed in, the old
  * local clipboard is migrated into the cloud cache, every copy is added to it, and when the page
- * gains focus the newest cloud copy of each kind replaces an older local one.
+ * gains focus the newest cloud copy of each kind replaces an older local one. A page copied to the
+ * clipboard (project/paste.ts) goes the same way through the copyAndPaste cache call.
  */
 import { request } from '../api/http.ts';
 import { clipboardTime, setClipboardSink, writeClipboard } from '../editors/clipboard.ts';
 import { latestClip, migrateOldClipboard, pushClip, type CacheCalls } from './client-cache.ts';
+import { pullClipboardPage, pushPageCopy, setPageSink } from '../project/paste.ts';
 
 export const httpCache: CacheCalls = {
   get: async (key) => (await request<string | null>('GET', `/api/cache/${encodeURIComponent(key)}`, { relogin: false })) ?? null,
@@ -18,6 +20,7 @@ export async function pullClipboard(calls: CacheCalls = httpCache): Promise<void
     const e = await latestClip(calls, kind);
     if (e && e.time > clipboardTime(kind)) writeClipboard(kind, e.text, e.time, true);
   }
+  await pullClipboardPage(calls);
 }
 
 /** Starts the shared clipboard; returns stop. */
@@ -29,12 +32,14 @@ export function startCloudClipboard(calls: CacheCalls = httpCache): () => void {
     .then(() => {
       if (stopped) return;
       setClipboardSink((kind, text, time) => void pushClip(calls, { kind, text, time }).catch(() => undefined));
+      setPageSink((page) => void pushPageCopy(calls, page).catch(() => undefined));
       pull();
     });
   window.addEventListener('focus', pull);
   return () => {
     stopped = true;
     setClipboardSink(null);
+    setPageSink(null);
     window.removeEventListener('focus', pull);
   };
 }

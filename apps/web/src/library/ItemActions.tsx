@@ -1,5 +1,5 @@
 /**
- * The library panel's detail actions: rename and delete for a component of the user's own library
+ * The library panel's detail actions: edit (its editor in a new tab, library-session.ts), rename and delete for a component of the user's own library
  * (personal, team, public ones they own; the server checks), and the price and stock of the part from
  * the server's supplier adapter, or why there is none.
  */
@@ -16,6 +16,10 @@ export function OwnItem({ row, onChanged }: { row: LibRow; onChanged: (deleted?:
     <div className="cp-lib-own" data-testid="library-own-item">
       {renaming === null ? (
         <>
+          {[2, 3, 4].includes(row.type) && (
+            <button type="button" className="btn small" title="Open it in its editor (a new tab), to save a new version to the library"
+              onClick={() => window.open(`${window.location.pathname}${window.location.search}#/library/${row.uuid}`, '_blank')}>Edit</button>
+          )}
           <button type="button" className="btn small" onClick={() => setRenaming(row.title)}>Rename</button>
           <button type="button" className="btn small" onClick={() => (confirm ? void act(deleteComponent(row.uuid, row.g_ticket), row.uuid) : setConfirm(true))}>{confirm ? 'Confirm delete' : 'Delete'}</button>
         </>

@@ -11,6 +11,7 @@ import { renderPcbSvg } from '@copperplate/editor';
 import { componentDetail, LIB_KINDS, libraryInfo, searchLibrary, type LibDetail, type LibInfo, type LibRow } from './library-api.ts';
 import { forgetRecentPart, recentParts, rememberPart } from './recent.ts';
 import { OwnItem, PriceStock } from './ItemActions.tsx';
+import { useLibraryList } from './library-lists.ts';
 import './library.css';
 
 /** The drag data type of a library part (its uuid). */
@@ -47,6 +48,10 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
   const seq = useRef(0);
 
   useEffect(() => { input.current?.focus(); libraryInfo().then(setInfo, () => {}); }, []);
+  // the library filter: the system and user basic library lists (local copy first, then the cloud's)
+  const sysList = useLibraryList('system');
+  const userList = useLibraryList('user', reload);
+  const ownLibs = useMemo(() => [...new Set([...(userList.list?.items.map((i) => i.lib) ?? []), 'Public'])].sort(), [userList.list]);
   // search as you type: the newest answer wins (earlier ones still in flight are dropped)
   useEffect(() => {
     const n = ++seq.current;
@@ -102,7 +107,8 @@ export function LibraryPanel({ onPlace, onClose, busy, defaultKind = 3, footprin
         </select>
         <select className="cp-select" aria-label="Library" value={lib} onChange={(e) => setLib(e.target.value)}>
           <option value="">All libraries</option>
-          {info?.libraries.map((l) => <option key={l.lib} value={l.lib}>{l.lib}</option>)}
+          {sysList.list && <optgroup label="System">{sysList.list.libs.map((l) => <option key={l.lib} value={l.lib} title={`${l.devices} devices, ${l.symbols} symbols, ${l.footprints} footprints`}>{l.lib}</option>)}</optgroup>}
+          <optgroup label="Yours and shared">{ownLibs.map((l) => <option key={l} value={l}>{l}</option>)}</optgroup>
         </select>
         <select className="cp-select" aria-label="Scope" value={scope} onChange={(e) => setScope(e.target.value)}>
           <option value="">All scopes</option>

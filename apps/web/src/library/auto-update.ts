@@ -36,18 +36,37 @@ export async function refreshLibraryParts(session: ProjectSession): Promise<numb
   return n;
 }
 
-/** Checks every 15 s; refreshes when the editor has been idle for 60 s (LIB-2). */
+/** The timer of the auto-update (injected in tests). */
+export interface AutoUpdateClock {
+  now(): number;
+  every(ms: number, fn: () => void): () => void;
+}
+const realClock: AutoUpdateClock = {
+  now: () => Date.now(),
+  every: (ms, fn) => { const t = setInterval(fn, ms); return () => clearInterval(t); },
+};
+/** How often the auto-update looks whether it is due. */
+export const AUTO_UPDATE_CHECK_MS = 15_000;
+
+/**
+ * Checks every 15 s; refreshes when the editor has been idle for 60 s (LIB-2): an edit (the document
+ * pending upload) puts it off again. Returns stop.
+ */
+export function startLibraryAutoUpdate(sync: Pick<DocSync, 'subscribe' | 'state' | 'session'>, clock: AutoUpdateClock = realClock, refresh: (s: ProjectSession) => Promise<number> = refreshLibraryParts): () => void {
+  let lastEdit: number | undefined = clock.now();
+  let running = false;
+  const off = sync.subscribe(() => { if (sync.state === 'pending') lastEdit = clock.now(); });
+  const stop = clock.every(AUTO_UPDATE_CHECK_MS, () => {
+    if (running || !autoUpdateDue(lastEdit, clock.now())) return;
+    running = true;
+    refresh(sync.session).catch(() => 0).finally(() => { running = false; lastEdit = undefined; });
+  });
+  return () => { off(); stop(); };
+}
+
 export function useLibraryAutoUpdate(sync: DocSync | null): void {
   useEffect(() => {
     if (!sync || sync.readOnly) return;
-    let lastEdit: number | undefined = Date.now();
-    let running = false;
-    const off = sync.subscribe(() => { if (sync.state === 'pending') lastEdit = Date.now(); });
-    const timer = setInterval(() => {
-      if (running || !autoUpdateDue(lastEdit, Date.now())) return;
-      running = true;
-      refreshLibraryParts(sync.session).catch(() => {}).finally(() => { running = false; lastEdit = undefined; });
-    }, 15_000);
-    return () => { off(); clearInterval(timer); };
+    return startLibraryAutoUpdate(sync);
   }, [sync]);
 }

@@ -70,3 +70,12 @@ const PricesSchema = z.object({
 export type Prices = z.infer<typeof PricesSchema>;
 /** Price and stock of manufacturer part numbers from the server's supplier adapter (`configured: false` when there is none). */
 export const partPrices = async (mpns: string[]): Promise<Prices> => PricesSchema.parse(await request('POST', '/api/components/prices', { body: { mpns } }));
+
+const VersionSchema = z.object({ g_ticket: z.number(), title: z.string(), update_time: z.number(), dataStr: z.string().optional() });
+export type LibVersion = z.infer<typeof VersionSchema>;
+/** The earlier versions of a component, newest first (the content each new version replaced). */
+export const componentVersions = async (uuid: string): Promise<LibVersion[]> =>
+  z.object({ versions: z.array(VersionSchema) }).parse(await request('POST', '/api/components/versions', { body: { uuid } })).versions;
+/** One earlier version with its content. */
+export const componentVersion = async (uuid: string, gTicket: number): Promise<LibVersion> =>
+  VersionSchema.parse(await request('POST', '/api/components/versions', { body: { uuid, g_ticket: gTicket } }));

@@ -6,7 +6,7 @@
  * under a new uuid (the system library is not writable), the device's references following it.
  */
 import { z } from 'zod';
-import { ComponentRowSchema } from '@copperplate/model';
+import { ComponentRowSchema, newDocumentId } from '@copperplate/model';
 import { request } from '../api/http.ts';
 import type { Item } from '../api/schemas.ts';
 import type { ProjectSession } from '../project/types.ts';
@@ -17,11 +17,6 @@ export interface SaveScope { owner: 0 | 1 | 3; team?: string }
 const DOC_TYPE: Record<LibKind, number> = { symbols: 2, devices: 3, footprints: 4 };
 const ResultSchema = z.array(z.object({ success: z.boolean(), result: z.object({ uuid: z.string(), ticket: z.number(), updateTime: z.number() }).nullable(), code: z.number(), message: z.string() }));
 
-function newUuid(): string {
-  const b = new Uint8Array(16);
-  crypto.getRandomValues(b);
-  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-}
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -57,7 +52,7 @@ export async function saveToLibrary(session: ProjectSession, kind: LibKind, id: 
   const uuids = parts.map((p) => String(p.item.uuid));
   const known = z.array(ComponentRowSchema).parse(await request('POST', '/api/components/search-by-ids', { body: { uuids, dataStr: 'no' } }));
   const ids = new Map<string, string>();
-  for (const r of known) if (r.owner === 2) ids.set(r.uuid, newUuid());
+  for (const r of known) if (r.owner === 2) ids.set(r.uuid, newDocumentId());
   const data = parts.map((p) => body(p.kind, p.item, ids.get(String(p.item.uuid)) ?? String(p.item.uuid), scope, ids));
   const results = ResultSchema.parse(await request('POST', '/api/components/batch-import', { body: { data } }));
   const failed = results.find((r) => !r.success);

@@ -4,9 +4,11 @@ import type { ParsedMode } from '@copperplate/model';
 import { WarningDialog } from '../dialogs/WarningDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog.tsx';
+import { BuildingBlockDialog } from '../dialogs/BuildingBlockDialog.tsx';
+import { blockLinkOf, blockVersion, insertBuildingBlock, updateFromBlock } from './building-block.ts';
 import { toast, toastError } from '../ui/toasts.tsx';
 import { copyBoard, copyPage, copySchematic } from './copy.ts';
-import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeSheet, renameBoard, sheetOrder } from './structure.ts';
+import { addBoard, addPanel, addPcb, addSchematic, addSheet, deleteBoard, deletePcb, deleteSchematic, deleteSheet, moveSheet, placeBoard, placeLoose, placeSheet, renameBoard, sheetOrder } from './structure.ts';
 import { TreeMenu, type MenuItem, type MenuTarget } from './TreeMenu.tsx';
 import { SaveToLibrary } from '../library/SaveToLibrary.tsx';
 import type { LibKind } from '../library/save-to-library.ts';
@@ -21,7 +23,7 @@ import { PresenceLayer, usePeers } from './PresenceLayer.tsx';
 import { presenceOf, type Peer } from './presence.ts';
 import { StatusBar } from './StatusBar.tsx';
 import { closeTab, editorOf, loadTabs, openTab, saveTabs, tabKey, type Tab, type TabState } from './tabs.ts';
-import { buildTree, tabKindOf, type TreeNode } from './tree.ts';
+import { LOOSE_LISTS, buildTree, tabKindOf, type LooseKind, type TreeNode } from './tree.ts';
 import type { ProjectSession } from './types.ts';
 
 function useSessionVersion(session: ProjectSession): number {
@@ -71,6 +73,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   const [confirm, setConfirm] = useState<{ title: string; message: string; run: () => Promise<void> } | null>(null);
   const [progress, setProgress] = useState<{ message: string; share: number } | null>(null);
   const [toLibrary, setToLibrary] = useState<{ kind: LibKind; id: string; title: string } | null>(null);
+  const [blocks, setBlocks] = useState(false);
   const online = useSyncExternalStore(
     (fn) => (window.addEventListener('online', fn), window.addEventListener('offline', fn), () => (window.removeEventListener('online', fn), window.removeEventListener('offline', fn))),
     () => navigator.onLine,
@@ -157,19 +160,54 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     return items;
   }
 
+  /** Closes the tabs of these documents (a deleted document's, or one about to be rewritten). */
+  const closeTabsOf = (ids: string[]) => setTabs((st) => ids.reduce((acc, id) => {
+    const t = acc.tabs.find((x) => x.id === id);
+    return t ? closeTab(acc, tabKey(t)) : acc;
+  }, st));
+
+  /**
+   * A board inserted from a building block brought to the block's current version (or told it has
+   * it). The board's open sheets and PCB are closed first: their editors would not see the new content.
+   */
+  async function updateBoardFromBlock(name: string): Promise<void> {
+    try {
+      const v = await blockVersion(session, name);
+      if (!v) return;
+      if (v.latest <= v.link.version) { toast(`Board ${name} has the building block's latest version (${v.link.version})`, 'info', 4000); return; }
+      const b = session.snapshot().detail.boards.find((x) => x.name === name);
+      closeTabsOf([...(b?.sch ? sheetOrder(session, b.sch) : []), ...(b?.pcb ? [b.pcb] : [])]);
+      setProgress({ message: PROGRESS.PASTE_DATA, share: 0 });
+      const now = await updateFromBlock(session, name, (share) => setProgress({ message: PROGRESS.PASTE_DATA, share }));
+      toast(`Board ${name} updated from its building block (version ${v.link.version} to ${now})`, 'success', 4000);
+    } catch (e) {
+      toastError(e);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  /** Move up / Move down of a schematic or PCB on no board, or of a panel (none when it is on a board). */
+  function moveItems(kind: LooseKind, id: string): MenuItem[] {
+    const loose = LOOSE_LISTS[kind](session.snapshot()).map((x) => String(x.uuid));
+    const at = loose.indexOf(id);
+    if (at < 0) return [];
+    return [
+      { label: 'Move up', disabled: ro || at === 0, run: () => void placeLoose(session, kind, id, loose[at - 1]).catch(toastError) },
+      { label: 'Move down', disabled: ro || at === loose.length - 1, run: () => void placeLoose(session, kind, loose[at + 1], id).catch(toastError) },
+    ];
+  }
+
   /** Add, reorder and delete sheets; add and delete schematics, PCBs and boards (structure.ts). */
   function structureItems(n: TreeNode): MenuItem[] {
     const items: MenuItem[] = [];
     // a deleted document's tab closes with it
-    const closeTabsOf = (ids: string[]) => setTabs((st) => ids.reduce((acc, id) => {
-      const t = acc.tabs.find((x) => x.id === id);
-      return t ? closeTab(acc, tabKey(t)) : acc;
-    }, st));
     const ask = (title: string, message: string, fn: () => Promise<void>, ids: string[] = []) =>
       setConfirm({ title, message, run: () => fn().then(() => closeTabsOf(ids)) });
     if (n.icon === 'schematic') {
       const schId = n.key.slice('schematics:'.length);
       items.push({ label: 'New sheet', disabled: ro, run: () => void addSheet(session, schId).then((id) => open({ key: `sheets:${id}`, label: '', icon: 'sheet', doc: { kind: 'sheets', id } }), toastError) });
+      items.push(...moveItems('schematics', schId));
       items.push({ label: 'Delete schematic', disabled: ro, run: () => ask('Delete schematic', `Delete the schematic "${n.label}" and all its sheets?`, () => deleteSchematic(session, schId), sheetOrder(session, schId)) });
     }
     if (n.doc?.kind === 'sheets') {
@@ -182,12 +220,18 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     }
     if (n.doc?.kind === 'pcbs') {
       const id = n.doc.id;
+      items.push(...moveItems('pcbs', id));
       items.push({ label: 'Delete PCB', disabled: ro, run: () => ask('Delete PCB', `Delete the PCB "${n.label}"?`, () => deletePcb(session, id), [id]) });
     }
     if (n.icon === 'board') {
       const name = n.key.slice('board:'.length);
       const b = session.snapshot().detail.boards.find((x) => x.name === name);
       const ids = [...(b?.sch ? sheetOrder(session, b.sch) : []), ...(b?.pcb ? [b.pcb] : [])];
+      const names = session.snapshot().detail.boards.map((x) => x.name);
+      const at = names.indexOf(name);
+      items.push({ label: 'Move up', disabled: ro || at <= 0, run: () => void placeBoard(session, name, names[at - 1]).catch(toastError) });
+      items.push({ label: 'Move down', disabled: ro || at < 0 || at === names.length - 1, run: () => void placeBoard(session, names[at + 1], name).catch(toastError) });
+      if (blockLinkOf(b)) items.push({ label: 'Update from building block', disabled: ro, run: () => void updateBoardFromBlock(name) });
       items.push({ label: 'Delete board', disabled: ro, run: () => ask('Delete board', `Delete the board "${name}" with its schematic and PCB?`, () => deleteBoard(session, name), ids) });
     }
     const openPanel = (pid: string) => open({ key: `panels:${pid}`, label: '', icon: 'panel', doc: { kind: 'panels', id: pid } });
@@ -195,12 +239,14 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     if (n.key === 'group:panels') items.push({ label: 'New panel', disabled: ro, run: () => void addPanel(session).then(openPanel, toastError) });
     if (n.doc?.kind === 'panels') {
       const pid = n.doc.id;
+      items.push(...moveItems('panels', pid));
       items.push({ label: 'Delete panel', disabled: ro, run: () => ask('Delete panel', `Delete the panel "${n.label}"?`, () => session.remove('panels', pid), [pid]) });
     }
     if (n.icon === 'board' || n.icon === 'schematic' || n.doc?.kind === 'pcbs') {
       items.push({ label: 'New board', disabled: ro, run: () => run(addBoard(session), 'Board added') });
       items.push({ label: 'New schematic', disabled: ro, run: () => run(addSchematic(session), 'Schematic added') });
       items.push({ label: 'New PCB', disabled: ro, run: () => run(addPcb(session), 'PCB added') });
+      items.push({ label: 'Insert building block…', disabled: ro, run: () => setBlocks(true) });
     }
     return items;
   }
@@ -230,7 +276,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
         onOpen={open}
         onMenu={(node, x, y) => setMenu({ node, x, y })}
         onRename={renameNode}
-        onDropSheet={ro ? undefined : (id, before) => void placeSheet(session, id, before).catch(toastError)}
+        onReorder={ro ? undefined : (group, id, before) => void (group in LOOSE_LISTS ? placeLoose(session, group as LooseKind, id, before) : (group === 'boards' ? placeBoard : placeSheet)(session, id, before)).catch(toastError)}
         peers={peersByDoc}
       />
       {menu && menuItems(menu.node).length > 0 && <TreeMenu x={menu.x} y={menu.y} items={menuItems(menu.node)} onClose={() => setMenu(null)} />}
@@ -286,6 +332,19 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
             setRenamingBoard(null);
           }}
           onClose={() => setRenamingBoard(null)}
+        />
+      )}
+      {blocks && (
+        <BuildingBlockDialog
+          project={session.uuid}
+          onClose={() => setBlocks(false)}
+          onPick={(b) => {
+            setBlocks(false);
+            setProgress({ message: PROGRESS.PASTE_DATA, share: 0 });
+            insertBuildingBlock(session, b.projectId, (share) => setProgress({ message: PROGRESS.PASTE_DATA, share }))
+              .then((name) => toast(`Building block inserted as board ${name}`, 'success', 3000), toastError)
+              .finally(() => setProgress(null));
+          }}
         />
       )}
       {toLibrary && <SaveToLibrary session={session} {...toLibrary} onClose={() => setToLibrary(null)} />}

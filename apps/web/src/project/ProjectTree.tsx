@@ -17,17 +17,22 @@ const ICONS: Record<TreeNode['icon'], string> = {
 };
 
 type MenuFn = (n: TreeNode, x: number, y: number) => void;
-/** Tree actions besides open and the menu: F2 renames; a sheet dragged onto another sheet of its schematic goes before it. */
+/**
+ * Tree actions besides open and the menu: F2 renames; a node dragged onto another of its order group
+ * (a sheet onto a sheet of its schematic, a schematic on no board onto another) goes before it.
+ */
 export interface TreeActions {
   onRename?: (n: TreeNode) => void;
-  onDropSheet?: (sheetId: string, beforeId: string) => void;
+  onReorder?: (group: string, id: string, beforeId: string) => void;
   /** Other users with the project open, by the document they have open (`kind:id`; '*': all of them). */
   peers?: ReadonlyMap<string, Peer[]>;
 }
-const DRAG_TYPE = 'application/x-copperplate-sheet';
+const DRAG_TYPE = 'application/x-copperplate-order';
+/** The order group being dragged (dragover cannot read the transfer's data, only its types). */
+let dragging: string | null = null;
 
 function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: { node: TreeNode; depth: number; active: string | null; collapsed: Set<string>; toggle: (k: string) => void; onOpen: (n: TreeNode) => void; onMenu: MenuFn; acts: TreeActions }) {
-  const isSheet = node.doc?.kind === 'sheets';
+  const order = node.order;
   const [over, setOver] = useState(false);
   const hasKids = !!node.children;
   const open = hasKids && !collapsed.has(node.key);
@@ -57,14 +62,17 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: 
     <li role="treeitem" aria-expanded={hasKids ? open : undefined} aria-selected={!!isActive} aria-label={node.label} data-icon={node.icon}>
       <div
         className={`tree-row${isActive ? ' active' : ''}${node.doc ? ' is-doc' : ''}${over ? ' drop-before' : ''}`}
-        draggable={isSheet && !!acts.onDropSheet}
+        draggable={!!order && !!acts.onReorder}
         onDragStart={(e) => {
-          if (!isSheet) return;
-          e.dataTransfer.setData(DRAG_TYPE, node.doc!.id);
+          if (!order) return;
+          e.stopPropagation();
+          dragging = order.group;
+          e.dataTransfer.setData(DRAG_TYPE, order.id);
           e.dataTransfer.effectAllowed = 'move';
         }}
+        onDragEnd={() => (dragging = null)}
         onDragOver={(e) => {
-          if (!isSheet || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
+          if (!order || dragging !== order.group || !e.dataTransfer.types.includes(DRAG_TYPE)) return;
           e.preventDefault();
           e.dataTransfer.dropEffect = 'move';
           setOver(true);
@@ -73,9 +81,10 @@ function Node({ node, depth, active, collapsed, toggle, onOpen, onMenu, acts }: 
         onDrop={(e) => {
           setOver(false);
           const id = e.dataTransfer.getData(DRAG_TYPE);
-          if (!isSheet || !id) return;
+          if (!order || dragging !== order.group || !id) return;
           e.preventDefault();
-          acts.onDropSheet?.(id, node.doc!.id);
+          dragging = null;
+          acts.onReorder?.(order.group, id, order.id);
         }}
         style={{ paddingLeft: 6 + depth * 14 }}
         tabIndex={0}

@@ -8,12 +8,12 @@ import { CatalogueError, NAMED_ERRORS, newDocumentId, renameWithSuffix } from '@
 import { api } from '../api/api.ts';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
-import type { ProjectSession } from './types.ts';
+import type { ProjectSession, ProjectSnapshot } from './types.ts';
 
-/** Everything but the sync fields (the copy is a new item). */
-function fresh(item: Item, uuid: string): Item {
+/** Everything but the sync fields (the copy is a new item), under a new uuid when one is given. */
+export function fresh(item: Item, uuid?: string): Item {
   const { ticket: _t, base_ticket: _b, updateTime: _u, ...rest } = item as Item & { base_ticket?: unknown; updateTime?: unknown };
-  return { ...rest, uuid } as Item;
+  return (uuid === undefined ? rest : { ...rest, uuid }) as Item;
 }
 
 function failWith(prefix: string, err: unknown): never {
@@ -39,14 +39,15 @@ export async function copyPage(session: ProjectSession, sheetId: string): Promis
   }
 }
 
-async function copySchematicItems(session: ProjectSession, schId: string): Promise<string> {
+/** Copies schematic `schId` of `from` (this project's items, or another project's) into the session's project. */
+async function copySchematicItems(session: ProjectSession, schId: string, from: ProjectSnapshot['items'] = session.snapshot().items): Promise<string> {
   const { items } = session.snapshot();
-  const sch = items.schematics.get(schId);
+  const sch = from.schematics.get(schId);
   if (!sch) throw CatalogueError.named('PRJ_NOT_EXIST');
   const name = renameWithSuffix(itemName(sch), (n) => [...items.schematics.values()].some((s) => itemName(s) === n));
   const newSch = newDocumentId();
   const order = Array.isArray(sch.sort) ? (sch.sort as unknown[]).map(String) : [];
-  const sheets = [...items.sheets.values()].filter((s) => s.schematic_uuid === schId).sort((a, b) => order.indexOf(String(a.uuid)) - order.indexOf(String(b.uuid)));
+  const sheets = [...from.sheets.values()].filter((s) => s.schematic_uuid === schId).sort((a, b) => order.indexOf(String(a.uuid)) - order.indexOf(String(b.uuid)));
   const ids = sheets.map(() => newDocumentId());
   await session.edit('schematics', { ...fresh(sch, newSch), name, display_name: name, sort: ids });
   for (let i = 0; i < sheets.length; i++) await session.edit('sheets', { ...fresh(sheets[i], ids[i]), schematic_uuid: newSch });
@@ -65,25 +66,50 @@ export async function copySchematic(session: ProjectSession, schId: string): Pro
 /** Copies a board: its schematic (with sheets) and PCB, and adds the new board to the project. */
 export async function copyBoard(session: ProjectSession, boardName: string): Promise<string> {
   try {
-    const { detail, items } = session.snapshot();
-    const board = detail.boards.find((b) => b.name === boardName);
-    if (!board) throw CatalogueError.named('PRJ_NOT_EXIST');
-    const name = renameWithSuffix(board.name, (n) => detail.boards.some((b) => b.name === n));
-    const sch = board.sch && items.schematics.has(board.sch) ? await copySchematicItems(session, board.sch) : '';
-    let pcb = '';
-    const src = board.pcb ? items.pcbs.get(board.pcb) : undefined;
-    if (src) {
-      pcb = newDocumentId();
-      const title = renameWithSuffix(itemName(src), (n) => [...items.pcbs.values()].some((p) => itemName(p) === n));
-      // footprints edited on the board are blocks keyed "<pcbUuid>_<id>" inside the PCB text
-      const dataStr = typeof src.dataStr === 'string' ? src.dataStr.split(String(src.uuid)).join(pcb) : src.dataStr;
-      await session.edit('pcbs', { ...fresh(src, pcb), title, display_title: title, dataStr });
-    }
-    await session.refresh();
-    await api.update(session.uuid, { boards: [...detail.boards, { name, sch, pcb }] });
-    await session.refresh();
-    return name;
+    return await copyBoardFrom(session, session.snapshot(), boardName, boardName);
   } catch (err) {
     failWith(NAMED_ERRORS.COPY_BOARDS_FAILED, err);
   }
+}
+
+/**
+ * Copies board `boardName` of `from` (this project or another one: a building block) into the
+ * session's project as a new board named `name` (or `name_1`, ... when taken). Returns its name.
+ */
+export async function copyBoardFrom(session: ProjectSession, from: ProjectSnapshot, boardName: string, name: string): Promise<string> {
+  const board = from.detail.boards.find((b) => b.name === boardName);
+  if (!board) throw CatalogueError.named('PRJ_NOT_EXIST');
+  const sch = await copySchematicFrom(session, from, board.sch);
+  const pcb = await copyPcbItem(session, from, board.pcb);
+  return addBoard(session, name, sch, pcb);
+}
+
+/** Copies schematic `schId` (with its sheets) of `from` into the session's project; '' when there is none. */
+export async function copySchematicFrom(session: ProjectSession, from: ProjectSnapshot, schId: string | null | undefined): Promise<string> {
+  return schId && from.items.schematics.has(schId) ? copySchematicItems(session, schId, from.items) : '';
+}
+
+/** Copies PCB `pcbId` of `from` into the session's project under a new id and a free name; '' when there is none. */
+export async function copyPcbItem(session: ProjectSession, from: ProjectSnapshot, pcbId: string | null | undefined): Promise<string> {
+  const src = pcbId ? from.items.pcbs.get(pcbId) : undefined;
+  if (!src) return '';
+  const { items } = session.snapshot();
+  const pcb = newDocumentId();
+  const title = renameWithSuffix(itemName(src), (n) => [...items.pcbs.values()].some((p) => itemName(p) === n));
+  // footprints edited on the board are blocks keyed "<pcbUuid>_<id>" inside the PCB text
+  const dataStr = typeof src.dataStr === 'string' ? src.dataStr.split(String(src.uuid)).join(pcb) : src.dataStr;
+  await session.edit('pcbs', { ...fresh(src, pcb), title, display_title: title, dataStr });
+  return pcb;
+}
+
+/**
+ * Adds a board named `name` (or `name_1`, ... when taken) of schematic `sch` and PCB `pcb` to the
+ * project (online), with `link` (a building block's source and version) when given. Returns its name.
+ */
+export async function addBoard(session: ProjectSession, name: string, sch: string, pcb: string, link?: { source: string; version: number }): Promise<string> {
+  const free = renameWithSuffix(name, (n) => session.snapshot().detail.boards.some((b) => b.name === n));
+  await session.refresh();
+  await api.update(session.uuid, { boards: [...session.snapshot().detail.boards, { name: free, sch, pcb, ...link }] });
+  await session.refresh();
+  return free;
 }

@@ -8,6 +8,7 @@
 import { itemName as syncItemName, type LocalItem, type ProjectSession as EngineSession, type SyncEngine } from '@copperplate/sync';
 import type { Item, ProjectDetail } from '../api/schemas.ts';
 import { ProjectDetailSchema } from '../api/schemas.ts';
+import { workspaceText, type WorkspaceMode } from './live.ts';
 import { VIEW_KINDS, type ConflictRow, type ProjectSession, type ProjectSnapshot, type SyncState, type ViewKind } from './types.ts';
 
 /** What a session needs of its platform. */
@@ -19,7 +20,9 @@ export interface SessionEnv {
    * Opens the live channel of a project: `onTicket` gets each newer g_ticket, `onState` whether the
    * channel is up (SYNC-5: the sync timer then waits 300 s instead of 5 s); returns close.
    */
-  live(uuid: string, onTicket: (g: number) => void, onState?: (up: boolean) => void): () => void;
+  live(uuid: string, onTicket: (g: number) => void, onState?: (up: boolean) => void, onWorkspace?: (m: WorkspaceMode) => void): () => void;
+  /** Tells the user that the project's workspace changed (org and team mode of the live channel). */
+  announce?(text: string): void;
   detail(uuid: string): Promise<ProjectDetail>;
 }
 
@@ -40,7 +43,8 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
   let detail: ProjectDetail = ProjectDetailSchema.parse({ boards: [], ...s.detail });
   let items = Object.fromEntries(VIEW_KINDS.map((k) => [k, new Map<string, Item>()])) as ProjectSnapshot['items'];
   let coppers = new Map<string, Item>();
-  let snap: ProjectSnapshot = { detail, items, coppers };
+  let blobs = new Map<string, Item>();
+  let snap: ProjectSnapshot = { detail, items, coppers, blobs };
   let conflicts: ConflictRow[] = [];
   let pending = 0;
   let processing = false;
@@ -62,10 +66,12 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
     const next = Object.fromEntries(VIEW_KINDS.map((k) => [k, new Map<string, Item>()])) as ProjectSnapshot['items'];
     const byKey = new Map<string, LocalItem>();
     const nextCoppers = new Map<string, Item>();
+    const nextBlobs = new Map<string, Item>();
     for (const i of all) {
       byKey.set(`${i.kind}:${i.key}`, i);
       const it = toItem(i);
       if (it && i.kind === 'copper') nextCoppers.set(i.key, it);
+      if (it && i.kind === 'blobs') nextBlobs.set(i.key, it);
       if (it && (VIEW_KINDS as readonly string[]).includes(i.kind)) next[i.kind as ViewKind].set(i.key, it);
     }
     pending = all.filter((i) => i.ticket <= 0).length;
@@ -78,7 +84,8 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       });
     items = next;
     coppers = nextCoppers;
-    snap = { detail, items, coppers };
+    blobs = nextBlobs;
+    snap = { detail, items, coppers, blobs };
     for (const fn of listeners) fn();
   }
   let queued: Promise<void> | null = null;
@@ -121,7 +128,11 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
       schedule();
     }),
   ];
-  const closeLive = env.live(uuid, (g) => void s.syncer.notify(g), (up) => (s.syncer.liveTimerActive = up));
+  const closeLive = env.live(uuid, (g) => void s.syncer.notify(g), (up) => (s.syncer.liveTimerActive = up), (m) => {
+    // org and team mode: the detail (scope, team) is read again and the user told
+    void refreshDetail();
+    env.announce?.(workspaceText(m));
+  });
   const offNet = env.onNetChange(() => schedule());
   await reload();
 
@@ -168,6 +179,11 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
     async editCopper(path, dataStr) {
       const cur = await s.get('copper', path);
       await s.edit('copper', path, { ...(cur ?? {}), path, dataStr });
+      edits++;
+      schedule();
+    },
+    async editBlob(hash, item) {
+      await s.edit('blobs', hash, item);
       edits++;
       schedule();
     },

@@ -3,13 +3,23 @@
  * after each applied write; the engine then syncs (SYNC-7). Reconnects with a growing delay. While it
  * is up the engine's sync timer waits 300 s instead of 5 s (SYNC-5). Presence messages go to the
  * project's PresenceStore (presence.ts), which sends ours through the socket once the hello came.
+ * Org and team mode messages (the project moved into a team or organisation) reach `onWorkspace`.
  */
 import { z } from 'zod';
 import { presenceOf } from './presence.ts';
 
 const LiveMessage = z.object({ type: z.string(), g_ticket: z.number().optional(), conn: z.string().optional() }).loose();
+/** Org and team mode: the workspace the project is in now (moved into a team or organisation, or back to personal). */
+const WorkspaceMode = z.object({ type: z.enum(['teamMode', 'orgMode']), data: z.object({ scope: z.number(), team_uuid: z.string().nullable(), team_name: z.string().nullable() }) });
+export type WorkspaceMode = z.infer<typeof WorkspaceMode>;
 
-export function openLive(uuid: string, onTicket: (g: number) => void, onState: (up: boolean) => void = () => {}): () => void {
+/** What a workspace change says to the user. */
+export function workspaceText(m: WorkspaceMode): string {
+  if (m.data.team_uuid === null) return 'This project is now a personal project';
+  return `This project is now in the ${m.type === 'orgMode' ? 'organisation' : 'team'} ${m.data.team_name ?? m.data.team_uuid}`;
+}
+
+export function openLive(uuid: string, onTicket: (g: number) => void, onState: (up: boolean) => void = () => {}, onWorkspace: (m: WorkspaceMode) => void = () => {}): () => void {
   let ws: WebSocket | null = null;
   let closed = false;
   let delay = 1000;
@@ -37,6 +47,10 @@ export function openLive(uuid: string, onTicket: (g: number) => void, onState: (
           const sock = ws;
           presence.attach(m.data.conn, (t) => sock?.readyState === WebSocket.OPEN && sock.send(t));
         } else if (m.data.type === 'presence') presence.receive(raw);
+        else if (m.data.type === 'teamMode' || m.data.type === 'orgMode') {
+          const w = WorkspaceMode.safeParse(raw);
+          if (w.success) onWorkspace(w.data);
+        }
       } catch {
         /* not JSON: ignored */
       }

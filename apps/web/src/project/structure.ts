@@ -10,6 +10,7 @@ import { CatalogueError, newDocumentId, renameWithSuffix } from '@copperplate/mo
 import { api } from '../api/api.ts';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
+import { LOOSE_LISTS, type LooseKind } from './tree.ts';
 import { blankPanelText } from '@copperplate/editor';
 import { boardSize } from '@copperplate/convert/panel/index';
 import { boardSourceOf } from '../editors/panel-board.ts';
@@ -156,19 +157,50 @@ export async function deleteBoard(session: ProjectSession, boardName: string): P
 }
 
 /**
+ * `list` with the entry keyed `key` moved just before the one keyed `before` (last when null);
+ * undefined when there is nothing to move (no such entry, a drop on itself, `before` not in the list).
+ */
+function moveBefore<T>(list: readonly T[], keyOf: (t: T) => string, key: string, before: string | null): T[] | undefined {
+  const moved = list.find((t) => keyOf(t) === key);
+  if (moved === undefined || key === before) return undefined;
+  const order = list.filter((t) => t !== moved);
+  const at = before === null ? order.length : order.findIndex((t) => keyOf(t) === before);
+  if (at < 0) return undefined;
+  order.splice(at, 0, moved);
+  return order;
+}
+
+/**
  * Drag and drop in the tree: puts a sheet just before `beforeId` (another sheet of the same
  * schematic), or last when `beforeId` is null. The schematic's `sort` is written once.
  */
 export async function placeSheet(session: ProjectSession, sheetId: string, beforeId: string | null): Promise<void> {
   const sheet = session.snapshot().items.sheets.get(sheetId);
-  if (!sheet || sheetId === beforeId) return;
+  if (!sheet) return;
   const schId = String(sheet.schematic_uuid);
-  const order = sheetOrder(session, schId).filter((id) => id !== sheetId);
-  const at = beforeId === null ? order.length : order.indexOf(beforeId);
-  if (at < 0) return; // not a sheet of this schematic
-  order.splice(at, 0, sheetId);
-  if (order.join() === sheetOrder(session, schId).join()) return;
+  const current = sheetOrder(session, schId);
+  const order = moveBefore(current, (id) => id, sheetId, beforeId);
+  if (!order || order.join() === current.join()) return;
   await session.edit('schematics', { ...schematicOf(session, schId), sort: order });
+}
+
+/**
+ * Drag and drop (and Move up/down) of a schematic or PCB on no board, or of a panel: puts it just
+ * before `beforeId` (another of the same list), or last when `beforeId` is null, and writes
+ * `position` 0..n-1 on every one whose position changed (for schematics what SPEC's
+ * bulk-update-sort writes), so the order is the same in every browser and after a reload.
+ */
+export async function placeLoose(session: ProjectSession, kind: LooseKind, id: string, beforeId: string | null): Promise<void> {
+  const order = moveBefore(LOOSE_LISTS[kind](session.snapshot()), (s) => String(s.uuid), id, beforeId);
+  for (const [i, s] of (order ?? []).entries()) if (s.position !== i) await session.edit(kind, { ...s, position: i });
+}
+/** A schematic on no board (placeLoose). */
+export const placeSchematic = (session: ProjectSession, schId: string, beforeId: string | null): Promise<void> => placeLoose(session, 'schematics', schId, beforeId);
+
+/** Drag and drop of a board: puts it just before `beforeName`, or last when null (the project's board list). */
+export async function placeBoard(session: ProjectSession, name: string, beforeName: string | null): Promise<void> {
+  const order = moveBefore(session.snapshot().detail.boards, (b) => b.name, name, beforeName);
+  if (order) await setBoards(session, order);
 }
 
 /** Renames a board (a free name: NAME-2 suffix when another board has it). Returns the name given. */

@@ -5,11 +5,12 @@
  * The UI never touches IndexedDB itself: everything goes through the engine and the store.
  */
 import { DexieStore } from '@copperplate/store';
-import { AutoBackup, KvJournal, NetworkMonitor, SyncEngine, type Clock } from '@copperplate/sync';
+import { AutoBackup, KvJournal, NetworkMonitor, SyncEngine, type Clock, type LocalStore } from '@copperplate/sync';
 import { NAMED_ERRORS, NO_PERMISSION_CODES } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import type { ProjectSession } from './types.ts';
 import { openLive } from './live.ts';
+import { toast } from '../ui/toasts.tsx';
 import { openEngineSession, type SessionEnv } from './engine-session.ts';
 import { ContentTransport } from '../api/content-transport.ts';
 import { isClientBuild } from '../desktop/client.ts';
@@ -37,6 +38,23 @@ let baseMode = 'ONLINE';
 let desktop: DesktopParts | null = null;
 /** Whether the cloud can be reached: the browser's network state, or in the desktop build the host's check of the cloud. */
 const cloudReachable = () => (desktop ? desktop.net.online() : navigator.onLine);
+
+let ownStore: Promise<LocalStore> | null = null;
+/**
+ * The page's local database (DB-1): the engine's store once a project opened, else one of its own on
+ * the same IndexedDB (the start page and the library page keep their key-value caches there too).
+ * Rejects when IndexedDB cannot be opened.
+ */
+export async function pageStore(): Promise<LocalStore> {
+  if (enginePromise) {
+    try {
+      return (await enginePromise).services.store;
+    } catch { /* no engine: a store of its own */ }
+  }
+  ownStore ??= new DexieStore({ name: 'copperplate' }).open();
+  ownStore.catch(() => (ownStore = null));
+  return ownStore;
+}
 
 /** One engine per page. Fails with DB_INIT_ERROR when IndexedDB cannot be opened. */
 export function getEngine(mode: string, hooks: EngineHooks): Promise<SyncEngine> {
@@ -112,6 +130,7 @@ export const browserEnv: SessionEnv = {
     };
   },
   live: openLive,
+  announce: (text) => toast(text, 'info', 6000),
   detail: (uuid) => api.detail(uuid),
 };
 

@@ -1,5 +1,5 @@
 /** Open tabs of a project, kept across a reload in localStorage (issue 4 §3). */
-import { editorKindForTab, type EditorKind } from '@copperplate/model';
+import { editorKindForTab, isPageId, type EditorKind } from '@copperplate/model';
 import type { ViewKind } from './types.ts';
 
 export interface Tab {
@@ -23,7 +23,7 @@ export function loadTabs(projectUuid: string, storage: Storage = localStorage): 
   try {
     const raw = JSON.parse(storage.getItem(storageKey(projectUuid)) ?? 'null') as TabState | null;
     if (raw && Array.isArray(raw.tabs)) {
-      const tabs = raw.tabs.filter((t) => t && typeof t.kind === 'string' && typeof t.id === 'string' && typeof t.tabKind === 'number');
+      const tabs = raw.tabs.filter((t) => t && typeof t.kind === 'string' && typeof t.id === 'string' && isPageId(t.tabKind)); // TAB-2: a kept tab of another page id is dropped
       const active = tabs.some((t) => tabKey(t) === raw.active) ? raw.active : (tabs[0] ? tabKey(tabs[0]) : null);
       return { tabs, active };
     }

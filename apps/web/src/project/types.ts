@@ -33,6 +33,8 @@ export interface ProjectSnapshot {
   items: Record<ViewKind, Map<string, Item>>;
   /** Copper pour fills (docs/API.md kind `copper`, keyed by path = pcbUuid + "_" + suffix; dataStr holds POURED records). */
   coppers?: ReadonlyMap<string, Item>;
+  /** Archive files (docs/API.md kind `blobs`, keyed by hash; dataStr holds a BLOB document): images, SPICE model files. */
+  blobs?: ReadonlyMap<string, Item>;
 }
 
 export interface ProjectSession {
@@ -59,6 +61,8 @@ export interface ProjectSession {
   suspendSync?(): () => Promise<void>;
   /** Saves a copper pour fill item (kind `copper`, key = path: refilled pours); absent where fills cannot be saved. */
   editCopper?(path: string, dataStr: string): Promise<void>;
+  /** Saves (or with null deletes) a blob item (kind `blobs`, key = hash): uploaded like an edit, cached for offline; absent where blobs cannot be saved. */
+  editBlob?(hash: string, item: { hash: string; filename: string; dataStr: string } | null): Promise<void>;
   /** Deletes a document (saved locally first, then uploaded like an edit). */
   remove(kind: ViewKind, id: string): Promise<void>;
   /** The user's answer to the Warning dialog. */

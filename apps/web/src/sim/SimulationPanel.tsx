@@ -1,7 +1,8 @@
 /**
- * The simulation panel at the bottom of the schematic editor (issue 18): an analysis with its
- * parameters (operating point, DC sweep, AC, transient), Run on the server (ngspice) or in the
- * browser (offline: eecircuit-engine in a Web Worker), the errors naming parts and nets, and the
+ * The simulation panel at the bottom of the schematic editor (issue 18): the analysis chosen in the
+ * Analysis dialog (operating point, DC sweep, AC, transient or the sheet's directives; remembered per
+ * project), the project's SPICE model files (blobs: uploaded, offline too), Run on the server (ngspice)
+ * or in the browser (offline: eecircuit-engine in a Web Worker), the errors naming parts and nets, and the
  * waveform viewer (uPlot): traces to tick, probes by clicking a net on the canvas, drag to zoom
  * (double-click resets), a cursor (mouse, or a value typed in) with the traces' values read there,
  * and dB / phase axes for AC. Operating-point values are listed per net.
@@ -12,32 +13,18 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { CanvasView, SchContext, SchematicEditor, Net } from '@copperplate/editor';
 import { componentPins, netOf, schematicCircuit } from '@copperplate/editor';
+import { missingIncludeErrors } from '@copperplate/schematic';
 import { CatalogueError } from '@copperplate/model';
 import { recType } from '@copperplate/format/records';
-import { db, parseSpiceNumber, phaseDeg, pinCurrent, sweepOf, tracesOf, valueAt, writeNetlist, type Analysis, type ModelFile, type NetlistResult, type Plot } from '@copperplate/spice';
+import { db, parseSpiceNumber, phaseDeg, pinCurrent, sweepOf, tracesOf, valueAt, writeNetlist, type NetlistResult, type Plot } from '@copperplate/spice';
 import type { DocSync } from '../editors/doc-sync.ts';
-import { otherSheets } from '../editors/sheets.ts';
 import { itemName } from '../project/http-session.ts';
 import { e2eEnabled } from '../editors/test-hook.ts';
 import { runInBrowser, runOnServer, type EngineKind, type RunResult } from './engine.ts';
+import { AnalysisDialog } from './AnalysisDialog.tsx';
+import { analysisOf, loadChoice, saveChoice, summary, type AnalysisChoice } from './analysis.ts';
+import { projectModels, removeModel, saveModels, simulationSheets } from './project-files.ts';
 import './sim.css';
-
-type Kind = Analysis['kind'];
-const DEFAULTS: Record<Kind, Record<string, string>> = {
-  op: {},
-  tran: { step: '10u', stop: '10m' },
-  ac: { points: '100', fstart: '1', fstop: '1meg' },
-  dc: { source: 'V1', start: '0', stop: '5', step: '0.1' },
-};
-
-function analysisOf(kind: Kind, p: Record<string, string>): Analysis {
-  switch (kind) {
-    case 'op': return { kind };
-    case 'tran': return { kind, step: p.step, stop: p.stop };
-    case 'ac': return { kind, sweep: 'dec', points: Number(p.points) || 100, fstart: p.fstart, fstop: p.fstop };
-    case 'dc': return { kind, source: p.source, start: p.start, stop: p.stop, step: p.step };
-  }
-}
 
 const fmt = (v: number) => (Number.isFinite(v) ? Number(v.toPrecision(6)).toString() : '—');
 const SI: Array<[number, string]> = [[1e9, 'G'], [1e6, 'M'], [1e3, 'k'], [1, ''], [1e-3, 'm'], [1e-6, 'µ'], [1e-9, 'n'], [1e-12, 'p'], [1e-15, 'f']];
@@ -53,19 +40,23 @@ export interface SimulationPanelProps { ed: SchematicEditor; view: CanvasView | 
 
 export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationPanelProps) {
   const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<Kind>('tran');
-  const [params, setParams] = useState<Record<Kind, Record<string, string>>>(DEFAULTS);
+  const project = sync.session.uuid;
+  const [choice, setChoice] = useState<AnalysisChoice>(() => loadChoice(project));
+  const [dialog, setDialog] = useState(false);
   const [engine, setEngine] = useState<EngineKind>(typeof navigator !== 'undefined' && !navigator.onLine ? 'browser' : 'server');
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
+  const [warnings, setWarnings] = useState<string[]>([]);
   const [result, setResult] = useState<(RunResult & { netlist: NetlistResult; nets: Net[]; sheet: string }) | null>(null);
   const [shown, setShown] = useState<string[]>([]);
   const [probing, setProbing] = useState(false);
   const [cursorText, setCursorText] = useState('');
   const [cursorX, setCursorX] = useState<number | null>(null);
   const [acMode, setAcMode] = useState<'db' | 'phase' | 'both'>('both');
-  /** Model files the user added (.lib, .mod...): `.include NAME` on the sheet takes them by name; all are written into the netlist. */
-  const [models, setModels] = useState<ModelFile[]>([]);
+  /** The project's model files (blobs): `.include NAME` on the sheet takes them by name; all are written into the netlist. */
+  const [snap, setSnap] = useState(() => sync.session.snapshot());
+  useEffect(() => sync.session.subscribe(() => setSnap(sync.session.snapshot())), [sync.session]);
+  const models = useMemo(() => projectModels(snap), [snap.blobs]); // eslint-disable-line react-hooks/exhaustive-deps
   const plotEl = useRef<HTMLDivElement>(null);
   const chart = useRef<uPlot | null>(null);
 
@@ -80,10 +71,11 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
     setBusy(true); setErrors([]);
     try {
       const sheet = itemName(sync.current);
-      const sheets = [{ name: sheet, doc: sync.doc }, ...(await otherSheets(sync.session, id))];
-      const { circuit, nets, missingIncludes } = schematicCircuit(sheets, ctx, { title: sheet, models });
-      const netlist = writeNetlist(circuit, { analysis: analysisOf(kind, params[kind]) });
-      const errs = [...missingIncludes.map((n) => `SPICE: .include ${n}: no model file of that name in the project`), ...netlist.errors.map((e) => e.message)];
+      const { sheets, title } = await simulationSheets(sync.session, id, sync.doc, ctx);
+      const { circuit, nets, missingIncludes, warnings: left } = schematicCircuit(sheets, ctx, { title, models });
+      setWarnings(left);
+      const netlist = writeNetlist(circuit, { analysis: analysisOf(choice) });
+      const errs = [...missingIncludeErrors(missingIncludes), ...netlist.errors].map((e) => e.message);
       if (errs.length) { setErrors(errs); return; }
       const r = engine === 'browser' ? await runInBrowser(netlist.text, netlist) : await runOnServer(netlist.text);
       setResult({ ...r, netlist, nets, sheet });
@@ -198,8 +190,10 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
       </div>
     );
   }
-  const p = params[kind];
-  const setP = (k: string, v: string) => setParams({ ...params, [kind]: { ...p, [k]: v } });
+  async function addModels(list: FileList | null) {
+    const files = await Promise.all([...(list ?? [])].map(async (f) => ({ name: f.name, text: await f.text() })));
+    try { await saveModels(sync.session, files); setErrors([]); } catch (e) { setErrors([(e as Error).message]); }
+  }
   return (
     <div className="cp-sim" data-testid="sim-panel" aria-label="Simulation">
       {opLabels.length > 0 && canvas?.parentElement && createPortal(
@@ -210,25 +204,15 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
       )}
       <div className="cp-sim-bar">
         <button type="button" className="btn small" onClick={() => setOpen(false)} title="Close the simulation panel">▾</button>
-        <select className="cp-select" aria-label="Analysis" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-          <option value="tran">Transient</option>
-          <option value="ac">AC (Bode)</option>
-          <option value="dc">DC sweep</option>
-          <option value="op">Operating point</option>
-        </select>
-        {Object.keys(DEFAULTS[kind]).map((k) => (
-          <label key={k} className="cp-sim-param">{k} <input aria-label={k} value={p[k] ?? ''} size={6} onChange={(e) => setP(k, e.target.value)} /></label>
-        ))}
+        <button type="button" className="btn small" data-testid="sim-analysis" onClick={() => setDialog(true)} title="Choose the analysis and its parameters">Analysis…</button>
+        <span className="mono" data-testid="sim-analysis-summary">{summary(choice)}</span>
         <select className="cp-select" aria-label="Engine" value={engine} onChange={(e) => setEngine(e.target.value as EngineKind)}>
           <option value="server">Server (ngspice)</option>
           <option value="browser">Browser (offline)</option>
         </select>
-        <label className="btn small" data-testid="sim-models" title="Add SPICE model files (.lib, .mod, .cir): .include NAME on the sheet uses them">
+        <label className={`btn small${sync.session.editBlob && !sync.session.readOnly ? '' : ' disabled'}`} data-testid="sim-models" title={`Add SPICE model files (.lib, .mod, .cir) to the project: .include NAME on the sheet uses them${models.length ? `\nIn the project: ${models.map((m) => m.name).join(', ')}` : ''}`}>
           Models{models.length ? ` (${models.length})` : ''}…
-          <input type="file" multiple accept=".lib,.mod,.cir,.sub,.sp,.spice,.txt" hidden onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
-            void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then((add) => setModels((m) => [...m.filter((x) => !add.some((a) => a.name === x.name)), ...add]));
-          }} />
+          <input type="file" multiple accept=".lib,.mod,.cir,.sub,.sp,.spice,.inc,.txt" hidden disabled={!sync.session.editBlob || sync.session.readOnly} onChange={(e) => { void addModels(e.target.files); e.target.value = ''; }} />
         </label>
         <button type="button" className="btn small primary" data-testid="sim-run" disabled={busy} onClick={() => void run()}>{busy ? 'Running…' : 'Run'}</button>
         <button type="button" className={`btn small${probing ? ' active' : ''}`} aria-pressed={probing} data-testid="sim-probe" disabled={!result} onClick={() => setProbing(!probing)} title="Click nets on the sheet to plot their voltage">Probe</button>
@@ -240,6 +224,8 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
         <label className="cp-sim-param">cursor <input aria-label="Cursor at" data-testid="sim-cursor" value={cursorText} size={7} placeholder={readAt != null ? fmt(readAt) : ''} onChange={(e) => setCursorText(e.target.value)} /></label>
         {result && <span className="muted" data-testid="sim-status">{result.engine === 'server' ? 'ngspice (server)' : 'ngspice (browser)'} · {plot?.points ?? 0} points · {Math.round(result.ms)} ms</span>}
       </div>
+      {dialog && <AnalysisDialog initial={choice} onClose={() => setDialog(false)} onOk={(c) => { setChoice(c); saveChoice(project, c); setDialog(false); }} />}
+      {warnings.length > 0 && <ul className="cp-sim-warnings" data-testid="sim-warnings">{warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
       {errors.length > 0 && <ul className="cp-sim-errors" data-testid="sim-errors">{errors.map((e, i) => <li key={i}>{e}</li>)}</ul>}
       <div className="cp-sim-body">
         <div className="cp-sim-plot" ref={plotEl} data-testid="sim-plot" data-series={series?.cols.length ?? 0} />
@@ -258,6 +244,13 @@ export function SimulationPanel({ ed, view, canvas, sync, id, ctx }: SimulationP
                 {readout.map((r) => <tr key={r.label}><th>{r.label}</th><td className="mono" data-trace={r.label}>{fmt(r.value)}</td></tr>)}
               </tbody>
             </table>
+          )}
+          {models.length > 0 && (
+            <ul className="cp-sim-models" aria-label="Model files" data-testid="sim-model-list">
+              {models.map((m) => (
+                <li key={m.hash}><span className="mono">{m.name}</span>{!sync.session.readOnly && <button type="button" className="btn small" aria-label={`Remove ${m.name}`} onClick={() => void removeModel(sync.session, m.hash)}>×</button>}</li>
+              ))}
+            </ul>
           )}
           {op && (
             <table className="cp-sim-readout" data-testid="sim-op">

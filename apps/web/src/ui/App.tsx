@@ -1,4 +1,4 @@
-/** The app shell: session user, routes (#/ start, #/project/<uuid>), top bar, dialogs, toasts. */
+/** The app shell: session user, routes (#/ start, #/project/<uuid>, #/library[/<uuid>]), top bar, dialogs, toasts. */
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
 import { api } from '../api/api.ts';
@@ -18,6 +18,7 @@ import { startNotificationCheck, startUpdateCheck } from '../lib/checks.ts';
 import { startCloudClipboard } from '../lib/cloud-clipboard.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
+import { LibraryEditPage, LibraryPage } from '../library/LibraryEditPage.tsx';
 import type { ProjectSession } from '../project/types.ts';
 import { LoginForm, LoginPage } from './LoginForm.tsx';
 import { Modal } from './Modal.tsx';
@@ -68,6 +69,9 @@ export function App() {
   );
   const readOnly = useMemo(() => currentReadOnly(), []);
   const projectUuid = /^#\/project\/([^/?#]+)/.exec(hash)?.[1] ?? null;
+  // #/library: the user's library; #/library/<uuid>: one of its parts in its editor (no project)
+  const libMatch = /^#\/library(?:\/([^/?#]+))?\/?$/.exec(hash);
+  const libraryRoute = libMatch ? { uuid: libMatch[1] ?? '' } : null;
 
   useEffect(() => {
     api.me().then(
@@ -124,8 +128,9 @@ export function App() {
       // local edits first go to the cloud, whose archive is exported
       await session.refresh();
       const bytes = await api.exportEpro(d.uuid);
-      setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 });
-      await saveBytes(bytes, downloadFileName(d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.SAVE_AS_LOCAL, share: 0.5 + s / 2 }));
+      // the download itself: 'DownLoad zip', the share of its 5 steps (CONST-3)
+      setDialog({ kind: 'progress', message: PROGRESS.DOWNLOAD_ZIP, share: 0 });
+      await saveBytes(bytes, downloadFileName(d.cbb_project === true), (s) => setDialog({ kind: 'progress', message: PROGRESS.DOWNLOAD_ZIP, share: s }));
       setDialog(null);
     } catch (err) {
       setDialog(null);
@@ -205,7 +210,9 @@ export function App() {
         }
         importButton={<ImportButton onImport={onImport} className="tb-btn" />}
       />
-      {projectUuid ? (
+      {libraryRoute ? (
+        libraryRoute.uuid ? <LibraryEditPage key={libraryRoute.uuid} uuid={libraryRoute.uuid} /> : <LibraryPage />
+      ) : projectUuid ? (
         <ProjectPage uuid={projectUuid} mode={mode} modeString={modeString} hooks={hooks} readOnly={readOnly} onSession={setSession} onHome={() => go('/')} onSaveAsCloud={() => setDialog({ kind: 'saveAs', copy: false })} />
       ) : (
         <StartPage user={user} onOpen={(u) => go(`/project/${u}`)} onImport={onImport} reloadKey={reloadKey} />

@@ -44,3 +44,20 @@ export function Modal({ title, width = 440, closable = true, onClose, children, 
     </div>
   );
 }
+
+/**
+ * The usual dialog buttons: Cancel, then the action (`kind` primary or danger; `submit` makes it the
+ * form's submit button instead of calling `onOk`).
+ */
+export function CancelOk({ onCancel, onOk, label, disabled, kind = 'primary', submit }: { onCancel: () => void; onOk?: () => void; label: ReactNode; disabled?: boolean; kind?: 'primary' | 'danger'; submit?: boolean }) {
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type={submit ? 'submit' : 'button'} className={`btn ${kind}`} disabled={disabled} onClick={submit ? undefined : onOk}>
+        {label}
+      </button>
+    </>
+  );
+}

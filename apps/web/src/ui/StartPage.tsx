@@ -123,6 +123,7 @@ export function StartPage({ user, onOpen, onImport, reloadKey }: StartPageProps)
           <ImportButton onImport={onImport} />
           <span className="muted small">EasyEDA Pro project archive (.epro, .epro2), or a KiCad project: a zip of its folder, or its files (.kicad_pro, .kicad_pcb, .kicad_sch...)</span>
         </div>
+        <p className="small"><a href="#/library">Your library</a> <span className="muted">— the symbols, footprints and devices you saved: edit them there</span></p>
         <dl className="shortcuts" aria-label="Keyboard shortcuts">
           <dt>F2</dt>
           <dd>Rename the open document</dd>

@@ -9,11 +9,12 @@
  */
 import {
   Fill, Layer, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, PcbString, Line, Poured, Pour, Region, Rule,
-  Teardrop, Via, PcbImage, Canvas, Dimension, num, str, type Raw,
+  Teardrop, Via, PcbImage, Canvas, Dimension, Head, num, str, type Raw,
 } from '@copperplate/format/records';
 import {
-  type Contour, type Mat, IDENTITY, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
-  rotate, transformContours, translate, componentTransform, flattenContour, arcCenter, flipLayer, contoursBox, emptyBox, unionBox, type Box,
+  type Contour, type Mat, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
+  rotate, transformContours, translate, componentTransform, arcCenter, flipLayer, contoursBox, emptyBox, unionBox, type Box,
+  imageMatrix, pathListContours, padShapeKind,
 } from '@copperplate/board';
 
 /** Layer ids (FORMAT.md file ids). */
@@ -40,8 +41,8 @@ export interface FabPad {
   m: Mat;
   /** The raw shape array (["RECT", w, h, r%] ...). */
   shape: unknown;
-  /** Copper contours in the board frame. */
-  copper: Contour[];
+  /** Copper contours in the board frame (built on first use). */
+  readonly copper: Contour[];
   hole?: FabHole;
   /** Solder mask and paste expansion (mil); from the pad, else the board rule. */
   maskTop: number;
@@ -74,6 +75,8 @@ export interface FabVia {
   /** null = tented (EasyEDA's default for vias: no mask opening unless the via sets an expansion). */
   maskTop: number | null;
   maskBottom: number | null;
+  /** Inner copper layers (ids) where the via has no ring (EasyEDA's unusedInnerLayers). */
+  unused?: number[];
 }
 
 /** A stroked path: tracks, arcs, graphic lines, outline, pour borders. */
@@ -133,6 +136,8 @@ export interface FabBoard {
   problems: string[];
   /** Inner plane layers with no stored fill: the whole board outline on the plane's net, other nets cleared by `clearance` (mil). */
   planes: Array<{ layer: number; net: string; outline: Contour; clearance: number }>;
+  /** The HEAD record's editorVersion (the EasyEDA Pro that last saved the board: "2.2.39.2", "3.2.148"). */
+  editorVersion?: string;
   /** project.json devices (BOM attributes, names). */
   devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
 }
@@ -158,6 +163,8 @@ export interface FabInput {
   project?: FabProject;
   /** Pours whose stored fill is stale (filled by Copperplate, changed since): fabOutputs refuses copper outputs. */
   staleFills?: Array<{ id: string; name: string }>;
+  /** TrueType faces by family for text in a named font with no stored outlines (the host reads the files: fontSubstitutes). */
+  fonts?: TtfLookup;
 }
 
 /**
@@ -195,11 +202,15 @@ export function fabBoard(input: FabInput): FabBoard {
   const recs = input.records;
   const rules = readRules(recs);
   fonts = indexFontRecords(recs);
+  ttf = input.fonts;
   dimLabels = dimensionLabels(recs);
   const b: FabBoard = {
     name: input.name, pads: [], vias: [], holes: [], strokes: [], areas: [], components: [], copperLayers: [LY.TOP, LY.BOTTOM],
     usedLayers: new Set(), outlineBox: emptyBox(), problems, devices: input.project?.devices, planes: [],
   };
+  const head = recs.find((r) => Head.is(r));
+  const ver = head ? Head.parse(head).props?.editorVersion : undefined;
+  if (typeof ver === 'string' || typeof ver === 'number') b.editorVersion = String(ver);
 
   // Layer stack: inner copper layers that the LAYER records mark as used.
   const inner: number[] = [];
@@ -357,7 +368,7 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
     }
     case 'FILL': {
       const t = Fill.parse(r);
-      const cs = pathList(t.paths, isPcbDoc ? 10 : 1);
+      const cs = pathListContours(t.paths, { sweepDivisor: isPcbDoc ? 10 : 1 });
       if (!cs.length) return;
       const layer = layerOf(t.layer, pl);
       if (layer === LY.MULTI) { addMultiFill(b, placeCs(cs, pl), pl); return; }
@@ -376,7 +387,8 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
     case 'VIA': {
       const t = Via.parse(r);
       const p = pl ? apply(pl.m, t.x, t.y) : { x: t.x, y: t.y };
-      b.vias.push({ x: p.x, y: p.y, d: t.diameter, drill: t.drill, net: t.net, maskTop: t.topMaskExpansion, maskBottom: t.bottomMaskExpansion });
+      const unused = Array.isArray(t.unusedInnerLayers) ? (t.unusedInnerLayers as unknown[]).map((l) => num(l)).filter((l) => isInnerLayer(l)) : [];
+      b.vias.push({ x: p.x, y: p.y, d: t.diameter, drill: t.drill, net: t.net, maskTop: t.topMaskExpansion, maskBottom: t.bottomMaskExpansion, ...(unused.length ? { unused } : {}) });
       if (t.drill > 0) b.holes.push({ x: p.x, y: p.y, w: t.drill, h: t.drill, angle: 0, plated: true, kind: 'via', net: t.net });
       return;
     }
@@ -390,42 +402,15 @@ function addRecord(b: FabBoard, r: Raw, rules: Rules, pl: Placement | undefined,
     case 'STRING': addString(b, r, pl); return;
     case 'IMAGE': {
       const t = PcbImage.parse(r);
-      const cs = pathList(t.paths, 1);
+      const cs = pathListContours(t.paths);
       if (!cs.length) return;
-      const bx = curveBox(cs);
-      const sx = bx.maxX > bx.minX ? t.width / (bx.maxX - bx.minX) : 1, sy = bx.maxY > bx.minY ? t.height / (bx.maxY - bx.minY) : 1;
-      let m = mul(translate(t.x, t.y - t.height), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-bx.minX, -bx.minY)));
-      // On a bottom layer the image is seen through the board: mirrored about its anchor, as EasyEDA draws it.
-      const bottom = t.layer === 2 || t.layer === 4 || t.layer === 6 || t.layer === 8 || t.layer === 10;
-      const flip = t.mirror !== bottom;
-      // Bottom-layer images are mirrored after their rotation, as bottom text is (falcon-flight's axis
-      // marker e533, -270 degrees on the bottom silk, was drawn half a turn off): R(-a) M = M R(a).
-      m = mul(mul(translate(t.x, t.y), rotate(bottom ? -t.angle : t.angle)), mul(flip ? { a: -1, b: 0, c: 0, d: 1, e: 0, f: 0 } : IDENTITY, mul(translate(-t.x, -t.y), m)));
+      let m = imageMatrix(t, cs);
       if (pl) m = mul(pl.m, m);
       b.areas.push({ layer: layerOf(t.layer, pl), cs: transformContours(cs, m), net: '', designator: des, kind: 'image' });
       return;
     }
     default:
   }
-}
-
-/**
- * The box of contours with their curves' true extremes (contoursBox takes a Bezier's control hull):
- * EasyEDA fits an image's drawn extent into its width and height (ESP32's Espressif logo was drawn
- * 2% small and 0.2 mm off with the hull).
- */
-function curveBox(cs: Contour[]): Box {
-  const box = emptyBox();
-  for (const c of cs) {
-    const pts = flattenContour(c, 0.01);
-    for (let i = 0; i + 1 < pts.length; i += 2) {
-      if (pts[i] < box.minX) box.minX = pts[i];
-      if (pts[i] > box.maxX) box.maxX = pts[i];
-      if (pts[i + 1] < box.minY) box.minY = pts[i + 1];
-      if (pts[i + 1] > box.maxY) box.maxY = pts[i + 1];
-    }
-  }
-  return box;
 }
 
 /**
@@ -472,44 +457,50 @@ function pushStroke(b: FabBoard, layer: number, c: Contour, width: number, net: 
   b.strokes.push({ layer, c, width: Math.max(0, width), net, designator, kind });
 }
 
-/** A list of paths ([[...], [...]]) or a single path -> closed contours; `sweepDivisor` for PCB FILL sweeps stored x10. */
-function pathList(v: unknown, sweepDivisor: number, scale = 1): Contour[] {
-  if (!Array.isArray(v) || v.length === 0) return [];
-  const list = Array.isArray(v[0]) ? (v as unknown[]) : [v];
-  const out: Contour[] = [];
-  for (const p of list) for (const c of parsePath(p, { scale, sweepDivisor })) out.push({ ...c, closed: true });
-  return out;
-}
+/**
+ * A placed pad. Its copper contours are built on first use (the component box, a pad drawn as a
+ * region, the netlist): the Gerber writer flashes most pads from `shape` and `m` alone, and a board
+ * of 100k pads kept ~25 MB of contours alive through the whole export for nothing (bench fab).
+ */
+class PlacedPad implements FabPad {
+  hole?: FabHole;
+  private contours?: Contour[];
+  constructor(
+    readonly designator: string, readonly componentId: string, readonly number: string, readonly net: string,
+    readonly layer: number, readonly x: number, readonly y: number, readonly m: Mat, readonly shape: unknown,
+    readonly maskTop: number, readonly maskBottom: number, readonly pasteTop: number, readonly pasteBottom: number,
+    /** false: unknown shape (no copper). A POLY pad's contours are given (stored in the footprint frame: placed by the component only). */
+    private readonly known: boolean, contours?: Contour[],
+  ) { this.contours = contours; }
 
-const KNOWN_SHAPES = new Set(['RECT', 'ELLIPSE', 'OVAL', 'NGON', 'POLY']);
+  get copper(): Contour[] {
+    return (this.contours ??= this.known ? transformContours(padShapeContours(this.shape), this.m) : []);
+  }
+}
 
 function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
   const p = Pad.parse(r);
-  const where = pl ? `${pl.designator || pl.componentId} pad ${p.number}` : `pad ${p.id}`;
-  const shapeName = Array.isArray(p.shape) ? str((p.shape as unknown[])[0]) : '';
   const padM = mul(translate(p.x, p.y), rotate(p.angle));
   const m = pl ? mul(pl.m, padM) : padM;
-  let copper: Contour[] = [];
-  if (!KNOWN_SHAPES.has(shapeName)) {
+  const kind = padShapeKind(p.shape);
+  if (!kind) {
+    const where = pl ? `${pl.designator || pl.componentId} pad ${p.number}` : `pad ${p.id}`;
+    const shapeName = Array.isArray(p.shape) ? str((p.shape as unknown[])[0]) : '';
     b.problems.push(`${where}: unknown pad shape ${JSON.stringify(shapeName || p.shape)} (pad left out of copper, mask and paste)`);
-  } else if (shapeName === 'POLY') {
-    copper = placeCs(padShapeContours(p.shape), pl);
-  } else {
-    copper = transformContours(padShapeContours(p.shape), m);
   }
   const layer = layerOf(p.layer, pl);
   const net = (pl?.padNets.get(p.number) ?? p.net) || '';
   const c = apply(m, 0, 0);
   const tp = p.padType === 1; // a test point: its own rule values
-  const pad: FabPad = {
-    designator: pl?.designator ?? '', componentId: pl?.componentId ?? '', number: p.number, net, layer, x: c.x, y: c.y, m,
-    shape: p.shape, copper,
-    maskTop: (pl?.bottom ? p.bottomMaskExpansion : p.topMaskExpansion) ?? (tp ? rules.tpMaskTop : rules.maskTop),
-    maskBottom: (pl?.bottom ? p.topMaskExpansion : p.bottomMaskExpansion) ?? (tp ? rules.tpMaskBottom : rules.maskBottom),
-    pasteTop: (pl?.bottom ? p.bottomPasteExpansion : p.topPasteExpansion) ?? (tp ? rules.tpPasteTop : rules.pasteTop),
-    pasteBottom: (pl?.bottom ? p.topPasteExpansion : p.bottomPasteExpansion) ?? (tp ? rules.tpPasteBottom : rules.pasteBottom),
-  };
-  // A paste expansion of -1000 or less means "no paste opening" in EasyEDA's rules.
+  const pad = new PlacedPad(
+    pl?.designator ?? '', pl?.componentId ?? '', p.number, net, layer, c.x, c.y, m, p.shape,
+    (pl?.bottom ? p.bottomMaskExpansion : p.topMaskExpansion) ?? (tp ? rules.tpMaskTop : rules.maskTop),
+    (pl?.bottom ? p.topMaskExpansion : p.bottomMaskExpansion) ?? (tp ? rules.tpMaskBottom : rules.maskBottom),
+    // A paste expansion of -1000 or less means "no paste opening" in EasyEDA's rules.
+    (pl?.bottom ? p.bottomPasteExpansion : p.topPasteExpansion) ?? (tp ? rules.tpPasteTop : rules.pasteTop),
+    (pl?.bottom ? p.topPasteExpansion : p.bottomPasteExpansion) ?? (tp ? rules.tpPasteBottom : rules.pasteBottom),
+    !!kind, kind === 'POLY' ? placeCs(padShapeContours(p.shape), pl) : undefined,
+  );
   if (Array.isArray(p.hole) && holeContours(p.hole).length) {
     const hw = num((p.hole as unknown[])[1]), hh = num((p.hole as unknown[])[2], hw);
     const hm = mul(m, mul(translate(p.holeOffsetX, p.holeOffsetY), rotate(p.holeAngle)));
@@ -519,7 +510,6 @@ function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
     pad.hole = { x: hc.x, y: hc.y, w: hw * scaleOf(m), h: hh * scaleOf(m), angle, plated: p.plated, kind: p.plated ? 'pth' : 'npth', net, designator: pad.designator, number: p.number };
     b.holes.push(pad.hole);
   }
-  void isMirroring;
   b.pads.push(pad);
 }
 
@@ -527,7 +517,7 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
   const t = Poured.parse(r);
   const pour = pours.get(t.pourId);
   if (!pour) return;
-  const cs = pathList(t.paths, 1, scale);
+  const cs = pathListContours(t.paths, { scale });
   if (!cs.length) return;
   if (t.isPolygon) {
     b.areas.push({ layer: pour.layer, cs, net: pour.net, kind: 'pour' });
@@ -540,29 +530,23 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
 }
 
 // ---- text (stroke font or stored TrueType outlines) ----
-import { layoutText, indexFontRecords, type FontIndex } from '@copperplate/board';
+import { layoutText, indexFontRecords, placeText, type FontIndex, type TtfLookup } from '@copperplate/board';
 import { dimensionLabels, drawDimension, polyline } from './dimension.ts';
 import type { SchematicParts } from './schematic-attrs.ts';
 
 /** FONT records (stored TrueType outlines) of the board being built; set at the start of fabBoard. */
 let fonts: FontIndex | undefined;
+/** TrueType faces of the board being built (FabInput.fonts). */
+let ttf: TtfLookup | undefined;
 /** Dimension label ATTRs of the board being built (drawn by their DIMENSION, not as attributes). */
 let dimLabels: Map<string, Raw> | undefined;
 
 function addString(b: FabBoard, r: Raw, pl?: Placement): void {
   const t = PcbString.parse(r);
-  const bottomLayer = (l: number) => l === 2 || l === 4 || l === 6 || l === 8 || l === 10;
   const layer = layerOf(t.layer, pl);
-  // Bottom-layer text is mirrored after its rotation (EasyEDA): the same as the mirror image turned the other way.
-  let x = t.x, y = t.y, angle = bottomLayer(t.layer) ? -t.angle : t.angle;
-  let mirrored = bottomLayer(t.layer) !== t.mirror;
-  if (pl) {
-    const p = apply(pl.m, x, y); x = p.x; y = p.y;
-    const rot = (Math.atan2(pl.m.b, pl.m.a) * 180) / Math.PI - (isMirroring(pl.m) ? 180 : 0);
-    angle = pl.bottom ? -angle + rot : angle + rot;
-    if (pl.bottom) mirrored = !mirrored;
-  }
-  const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font, strokeFont: 'hershey' }, fonts);
+  // bottom-layer text is mirrored after its rotation (board placeText, the painters' rule too)
+  const { x, y, angle, mirrored } = placeText(t, pl);
+  const s = layoutText({ text: t.text, x, y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle, mirrored, font: t.font, strokeFont: 'hershey', expansion: t.reverse ? t.expansion : 0, width: t.glyphWidth ?? undefined, italic: t.italic, bold: t.bold }, fonts, ttf);
   pushText(b, layer, s, pl?.designator, t.reverse ? t.expansion : undefined);
 }
 
@@ -573,8 +557,8 @@ function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }
   const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
   if (!text) return;
   void comps;
-  const bottomLayer = a.layer === 4 || a.layer === 2 || a.layer === 10;
-  const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: bottomLayer ? -a.angle : a.angle, mirrored: bottomLayer !== a.mirror, font: a.font, strokeFont: 'hershey' }, fonts);
+  const { x, y, angle, mirrored } = placeText({ x: a.x, y: a.y, angle: a.angle, mirror: a.mirror, layer: a.layer });
+  const s = layoutText({ text, x, y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle, mirrored, font: a.font, strokeFont: 'hershey', expansion: a.reverse ? a.expansion : 0 }, fonts, ttf);
   pushText(b, a.layer, s, undefined, a.reverse ? a.expansion : undefined);
 }
 
@@ -584,6 +568,14 @@ function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }
  * Reverse TrueType text needs nothing more: its stored outlines already hold the box.
  */
 function pushText(b: FabBoard, layer: number, s: ReturnType<typeof layoutText>, designator?: string, reverse?: number): void {
+  // Reverse text set from a TrueType file: its box (already grown) with the glyphs as holes (one area:
+  // regions nest even-odd, so the glyphs' own counters are filled again).
+  if (s.ttf && s.rect) {
+    const { m, x, y, w, h } = s.rect;
+    const box: Contour = { x0: x, y0: y, closed: true, segs: [{ k: 'L', x: x + w, y }, { k: 'L', x: x + w, y: y + h }, { k: 'L', x, y: y + h }] };
+    if (s.fill.length || reverse !== undefined) b.areas.push({ layer, cs: reverse !== undefined ? [...transformContours([box], m), ...s.fill] : s.fill, net: '', designator, kind: 'text' });
+    return;
+  }
   // TrueType text: the FONT record's outlines already hold the reverse box (falcon-flight's "Tested:").
   const rev = reverse !== undefined && s.rect && !s.fill.length;
   if (rev) {

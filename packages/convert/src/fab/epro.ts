@@ -6,7 +6,7 @@
 import { type EproArchive, mainBlockOr, parseDocuments } from '@copperplate/format';
 import { CODES, CatalogueError } from '@copperplate/model';
 import type { Raw } from '@copperplate/format/records';
-import { refillArchive } from '@copperplate/board';
+import { refillArchive, type TtfLookup } from '@copperplate/board';
 import type { FabInput } from './board.ts';
 import { staleFills } from './stale.ts';
 import { schematicParts } from './schematic-attrs.ts';
@@ -37,7 +37,7 @@ function pcbName(v: unknown, uuid: string): string {
  * The fabrication input of a PCB found by name or uuid (the first PCB when `name` is undefined), with
  * the pours whose stored fill is stale (`staleFills`); `refill: true` refills those first.
  */
-export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?: boolean } = {}): FabInput {
+export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?: boolean; fonts?: TtfLookup } = {}): FabInput {
   const pcbs = listPcbs(a);
   // Without a name: the first PCB whose document is in the archive.
   const hit = name === undefined ? pcbs.find((p) => a.entries.has(`PCB/${p.uuid}.epcb`)) : pcbs.find((p) => p.uuid === name || p.name === name);
@@ -47,7 +47,7 @@ export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?:
   if (opts.refill && stale.length) {
     a = refillArchive(a, hit.uuid, { only: stale.map((p) => p.id) }).archive;
     stale = staleFills(a, hit.uuid);
-    return { ...fabInputFromEpro(a, hit.uuid), name: hit.name, staleFills: stale };
+    return { ...fabInputFromEpro(a, hit.uuid, { fonts: opts.fonts }), name: hit.name, staleFills: stale };
   }
   const blocks = parseDocuments(t);
   const main = mainBlockOr(blocks, 'PCB');
@@ -73,6 +73,7 @@ export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?:
     name: hit.name,
     pcbUuid: hit.uuid,
     staleFills: stale,
+    fonts: opts.fonts,
     records: main?.records ?? [],
     extraBlocks: blocks.filter((b) => b !== main),
     project: {

@@ -27,8 +27,12 @@ export interface FabOptions {
   now: Date;
   /** Gerber layers to write (FORMAT.md ids); default every used layer. */
   layers?: readonly number[];
+  /** Drill table beside the board on the drill drawing (default: as the EasyEDA Pro version that saved the board; gerber/layers.ts). */
+  drillTable?: boolean;
   /** BOM as XLSX instead of CSV. */
   xlsx?: boolean;
+  /** false: Gerbers without aperture macros (their shapes as regions). */
+  macros?: boolean;
   /** Write copper from stale stored fills anyway (default: refuse with FAB_STALE_FILLS). */
   allowStale?: boolean;
   /** Progress callback: fraction 0..1 and what is being written. */
@@ -65,7 +69,7 @@ export function fabOutputs(input: FabInput | FabBoard, kind: FabKind, opts: FabO
   const files: FabFile[] = [];
   const gerbers = () => {
     p(0.1, 'Gerber');
-    return gerberFiles(board, { date, layers: opts.layers }).map((g) => ({ name: g.name, data: g.text }));
+    return gerberFiles(board, { date, layers: opts.layers, drillTable: opts.drillTable, macros: opts.macros }).map((g) => ({ name: g.name, data: g.text }));
   };
   const drills = () => {
     p(0.7, 'drill');

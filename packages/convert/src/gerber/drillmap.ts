@@ -22,30 +22,26 @@ const ICONS: Array<[string, Array<[0 | 1, number[]]>]> = [
   ['IconRect2', [[1, [1, -1, -1, -1, -1, 1, -0.834, 0.8325, -0.83333, -0.83333, 0.834, -0.83333, 1, -1]], [1, [1, -1, 0.834, -0.83333, 0.834, 0.8325, -0.834, 0.8325, -1, 1, 1, 1, 1, -1]], [1, [0.66733, -0.66667, -0.66667, -0.66667, -0.66667, 0.66733, -0.5, 0.50067, -0.5, -0.5, 0.50067, -0.5, 0.66733, -0.66667]], [1, [0.66733, -0.66667, 0.50067, -0.5, 0.50067, 0.50067, -0.5, 0.50067, -0.66667, 0.66733, 0.66733, 0.66733, 0.66733, -0.66667]]]],
 ];
 
-/** Half-size of the square symbol (mm) EasyEDA uses on most boards... */
+/**
+ * Half-size of the square symbol (mm): 0.28 in the drill drawings of EasyEDA Pro 2.2.46 and later
+ * (TriWave 2.2.46, C4 3.2.77, ESP32 and Hexapod 3.2.148), 0.2 in Pro 2.2.39's (falcon-flight). We
+ * draw what the EasyEDA that last saved the board would: 0.2 for a board saved before 2.2.46 (the
+ * change lies between 2.2.39 and 2.2.46), 0.28 otherwise. (An earlier rule by hole spacing, fitted on
+ * four fixtures, drew C4, holes 0.675 mm apart, at 0.2: EasyEDA drew 0.28.)
+ */
 export const DRILL_ICON_MM = 0.28;
-/** ...and where holes sit closer than DRILL_ICON_CROWDED_MM (falcon-flight: 0.654 mm apart -> 0.2; the
- * other references, 0.8 mm and more -> 0.28; the threshold is fitted on those four boards). */
-export const DRILL_ICON_SMALL_MM = 0.2;
-export const DRILL_ICON_CROWDED_MM = 0.7;
+export const DRILL_ICON_OLD_MM = 0.2;
 
-/** True when two holes (distinct centres) are nearer than `mm`. Grid hash: linear in the hole count. */
-function crowded(holes: readonly FabHole[], mm: number): boolean {
-  const cell = mm / 0.0254, grid = new Map<string, FabHole[]>();
-  for (const h of holes) {
-    const gx = Math.floor(h.x / cell), gy = Math.floor(h.y / cell);
-    for (let dx = -1; dx <= 1; dx++) for (let dy = -1; dy <= 1; dy++) {
-      for (const o of grid.get(`${gx + dx},${gy + dy}`) ?? []) {
-        const d = Math.hypot(o.x - h.x, o.y - h.y);
-        if (d > 1e-3 && d < cell) return true;
-      }
-    }
-    const k = `${gx},${gy}`;
-    const g = grid.get(k);
-    if (g) g.push(h); else grid.set(k, [h]);
-  }
-  return false;
+/** True when an EasyEDA version "a.b.c.d" is older than "2.2.46"; unknown versions are new. */
+function before2246(editorVersion: string | undefined): boolean {
+  const m = /^(\d+)\.(\d+)\.(\d+)/.exec(editorVersion ?? '');
+  if (!m) return false;
+  const [a, b, c] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return a < 2 || (a === 2 && (b < 2 || (b === 2 && c < 46)));
 }
+
+/** The drill symbols' half-size (mm) for a board saved by `editorVersion`. */
+export const drillIconMm = (editorVersion: string | undefined): number => (before2246(editorVersion) ? DRILL_ICON_OLD_MM : DRILL_ICON_MM);
 
 const num = (v: number) => String(Math.round(v * 1e6) / 1e6);
 
@@ -66,7 +62,19 @@ function sizeKey(h: FabHole): string {
   return `${h.kind === 'npth' ? 'N' : 'P'} ${d.toFixed(3)} ${l.toFixed(3)}`;
 }
 
-export function drillMap(w: GerberWriter, b: FabBoard, iconMm = crowded(b.holes, DRILL_ICON_CROWDED_MM) ? DRILL_ICON_SMALL_MM : DRILL_ICON_MM): void {
+/** One drill size of the drill drawing: its holes (board order) and its symbol index. */
+export interface DrillGroup {
+  key: string;
+  holes: FabHole[];
+}
+
+/**
+ * The drill sizes in EasyEDA's symbol order: fewest hits first; ties plated before non-plated, then by
+ * the first hole's place in the board (EasyEDA's order on all four fixture boards: Hexapod's 0.7 x 1.7
+ * slot before its 0.7 x 1.4 one and its 2.5 mm NPTH before the 0.65 mm one, TriWave's 1.4 slot before
+ * its 1.7 one and its 0.65 mm NPTH before the 1.4 mm one: neither size order fits both).
+ */
+export function drillGroups(b: FabBoard): DrillGroup[] {
   const groups = new Map<string, FabHole[]>();
   for (const h of b.holes) {
     const k = sizeKey(h);
@@ -74,15 +82,14 @@ export function drillMap(w: GerberWriter, b: FabBoard, iconMm = crowded(b.holes,
     if (!g) groups.set(k, (g = []));
     g.push(h);
   }
-  // Fewest hits first; ties plated before non-plated, then by diameter, then slot length (right for
-  // TriWave and falcon-flight; Hexapod's EasyEDA order differs on two ties: an order we could not find).
-  const part = (k: string) => k.split(' ');
-  const order = [...groups].sort((a, b) => {
-    const [pa, da, la] = part(a[0]), [pb, db, lb] = part(b[0]);
-    return a[1].length - b[1].length || (pa === pb ? 0 : pa === 'P' ? -1 : 1) || Number(da) - Number(db) || Number(la) - Number(lb);
-  });
+  // Map iteration keeps first-insertion order, and Array.prototype.sort is stable.
+  return [...groups].map(([key, holes]) => ({ key, holes }))
+    .sort((a, c) => a.holes.length - c.holes.length || (a.key[0] === c.key[0] ? 0 : a.key[0] === 'P' ? -1 : 1));
+}
+
+export function drillMap(w: GerberWriter, b: FabBoard, groups = drillGroups(b), iconMm = drillIconMm(b.editorVersion)): void {
   w.comment('Drill Drawing Start');
-  order.forEach(([, holes], i) => {
+  groups.forEach(({ holes }, i) => {
     const a = iconAperture(i, iconMm);
     for (const h of holes) w.flash(h.x, h.y, a, 'Other,Drawing');
   });

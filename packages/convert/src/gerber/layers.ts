@@ -5,7 +5,8 @@
 import { type FabBoard, type FabPad, LY, isInnerLayer } from '../fab/board.ts';
 import { GerberWriter, type AperFunction } from './writer.ts';
 import { drawPad } from './pads.ts';
-import { drillMap } from './drillmap.ts';
+import { drillGroups, drillMap } from './drillmap.ts';
+import { drillTable } from './drilltable.ts';
 import { regionsWithHoles } from './region.ts';
 
 export interface GerberFile {
@@ -23,7 +24,18 @@ export interface GerberOptions {
   date: string;
   /** Only these layer ids (default: every used layer). */
   layers?: readonly number[];
+  /**
+   * Draw the drill table beside the board on the drill drawing layer (drilltable.ts). Default: as the
+   * EasyEDA Pro that last saved the board exports it: yes from version 3 on (and when no version is
+   * known), no for 2.x boards (EasyEDA Pro 2 draws no table).
+   */
+  drillTable?: boolean;
+  /** false: no aperture macros (GerberHeader.macros). */
+  macros?: boolean;
 }
+
+/** EasyEDA Pro 3 draws the drill table, Pro 2 does not (the fixture boards' references). */
+export const drawsDrillTable = (editorVersion: string | undefined): boolean => !/^[0-2](\.|$)/.test(editorVersion ?? '');
 
 interface LayerSpec { layer: number; name: string; ext: string; fn: string; human: string }
 
@@ -47,7 +59,30 @@ export function layerSpecs(b: FabBoard): LayerSpec[] {
   return out;
 }
 
+/** What EasyEDA adds to an inner plane's clearance (mil; measured on Hexapod's G1/G2). */
+export const PLANE_CLEARANCE_EXTRA = 0.1;
+
 const padOn = (p: FabPad, copper: number): boolean => p.layer === copper || p.layer === LY.MULTI;
+/**
+ * An unplated pad whose copper is exactly its hole (a round pad on a round hole of the same size, an
+ * oval on a slot of its size, not offset) is only a hole: no copper is left after drilling, and none is
+ * plotted (KiCad does the same for such NPTH pads).
+ */
+export function holeOnly(p: FabPad): boolean {
+  const h = p.hole;
+  if (!h || h.plated || !Array.isArray(p.shape)) return false;
+  const [kind, w, hh] = p.shape as unknown[];
+  if (Math.hypot(h.x - p.x, h.y - p.y) > 1e-3) return false;
+  const scale = Math.hypot(p.m.a, p.m.b) || 1;
+  const sw = Number(w) * scale, sh = Number(hh ?? w) * scale;
+  const eq = (a: number, b: number) => Math.abs(a - b) < 1e-3;
+  if (kind === 'ELLIPSE') return eq(sw, sh) && eq(h.w, h.h) && eq(sw, h.w);
+  if (kind !== 'OVAL') return false;
+  const padAngle = (Math.atan2(p.m.b, p.m.a) * 180) / Math.PI;
+  const turn = Math.abs((((h.angle - padAngle) % 180) + 180) % 180);
+  return (eq(turn, 0) || eq(turn, 180)) ? eq(sw, h.w) && eq(sh, h.h) : eq(turn, 90) && eq(sw, h.h) && eq(sh, h.w);
+}
+
 const padFn = (p: FabPad): AperFunction => (p.hole ? (p.hole.plated ? 'ComponentPad' : 'WasherPad') : 'SMDPad,CuDef');
 
 /** Every Gerber file of a board. Empty optional layers (paste, bottom silk...) are left out, as EasyEDA does. */
@@ -55,11 +90,11 @@ export function gerberFiles(b: FabBoard, opts: GerberOptions): GerberFile[] {
   const out: GerberFile[] = [];
   for (const s of layerSpecs(b)) {
     if (opts.layers && !opts.layers.includes(s.layer)) continue;
-    const w = new GerberWriter({ fileFunction: s.fn, polarity: s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK ? 'Negative' : 'Positive', layerName: s.human, date: opts.date, project: b.name });
+    const w = new GerberWriter({ fileFunction: s.fn, polarity: s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK ? 'Negative' : 'Positive', layerName: s.human, date: opts.date, project: b.name, macros: opts.macros });
     if (s.layer === LY.TOP || s.layer === LY.BOTTOM || isInnerLayer(s.layer)) copper(w, b, s.layer);
     else if (s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK) mask(w, b, s.layer);
     else if (s.layer === LY.TOP_PASTE || s.layer === LY.BOTTOM_PASTE) paste(w, b, s.layer);
-    else if (s.layer === LY.DRILL_DRAWING) drillDrawing(w, b);
+    else if (s.layer === LY.DRILL_DRAWING) drillDrawing(w, b, opts.drillTable ?? drawsDrillTable(b.editorVersion));
     else graphics(w, b, s.layer, s.layer === LY.OUTLINE ? 'Profile' : s.layer === LY.TOP_SILK || s.layer === LY.BOTTOM_SILK ? 'Other,Silkscreen' : 'Other,Document');
     const always = s.layer === LY.TOP || s.layer === LY.BOTTOM || s.layer === LY.OUTLINE || isInnerLayer(s.layer) || s.layer === LY.TOP_MASK || s.layer === LY.BOTTOM_MASK;
     if (w.empty && !always) continue;
@@ -85,12 +120,16 @@ function copper(w: GerberWriter, b: FabBoard, layer: number): void {
     w.region(pl.outline, 'Conductor');
     w.attrs({});
     w.setPolarity('C');
-    for (const p of b.pads) if (p.layer === LY.MULTI && p.net !== pl.net) drawPad(w, p, pl.clearance, 'Conductor');
-    for (const v of b.vias) if (v.net !== pl.net) w.flash(v.x, v.y, { t: 'C', d: v.d + 2 * pl.clearance }, 'Conductor');
+    // EasyEDA clears by the rule plus 0.1 mil: Hexapod's anti-pads, hole clearances and plane edge all
+    // stand 0.25654 mm (10.1 mil) off for its 10-mil rule. Anti-pads as regions and strokes (drawPad's
+    // noMacros): gerbv clears only the corner circles of a RoundRect flash in clear polarity.
+    const cl = pl.clearance + PLANE_CLEARANCE_EXTRA;
+    for (const p of b.pads) if (p.layer === LY.MULTI && p.net !== pl.net) drawPad(w, p, cl, 'Conductor', true);
+    for (const v of b.vias) if (v.net !== pl.net) w.flash(v.x, v.y, { t: 'C', d: v.d + 2 * cl }, 'Conductor');
     // Holes through the plane that no pad surrounds (multi-layer FILL holes), and the board edge: both
-    // kept off by the plane clearance, as EasyEDA does (Hexapod's planes stop 10 mil inside the outline).
-    for (const h of b.holes) if (h.kind === 'npth' && !h.number) w.flash(h.x, h.y, { t: 'C', d: Math.min(h.w, h.h) + 2 * pl.clearance }, 'Conductor');
-    w.stroke(pl.outline, 2 * pl.clearance, 'Conductor');
+    // kept off by the plane clearance, as EasyEDA does (Hexapod's planes stop 10.1 mil inside the outline).
+    for (const h of b.holes) if (h.kind === 'npth' && !h.number) w.flash(h.x, h.y, { t: 'C', d: Math.min(h.w, h.h) + 2 * cl }, 'Conductor');
+    w.stroke(pl.outline, 2 * cl, 'Conductor');
     w.setPolarity('D');
   }
   areas(w, b, layer, 'Conductor');
@@ -100,11 +139,12 @@ function copper(w: GerberWriter, b: FabBoard, layer: number): void {
     w.stroke(s.c, s.width, s.kind === 'graphic' ? 'NonConductor' : 'Conductor');
   }
   for (const p of b.pads) {
-    if (!padOn(p, layer)) continue;
+    if (!padOn(p, layer) || holeOnly(p)) continue;
     w.attrs({ net: p.net || (p.designator ? 'N/C' : undefined), component: p.designator || undefined, pin: p.designator ? p.number : undefined });
     drawPad(w, p, 0, padFn(p));
   }
   for (const v of b.vias) {
+    if (v.unused?.includes(layer)) continue;
     w.attrs({ net: v.net || undefined });
     w.flash(v.x, v.y, { t: 'C', d: v.d }, 'ViaPad');
   }
@@ -166,8 +206,10 @@ function graphics(w: GerberWriter, b: FabBoard, layer: number, fn: AperFunction)
   w.attrs({});
 }
 
-/** Drill drawing: EasyEDA's symbol per drill size at each hole (drillmap.ts), then what the designer drew on the layer. */
-function drillDrawing(w: GerberWriter, b: FabBoard): void {
-  drillMap(w, b);
+/** Drill drawing: EasyEDA's symbol per drill size at each hole (drillmap.ts), the drill table beside the board (drilltable.ts), then what the designer drew on the layer. */
+function drillDrawing(w: GerberWriter, b: FabBoard, table: boolean): void {
+  const groups = drillGroups(b);
+  drillMap(w, b, groups);
+  if (table) drillTable(w, b, groups);
   graphics(w, b, LY.DRILL_DRAWING, 'Other,Drawing');
 }

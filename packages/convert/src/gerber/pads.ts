@@ -5,11 +5,16 @@
  * mask and paste expansions. A grown rectangle gets round corners of radius e (the Minkowski sum,
  * as EasyEDA writes it); a grown polygon is its region plus its outline stroked with a round
  * aperture of diameter 2e (the same Minkowski sum).
+ * `noMacros`: the rounded rectangle as a region and the rotated obround as a stroke instead of macro
+ * flashes: for clear-polarity anti-pads, which gerbv clears only the corner circles of (a RoundRect
+ * flash under %LPC% left Hexapod's square pin-1 pads joined to the inner planes); EasyEDA writes
+ * its anti-pads as regions too.
  */
 import { type Contour, apply, padShapeContours, transformContours } from '@copperplate/board';
 import { num } from '@copperplate/format/records';
 import type { AperFunction, GerberWriter } from './writer.ts';
 import type { FabPad } from '../fab/board.ts';
+import { regionsWithHoles } from './region.ts';
 
 const near = (a: number, b: number) => Math.abs(a - b) < 1e-6;
 
@@ -20,7 +25,7 @@ function rotationOf(p: FabPad): number {
 }
 
 /** Draw one pad grown by `e` (mil). Returns false when the shape is unknown or empty. */
-export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction): boolean {
+export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction, noMacros = false): boolean {
   const shape = Array.isArray(p.shape) ? (p.shape as unknown[]) : [];
   const kind = typeof shape[0] === 'string' ? shape[0] : '';
   const sw = num(shape[1]), sh = num(shape[2], sw);
@@ -42,6 +47,11 @@ export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction)
       const hx = Math.max(0, sw / 2 + e - r), hy = Math.max(0, sh / 2 + e - r);
       if (r <= 1e-6) { w.flash(x, y, { t: 'R', w: swap ? 2 * hy : 2 * hx, h: swap ? 2 * hx : 2 * hy }, fn); return true; }
       // Corner-circle centres, rotated (mirror does not matter: the shape is symmetric).
+      if (noMacros) {
+        const W = 2 * (hx + r), H = 2 * (hy + r);
+        region(w, p, transformContours(padShapeContours(['RECT', W, H, (100 * r) / (Math.min(W, H) / 2)]), p.m), fn);
+        return true;
+      }
       const c1 = apply(p.m, hx, hy), c2 = apply(p.m, -hx, hy);
       w.flash(x, y, { t: 'RoundRect', d: 2 * r, x1: c1.x - x, y1: c1.y - y, x2: c2.x - x, y2: c2.y - y }, fn);
       return true;
@@ -56,7 +66,9 @@ export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction)
       const d = Math.min(W, H), half = (Math.max(W, H) - d) / 2;
       const a = W > H ? apply(p.m, 1, 0) : apply(p.m, 0, 1);
       const ux = a.x - x, uy = a.y - y, ul = Math.hypot(ux, uy) || 1;
-      w.flash(x, y, { t: 'Obround', d, dx: (ux / ul) * half, dy: (uy / ul) * half }, fn);
+      const dx = (ux / ul) * half, dy = (uy / ul) * half;
+      if (noMacros) { w.stroke({ x0: x - dx, y0: y - dy, closed: false, segs: [{ k: 'L', x: x + dx, y: y + dy }] }, d, fn); return true; }
+      w.flash(x, y, { t: 'Obround', d, dx, dy }, fn);
       return true;
     }
     case 'NGON': {
@@ -80,6 +92,7 @@ export function drawPad(w: GerberWriter, p: FabPad, e: number, fn: AperFunction)
   }
 }
 
+/** Pad copper as regions; a shape of several contours (a custom pad's islands and holes) is nested first. */
 function region(w: GerberWriter, _p: FabPad, cs: Contour[], fn: AperFunction): void {
-  for (const c of cs) w.region(c, fn);
+  for (const c of cs.length > 1 ? regionsWithHoles(cs) : cs) w.region(c, fn);
 }

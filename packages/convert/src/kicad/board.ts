@@ -8,12 +8,15 @@ import {
   Canvas, Dimension, DocType as DocTypeRec, Head, LayerPhys, Line, Net, PadNet, PcbArc, PcbAttr, PcbComponent, Pour, Poured, Region, Rule, RuleSelector, Via,
 } from '@copperplate/format/records';
 import type { DeviceData, FootprintData, PathDocData, PcbData, SymbolData } from '@copperplate/format';
+import { kicadStrokeFont } from '@copperplate/board';
 import { generatedSymbol } from './symbols.ts';
 import type { KBoard, KFootprint, KNetClass, KZone } from './pcb-model.ts';
 import { IdSeq, uuidOf } from './ids.ts';
 import { LayerMap } from './layers.ts';
-import { graphicRecords, layerRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
-import { Report } from './report.ts';
+import { unusedViaLayers } from './via-layers.ts';
+import { ringJson } from './path-text.ts';
+import { extraLayerRecords, fixedLayerLines, graphicRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
+import { Report, type ReportGroup } from './report.ts';
 import { r4 } from './units.ts';
 
 export interface BoardConversion {
@@ -25,7 +28,19 @@ export interface BoardConversion {
   coppers: PathDocData[];
 }
 
-const lines = (recs: Rec[]): string => recs.map((r) => JSON.stringify(r)).join('\n') + '\n';
+/**
+ * The report entry of each text in KiCad's font when the app has not handed over KiCad's glyphs (GPL
+ * data, read from an installed KiCad by `node scripts/ensure.mjs --kicad`; @copperplate/board
+ * text-kicad.ts): the text is kept in "KiCad Font" but drawn in our stroke font until then.
+ */
+export const KICAD_FONT_MISSING = "text in KiCad's stroke font: KiCad's glyphs are not installed here (`node scripts/ensure.mjs --kicad` reads them from an installed KiCad), so it is drawn in Copperplate's stroke font";
+
+/** Records as JSON lines, each ending in a newline. */
+function lines(recs: readonly Rec[]): string {
+  let out = '';
+  for (let i = 0; i < recs.length; i++) out += JSON.stringify(recs[i]) + '\n';
+  return out;
+}
 
 /** The footprint document (top-side geometry) of a KiCad footprint. */
 export function footprintDocument(fp: KFootprint, report: Report): { dataStr: string; layers: LayerMap } {
@@ -40,16 +55,17 @@ export function footprintDocument(fp: KFootprint, report: Report): { dataStr: st
   for (const t of fp.texts) {
     if (t.role === 'reference' || t.role === 'value') continue;
     body.push(textRecord(t, layers, ids));
+    if (!kicadStrokeFont()) notes.push(KICAD_FONT_MISSING);
   }
   body.push(PcbAttr.create({ id: ids.next(), group: 0, parentId: '', layer: 3, x: null, y: null, key: 'Footprint', value: fp.lib.split(':').pop() ?? fp.lib, keyVisible: false, valueVisible: false }));
   for (const n of notes) report.add('Footprint', n, fp.lib);
   for (const d of fp.dropped) report.add('Footprint', d, fp.lib);
   const inner = Math.max(0, ...[...fp.pads.flatMap((p) => p.layers), ...fp.graphics.map((g) => g.layer)].map((l) => /^In(\d+)\.Cu$/.exec(l)).filter(Boolean).map((m) => Number(m![1])));
   const recs: Rec[] = [
-    DocTypeRec.create({ docType: 'FOOTPRINT', version: '1.8' }), ...layerRecords(inner, layers.custom), ['ACTIVE_LAYER', 1], [], ...body,
+    ...extraLayerRecords(inner, layers.custom), ['ACTIVE_LAYER', 1], [], ...body,
     Canvas.create({ originX: 0, originY: 0, unit: 'mm', gridX: 10, gridY: 10, snapX: 1, snapY: 1 }),
   ];
-  return { dataStr: lines(recs), layers };
+  return { dataStr: lines([DocTypeRec.create({ docType: 'FOOTPRINT', version: '1.8' })]) + fixedLayerLines() + lines(recs), layers };
 }
 
 function netClassRules(classes: KNetClass[]): Rec[] {
@@ -66,7 +82,13 @@ function netClassRules(classes: KNetClass[]): Rec[] {
   return out;
 }
 
-function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[], report: Report, name: string): Rec[] {
+/** The POURED line of a fill; a ring of points is written straight to JSON text (path-text.ts). */
+function pouredLine(id: string, pourId: string, path: KZone['fills'][number]['path']): string {
+  if (!(path instanceof Float64Array)) return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: [path] }));
+  return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: ['\u0001'] })).replace('"\\u0001"', ringJson(path));
+}
+
+function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: string[], report: Report, name: string): Rec[] {
   const out: Rec[] = [];
   for (const layer of z.layers) {
     const lid = layers.id(layer);
@@ -90,7 +112,7 @@ function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourRecs: Rec[], re
     for (const f of z.fills) {
       if (f.layer !== layer) continue;
       // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
-      pourRecs.push(Poured.create({ id: ids.next(), pourId: id, f3: 0, isPolygon: true, paths: [f.path] }));
+      pourLines.push(pouredLine(ids.next(), id, f.path));
     }
   }
   return out;
@@ -118,11 +140,38 @@ export interface BoardFootprints {
   byLib: Map<string, string>;
 }
 
+/**
+ * What footprintDocument reads of a placement, as text: placements with equal signatures share one
+ * document. Pad nets are not part of it: they are blanked while the pads are written (no copies of
+ * the pads: they were most of the import's footprint time), then put back.
+ */
+function footprintSignature(fp: KFootprint): string {
+  const pads = fp.pads, nets: string[] = new Array(pads.length);
+  for (let i = 0; i < pads.length; i++) { nets[i] = pads[i].net; pads[i].net = ''; }
+  try {
+    let texts = '';
+    for (const t of fp.texts) if (t.role !== 'reference' && t.role !== 'value') texts += JSON.stringify(t) + ',';
+    return fp.lib + '\u0000' + JSON.stringify(pads) + JSON.stringify(fp.graphics) + texts + '\u0000' + fp.dropped.join('\u0000');
+  } finally {
+    for (let i = 0; i < pads.length; i++) pads[i].net = nets[i];
+  }
+}
+
 export function boardFootprints(board: KBoard, key: string, report: Report): BoardFootprints {
   const byText = new Map<string, string>();
   const out: BoardFootprints = { uuidOf: [], docs: [], pads: new Map(), byLib: new Map() };
+  // Placements of one footprint give the same document: it is built once per distinct content (what
+  // footprintDocument reads; pad nets are not in it), and the report entries it made are counted again.
+  const built = new Map<string, { dataStr: string; adds: [ReportGroup, string, string][] }>();
   for (const fp of board.footprints) {
-    const doc = footprintDocument(fp, report);
+    const sig = footprintSignature(fp);
+    let doc = built.get(sig);
+    if (!doc) {
+      const adds: [ReportGroup, string, string][] = [];
+      const rec = { add: (g: ReportGroup, what: string, where = '') => { adds.push([g, what, where]); report.add(g, what, where); } } as unknown as Report;
+      doc = { dataStr: footprintDocument(fp, rec).dataStr, adds };
+      built.set(sig, doc);
+    } else for (const [g, what, where] of doc.adds) report.add(g, what, where);
     let uuid = byText.get(doc.dataStr);
     if (!uuid) {
       uuid = uuidOf(`${key}/footprint/${fp.lib}/${byText.size}`);
@@ -148,7 +197,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   const symbols: SymbolData[] = [];
   const generated = new Map<string, string>();
   const body: Rec[] = [];
-  const pourRecs: Rec[] = [];
+  const pourLines: string[] = [];
 
   for (const n of board.nets) body.push(Net.create({ name: n, ratline: true }));
   const classes = board.netClasses.length ? board.netClasses : opts.netClasses ?? [];
@@ -191,16 +240,21 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   });
   for (const t of board.tracks) body.push(Line.create({ id: ids.next(), group: 0, net: t.net, layer: layers.id(t.layer), x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, width: t.width, locked: t.locked }));
   for (const a of board.arcs) body.push(PcbArc.create({ id: ids.next(), group: 0, net: a.net, layer: layers.id(a.layer), x1: a.x1, y1: a.y1, x2: a.x2, y2: a.y2, sweep: a.sweep, width: a.width, locked: a.locked }));
-  for (const v of board.vias) {
+  const unused = unusedViaLayers(board);
+  board.vias.forEach((v, i) => {
     // viaType: 0 through, 1 blind/buried, 2 micro (?). The V2 VIA has no layer span field: a blind or
     // micro via's span is reported.
     const viaType = v.kind === 'micro' ? 2 : v.kind === 'blind' ? 1 : 0;
     if (viaType) report.add('Pcb', `${v.kind} via layer span ${v.layers.join('-')} (type kept, span not carried)`, opts.name);
-    body.push(Via.create({ id: ids.next(), group: 0, net: v.net, rule: '', x: v.x, y: v.y, drill: v.drill, diameter: v.size, viaType, topMaskExpansion: null, bottomMaskExpansion: null, locked: v.locked, unusedInnerLayers: [] }));
-  }
-  for (const z of board.zones) body.push(...zoneRecords(z, layers, ids, pourRecs, report, opts.name));
+    const unusedInnerLayers = (unused.get(i) ?? []).map((l) => layers.id(l));
+    body.push(Via.create({ id: ids.next(), group: 0, net: v.net, rule: '', x: v.x, y: v.y, drill: v.drill, diameter: v.size, viaType, topMaskExpansion: null, bottomMaskExpansion: null, locked: v.locked, unusedInnerLayers }));
+  });
+  for (const z of board.zones) body.push(...zoneRecords(z, layers, ids, pourLines, report, opts.name));
   for (const g of board.graphics) body.push(...graphicRecords(g, layers, ids));
-  for (const t of board.texts) body.push(textRecord(t, layers, ids));
+  for (const t of board.texts) {
+    body.push(textRecord(t, layers, ids));
+    if (!kicadStrokeFont()) report.add('Pcb', KICAD_FONT_MISSING, opts.name);
+  }
   for (const d of board.dimensions) {
     body.push(Dimension.create({ id: ids.next(), dimType: d.kind === 'radial' ? 'RADIUS' : 'LENGTH', layer: layers.id(d.layer), unit: d.units === 'inches' || d.units === 'mils' ? 'mil' : 'mm', strokeWidth: 6, precision: 3, textFollow: true, coords: d.pts, locked: false }));
     if (d.kind !== 'aligned' && d.kind !== 'orthogonal') report.add('Pcb', `dimension of type ${d.kind} (drawn as a length dimension)`, opts.name);
@@ -223,9 +277,9 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     Head.create({ props: { editorVersion: '2.2', importFlag: 1, importedFrom: 'kicad', kicadVersion: board.version, boardThickness: board.thickness } }),
     Canvas.create({ originX: 0, originY: 0, unit: 'mil', gridX: 5, gridY: 5, snapX: 5, snapY: 5, altSnapX: 5, altSnapY: 5, gridType: 2, multiGridType: 0, multiGridRatio: 5 }),
   ];
-  const recs: Rec[] = [...head, ...layerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1], ...body];
-  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(recs) };
-  const coppers: PathDocData[] = pourRecs.length ? [{ path: `${pcbUuid}_0`, dataStr: lines([DocTypeRec.create({ docType: 'POURED', version: '1.1' }), ...pourRecs]) }] : [];
+  const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1], ...body];
+  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) };
+  const coppers: PathDocData[] = pourLines.length ? [{ path: `${pcbUuid}_0`, dataStr: `${JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' }))}\n${pourLines.join('\n')}\n` }] : [];
   return { pcb, footprints: fps.docs, devices, symbols, coppers };
 }
 

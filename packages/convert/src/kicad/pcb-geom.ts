@@ -105,6 +105,31 @@ export function ptsToPath(f: Frame, pts: SList | undefined, close: boolean, scal
 }
 
 /**
+ * A zone fill's `(pts ...)` as one closed ring in 10 mil (the unit of POURED fills), Y up: flat x, y
+ * pairs, the first point repeated at the end when KiCad does not (ptsToPath's values, without a JS
+ * array per fill); undefined when it holds arcs.
+ */
+export function fillRing(pts: SList | undefined): Float64Array | undefined {
+  if (!pts) return new Float64Array(0);
+  let n = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const p = pts[i];
+    if (p instanceof Float64Array) n += p.length;
+    else if (Array.isArray(p)) { if (p[0] !== 'xy') return undefined; n += 2; }
+  }
+  const out = new Float64Array(n + 2);
+  let k = 0;
+  for (let i = 1; i < pts.length; i++) {
+    const p = pts[i];
+    if (p instanceof Float64Array) {
+      for (let j = 0; j + 1 < p.length; j += 2) { out[k++] = r4(mil(p[j]) / 10); out[k++] = r4(milY(p[j + 1]) / 10); }
+    } else if (Array.isArray(p)) { out[k++] = r4(mil(num(p, 1)) / 10); out[k++] = r4(milY(num(p, 2)) / 10); }
+  }
+  if (k >= 2 && (out[k - 2] !== out[0] || out[k - 1] !== out[1])) { out[k++] = out[0]; out[k++] = out[1]; }
+  return k === out.length ? out : out.slice(0, k);
+}
+
+/**
  * A graphic item (gr_* / fp_* / pad primitive), or undefined when the keyword is not a graphic.
  * `layerOverride`: custom pad primitives have no layer of their own.
  */
@@ -173,9 +198,11 @@ export function readText(f: Frame, l: SList, role: string, text: string): KText 
     rot: pangle(f, num(at, 3)),
     layer: layerOf(f, l),
     size: mil(num(size, 1)),
+    width: mil(num(size, 2, num(size, 1))),
     thickness: mil(numOf(font, 'thickness', 0.15)),
     hidden: flag(l, 'hide') || flag(eff, 'hide'),
-    mirrored: justify.includes('mirror'),
+    // a back footprint's texts are mirrored in KiCad; seen from the top (its frame un-flipped) they are not
+    mirrored: justify.includes('mirror') !== f.flip,
     justify: justify.filter((j) => j !== 'mirror'),
     bold: flag(font, 'bold'),
     italic: flag(font, 'italic'),

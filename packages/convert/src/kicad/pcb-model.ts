@@ -30,8 +30,9 @@ export interface KText {
   y: number;
   rot: number;
   layer: string;
-  /** Font height and stroke width, mil. */
+  /** Font height, glyph width and stroke width, mil. */
   size: number;
+  width: number;
   thickness: number;
   hidden: boolean;
   mirrored: boolean;
@@ -66,6 +67,8 @@ export interface KPad {
   chamfer: string[];
   /** trapezoid: rect_delta (mil, KiCad's sign convention). */
   delta: [number, number];
+  /** In a back footprint seen from the top (its frame un-mirrored): shapes drawn in the pad frame are mirrored in Y. */
+  flipped: boolean;
   drill: KDrill | null;
   layers: string[];
   net: string;
@@ -121,6 +124,8 @@ export interface KVia {
   layers: [string, string];
   net: string;
   locked: boolean;
+  /** `(remove_unused_layers)`: no ring on inner layers where nothing connects (via-layers.ts). */
+  removeUnused: boolean;
 }
 
 export interface KZone {
@@ -134,8 +139,11 @@ export interface KZone {
    * KiCad 5 files); KiCad 6 writes `no` (the polygons are the copper), KiCad 7+ writes nothing (no).
    */
   fillsStroked: boolean;
-  /** Filled polygons per layer, in 10 mil (the unit of POURED fills, FORMAT.md). */
-  fills: { layer: string; path: Path }[];
+  /**
+   * Filled polygons per layer, in 10 mil (the unit of POURED fills, FORMAT.md): a closed ring of flat
+   * x, y pairs (pcb-geom fillRing), or a path when the fill holds arcs.
+   */
+  fills: { layer: string; path: Path | Float64Array }[];
   keepout: boolean;
   keepoutRules: Record<string, string>;
   connectPads: string;

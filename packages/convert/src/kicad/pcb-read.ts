@@ -3,8 +3,8 @@
  * of pcb-model.ts, in mil, Y up. Pure: text in, model out.
  */
 import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList } from './sexpr.ts';
-import type { KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KZone } from './pcb-model.ts';
-import { BOARD_FRAME, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
+import type { KArcTrack, KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KTrack, KVia, KZone } from './pcb-model.ts';
+import { BOARD_FRAME, fillRing, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
 import { arcSweep, mil, normAngle } from './units.ts';
 
 const GRAPHIC_KW = new Set(['gr_line', 'gr_arc', 'gr_circle', 'gr_rect', 'gr_poly', 'gr_curve']);
@@ -68,6 +68,7 @@ function readPad(l: SList, f: Frame, nets: string[]): KPad {
     chamferRatio: numOf(l, 'chamfer_ratio'),
     chamfer: chamferL ? (chamferL.slice(1).filter((x) => typeof x === 'string') as string[]) : [],
     delta: [mil(num(delta, 1)), mil(num(delta, 2))],
+    flipped: f.flip,
     drill,
     layers,
     net: netName(l, nets),
@@ -100,7 +101,7 @@ export function readFootprint(l: SList, nets: string[] = []): KFootprint {
     uuid: val(l, 'uuid') || val(l, 'tstamp'),
     x: mil(num(at, 1)),
     y: -mil(num(at, 2)),
-    rot: back ? normAngle(-rot - 180) : normAngle(rot),
+    rot: normAngle(rot),
     back,
     locked: flag(l, 'locked'),
     reference: '',
@@ -158,7 +159,7 @@ function readZone(l: SList, nets: string[]): KZone {
     priority: numOf(l, 'priority'),
     outline: children(l, 'polygon').map((p) => ptsToPath(BOARD_FRAME, child(p, 'pts'), true)),
     fillsStroked: val(l, 'filled_areas_thickness') === 'yes',
-    fills: children(l, 'filled_polygon').map((p) => ({ layer: val(p, 'layer', layers[0] ?? ''), path: ptsToPath(BOARD_FRAME, child(p, 'pts'), true, 10) })),
+    fills: children(l, 'filled_polygon').map((p) => ({ layer: val(p, 'layer', layers[0] ?? ''), path: fillRing(child(p, 'pts')) ?? ptsToPath(BOARD_FRAME, child(p, 'pts'), true, 10) })),
     keepout: !!keep,
     keepoutRules,
     connectPads: connect ? (isAtom(connect[1]) ? String(connect[1]) : 'thermal') : 'thermal',
@@ -215,7 +216,10 @@ function readNetClasses(root: SList): KNetClass[] {
   }));
 }
 
-export function readBoardTree(root: SList): KBoard {
+/** Items read while the file was parsed (readKicadPcb), in file order; they precede the tree's own. */
+interface EarlyItems { tracks: KTrack[]; arcs: KArcTrack[]; vias: KVia[]; footprints: KFootprint[]; zones: KZone[] }
+
+export function readBoardTree(root: SList, early?: EarlyItems): KBoard {
   const nets: string[] = [];
   for (const n of children(root, 'net')) nets[num(n, 1)] = str(n, 2);
   for (let i = 0; i < nets.length; i++) if (nets[i] === undefined) nets[i] = '';
@@ -233,40 +237,22 @@ export function readBoardTree(root: SList): KBoard {
     netClasses: readNetClasses(root),
     setup: setupVals,
     stackup: readStackup(setup),
-    footprints: [],
-    tracks: [],
-    arcs: [],
-    vias: [],
-    zones: [],
+    footprints: early?.footprints ?? [],
+    tracks: early?.tracks ?? [],
+    arcs: early?.arcs ?? [],
+    vias: early?.vias ?? [],
+    zones: early?.zones ?? [],
     graphics: [],
     texts: [],
     dimensions: [],
     dropped: [],
   };
-  const P = (l: SList, k: string): [number, number] => {
-    const p = child(l, k);
-    return [mil(num(p, 1)), -mil(num(p, 2))];
-  };
   for (let i = 1; i < root.length; i++) {
     const c = root[i];
     if (!isList(c)) continue;
     const kw = c[0] as string;
-    if (kw === 'segment') {
-      const [x1, y1] = P(c, 'start'), [x2, y2] = P(c, 'end');
-      board.tracks.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, locked: flag(c, 'locked') });
-    } else if (kw === 'arc') {
-      const [x1, y1] = P(c, 'start'), [mx, my] = P(c, 'mid'), [x2, y2] = P(c, 'end');
-      board.arcs.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, sweep: arcSweep(x1, y1, mx, my, x2, y2), locked: flag(c, 'locked') });
-    } else if (kw === 'via') {
-      const [x, y] = P(c, 'at');
-      const ls = child(c, 'layers');
-      const kind = flag(c, 'micro') ? 'micro' : flag(c, 'blind') ? 'blind' : 'through';
-      board.vias.push({ x, y, size: mil(numOf(c, 'size')), drill: mil(numOf(c, 'drill')), kind, layers: [str(ls, 1) || 'F.Cu', str(ls, 2) || 'B.Cu'], net: netName(c, nets), locked: flag(c, 'locked') });
-    } else if (kw === 'footprint' || kw === 'module') {
-      board.footprints.push(readFootprint(c, nets));
-    } else if (kw === 'zone') {
-      board.zones.push(readZone(c, nets));
-    } else if (GRAPHIC_KW.has(kw)) {
+    if (readItem(kw, c, nets, board)) continue;
+    if (GRAPHIC_KW.has(kw)) {
       const g = readGraphic(BOARD_FRAME, c);
       if (g) board.graphics.push(g);
     } else if (kw === 'gr_text') {
@@ -282,9 +268,58 @@ export function readBoardTree(root: SList): KBoard {
   return board;
 }
 
-/** Read a .kicad_pcb text. Throws CatalogueError on hostile or non-KiCad input. */
+const P = (l: SList, k: string): [number, number] => {
+  const p = child(l, k);
+  return [mil(num(p, 1)), -mil(num(p, 2))];
+};
+
+/** A track, arc, via, footprint or zone of the board into `into`; false for any other keyword. */
+function readItem(kw: string, c: SList, nets: string[], into: EarlyItems): boolean {
+  if (kw === 'segment') {
+    const [x1, y1] = P(c, 'start'), [x2, y2] = P(c, 'end');
+    into.tracks.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, locked: flag(c, 'locked') });
+  } else if (kw === 'arc') {
+    const [x1, y1] = P(c, 'start'), [mx, my] = P(c, 'mid'), [x2, y2] = P(c, 'end');
+    into.arcs.push({ layer: val(c, 'layer'), net: netName(c, nets), width: mil(numOf(c, 'width')), x1, y1, x2, y2, sweep: arcSweep(x1, y1, mx, my, x2, y2), locked: flag(c, 'locked') });
+  } else if (kw === 'via') {
+    const [x, y] = P(c, 'at');
+    const ls = child(c, 'layers');
+    const kind = flag(c, 'micro') ? 'micro' : flag(c, 'blind') ? 'blind' : 'through';
+    into.vias.push({ x, y, size: mil(numOf(c, 'size')), drill: mil(numOf(c, 'drill')), kind, layers: [str(ls, 1) || 'F.Cu', str(ls, 2) || 'B.Cu'], net: netName(c, nets), locked: flag(c, 'locked'), removeUnused: flag(c, 'remove_unused_layers') });
+  } else if (kw === 'footprint' || kw === 'module') {
+    into.footprints.push(readFootprint(c, nets));
+  } else if (kw === 'zone') {
+    into.zones.push(readZone(c, nets));
+  } else return false;
+  return true;
+}
+
+/** True when every net `l` names by number alone (directly, or in its pads) is declared in `nets`. */
+function netsKnown(l: SList, nets: string[]): boolean {
+  const known = (x: SList | undefined) => !x || x.length >= 3 || typeof x[1] !== 'number' || nets[x[1]] !== undefined;
+  if (l[0] === 'zone' && val(l, 'net_name')) return true;
+  if (!known(child(l, 'net'))) return false;
+  if (l[0] === 'footprint' || l[0] === 'module') for (const p of children(l, 'pad')) if (!known(child(p, 'net'))) return false;
+  return true;
+}
+
+/**
+ * Read a .kicad_pcb text. Throws CatalogueError on hostile or non-KiCad input. Tracks, arcs, vias,
+ * footprints and zones are read as the parser closes them (their nets are declared before them in
+ * KiCad's files); from the first whose net is not declared yet on, the rest wait for the whole tree.
+ */
 export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
-  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file }));
+  const nets: string[] = [];
+  const early: EarlyItems = { tracks: [], arcs: [], vias: [], footprints: [], zones: [] };
+  let streaming = true;
+  const onItem = (c: SList): boolean => {
+    const kw = c[0];
+    if (kw === 'net') { if (typeof c[1] === 'number') nets[c[1]] = str(c, 2); return false; }
+    if (!streaming || (kw !== 'segment' && kw !== 'arc' && kw !== 'via' && kw !== 'footprint' && kw !== 'module' && kw !== 'zone')) return false;
+    if (!netsKnown(c, nets)) { streaming = false; return false; }
+    return readItem(kw, c, nets, early);
+  };
+  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem }), early);
 }
 
 /** Read a .kicad_mod text (one footprint). */

@@ -25,6 +25,12 @@ export interface ReadOptions {
   file?: string;
   maxDepth?: number;
   maxChars?: number;
+  /**
+   * Called as each list directly inside a top-level list closes; true = consumed by the caller and
+   * left out of the tree (a board's tracks, footprints and zones become model objects as they are
+   * read, so the tree of the whole file never lives at once: the collector copied it twice).
+   */
+  onItem?: (item: SList) => boolean;
 }
 
 function lineAt(text: string, pos: number): number {
@@ -52,6 +58,78 @@ function unescape(s: string): string {
 }
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/** Where numberTo stopped (the stop character's position). */
+let numberEnd = 0;
+/**
+ * numberAt of the text from `i` up to the first `stop` character (its position in numberEnd), in one
+ * pass: NaN as soon as a character is neither a digit, a sign, a dot nor `stop`, or at the text's end.
+ */
+function numberTo(text: string, i: number, stop: number): number {
+  let k = i;
+  let neg = false;
+  let c = text.charCodeAt(k);
+  if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
+  if (c < 48 || c > 57) return NaN; // also NaN (past the end)
+  if (c === 48) { const d = text.charCodeAt(k + 1); if (d !== 46 && d !== stop) return NaN; } // leading zero: keep as text
+  let m = 0, digits = 0, frac = -1;
+  for (;; k++) {
+    c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
+    else if (c === stop) break;
+    else if (c === 46 && frac < 0) frac = 0;
+    else return NaN;
+  }
+  numberEnd = k;
+  if (frac === 0) return NaN; // "1." is not KiCad's
+  if (digits > 15) return Number(text.slice(i, k));
+  const v = frac > 0 ? m / POW10[frac] : m;
+  return neg ? -v : v;
+}
+
+/**
+ * Words of the text, one string each (keywords, layer and net names repeat by the thousand): looked
+ * up by position in an open-addressing table, so a word seen before costs no new string.
+ */
+class Interner {
+  private strs: string[] = new Array(1024);
+  private hashes = new Int32Array(1024);
+  private size = 0;
+  constructor(private readonly text: string) {}
+
+  get(i: number, j: number): string {
+    const text = this.text;
+    let h = j - i;
+    for (let k = i; k < j; k++) h = (Math.imul(h, 31) + text.charCodeAt(k)) | 0;
+    let mask = this.strs.length - 1;
+    let at = h & mask;
+    for (;;) {
+      const s = this.strs[at];
+      if (s === undefined) break;
+      if (this.hashes[at] === h && s.length === j - i && text.startsWith(s, i)) return s;
+      at = (at + 1) & mask;
+    }
+    const w = text.slice(i, j);
+    if (++this.size * 2 > this.strs.length) {
+      const old = this.strs, oldH = this.hashes;
+      this.strs = new Array(old.length * 2);
+      this.hashes = new Int32Array(old.length * 2);
+      mask = this.strs.length - 1;
+      for (let k = 0; k < old.length; k++) {
+        const s = old[k];
+        if (s === undefined) continue;
+        let a = oldH[k] & mask;
+        while (this.strs[a] !== undefined) a = (a + 1) & mask;
+        this.strs[a] = s; this.hashes[a] = oldH[k];
+      }
+      at = h & mask;
+      while (this.strs[at] !== undefined) at = (at + 1) & mask;
+    }
+    this.strs[at] = w;
+    this.hashes[at] = h;
+    return w;
+  }
+}
 
 /**
  * The decimal number text[i..j) as a JS number, or NaN when it is not a plain decimal (sign, digits,
@@ -86,13 +164,14 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
   const file = opts.file ?? 'input';
   const maxDepth = opts.maxDepth ?? KICAD_LIMITS.MAX_DEPTH;
   const maxChars = opts.maxChars ?? KICAD_LIMITS.MAX_CHARS;
+  const onItem = opts.onItem;
   if (text.length > maxChars) throw CatalogueError.named('KICAD_TOO_BIG', { file, limit: maxChars });
   const top: SList[] = [];
   const stack: SList[] = [];
   const opened: number[] = [];
   let cur: SList | null = null;
   const n = text.length;
-  const words = new Map<string, string>();
+  const words = new Interner(text);
   let xyBuf = new Float64Array(256);
   let xyLen = 0;
   let xyOwner: SList | null = null;
@@ -110,10 +189,9 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
     if (k === 2) {
       // (xy X Y) inside (pts ...): packed into the current Float64Array run.
       if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
-        const e = text.indexOf(')', i + 4);
-        const sp = e < 0 ? -1 : text.indexOf(' ', i + 4);
-        const x = sp > i + 4 && sp < e ? numberAt(text, i + 4, sp) : NaN;
-        const y = x === x ? numberAt(text, sp + 1, e) : NaN;
+        const x = numberTo(text, i + 4, 32);
+        const y = x === x ? numberTo(text, numberEnd + 1, 41) : NaN;
+        const e = numberEnd;
         if (y === y) {
           if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
           if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
@@ -138,6 +216,7 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
       const parent = stack.pop()!;
       opened.pop();
       if (parent === null) top.push(cur);
+      else if (onItem !== undefined && stack.length === 1 && stack[0] === null && onItem(cur)) parent.pop();
       cur = parent;
       i++;
       continue;
@@ -155,14 +234,9 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
         if (d === 92) { esc = true; j += 2; continue; }
         j++;
       }
-      const raw = text.slice(i + 1, j);
-      if (esc) cur.push(unescape(raw));
-      else if (j - i <= 25) {
-        // short quoted words repeat (layer and net names): one string each
-        let iw = words.get(raw);
-        if (iw === undefined) { words.set(raw, raw); iw = raw; }
-        cur.push(iw);
-      } else cur.push(raw);
+      if (esc) cur.push(unescape(text.slice(i + 1, j)));
+      else if (j - i <= 25) cur.push(words.get(i + 1, j)); // short quoted words repeat (layer and net names): one string each
+      else cur.push(text.slice(i + 1, j));
       i = j + 1;
       continue;
     }
@@ -172,14 +246,10 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
       if (d < 128 && CLASS[d] !== 0) break;
       j++;
     }
-    const v = numberAt(text, i, j);
+    const v = c === 45 || (c >= 48 && c <= 57) ? numberAt(text, i, j) : NaN;
     if (v === v) cur.push(v); // not NaN
-    else {
-      const w = text.slice(i, j);
-      let iw = words.get(w);
-      if (iw === undefined) { words.set(w, w); iw = w; }
-      cur.push(iw);
-    }
+    else if (j - i > 24) cur.push(text.slice(i, j)); // long atoms (uuids, tstamps) are unique: not worth a table entry
+    else cur.push(words.get(i, j));
     i = j;
   }
   if (cur) throw CatalogueError.named('KICAD_TRUNCATED', { file, what: 'a list', line: lineAt(text, opened[0]) });

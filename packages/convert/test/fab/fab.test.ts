@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readEpro } from '@copperplate/format';
-import { fabBoard, fabInputFromEpro, fabOutputs, gerberFiles, drillFiles, type FabBoard } from '@copperplate/convert';
+import { GerberWriter, fabBoard, fabInputFromEpro, fabOutputs, gerberFiles, drillFiles, type FabBoard } from '@copperplate/convert';
 import { readBack } from './readback.ts';
+import { contoursBox } from '@copperplate/board';
 
 const FIX = new URL('../../../../../shared/fixtures/epro/', import.meta.url);
 const load = (name: string): FabBoard => fabBoard(fabInputFromEpro(readEpro(new Uint8Array(readFileSync(new URL(name, FIX))), { name })));
@@ -113,6 +114,21 @@ describe('[issue-12] bad input: writes what it can and lists every problem', () 
   });
 });
 
+describe('[issue-12] polygon pads spelled "POLYGON"', () => {
+  it('FLIP_C3\'s module ground pad (U5 pad 49, ["POLYGON", path]) is copper, not an unknown shape left out', () => {
+    const b = load('FLIP_C3.epro');
+    expect(b.problems.filter((p) => /unknown pad shape/.test(p))).toEqual([]);
+    const pad = b.pads.find((p) => p.designator === 'U5' && p.number === '49');
+    expect((pad?.shape as unknown[])[0]).toBe('POLYGON');
+    expect([pad!.net, pad!.layer, pad!.copper.length]).toEqual(['GND', 2, 1]); // U5 sits on the bottom
+    // the polygon (57.086 mil square, footprint frame) placed with U5: the same size around the pad's anchor
+    const box = contoursBox(pad!.copper);
+    expect(box.maxX - box.minX).toBeCloseTo(57.086, 2);
+    expect(box.maxY - box.minY).toBeCloseTo(57.086, 2);
+    expect(pad!.x > box.minX && pad!.x < box.maxX && pad!.y > box.minY && pad!.y < box.maxY).toBe(true);
+  });
+});
+
 describe('[issue-12] non-plated holes from multi-layer FILLs at any angle', () => {
   it('a stadium turned 30 degrees is one routed slot between its end-circle centres; a circle is a round hit', async () => {
     const c = Math.cos(Math.PI / 6), s = Math.sin(Math.PI / 6), r = 20;
@@ -142,24 +158,83 @@ describe('[issue-12] non-plated holes from multi-layer FILLs at any angle', () =
   });
 });
 
-describe('[issue-12] inner planes without a stored fill keep off the board edge and FILL holes by the plane clearance', () => {
-  it('the plane region, then in clear polarity the outline stroked 2 x 10 mil wide and the hole grown by 10 mil (Hexapod G1 1.5% -> 0.2%)', () => {
-    const records: unknown[][] = [
-      ['DOCTYPE', 'PCB', '1.8'],
-      ['LAYER', 15, 'PLANE', 'GND', 3, '#000000', 1, '#000000', 1],
-      ['NET', 'GND', null, null, null, null, 1],
-      ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, -1000, 0, -1000, 0, 0], 0],
-      ['FILL', 'h', 0, '', 12, 0, 0, [['CIRCLE', 500, -500, 50]], 0],
-    ];
-    const b = fabBoard({ name: 'plane', records });
+describe('[issue-12] inner planes without a stored fill keep off the board edge, FILL holes and other nets by the plane clearance plus 0.1 mil', () => {
+  const records: unknown[][] = [
+    ['DOCTYPE', 'PCB', '1.8'],
+    ['LAYER', 15, 'PLANE', 'GND', 3, '#000000', 1, '#000000', 1],
+    ['NET', 'GND', null, null, null, null, 1],
+    ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, -1000, 0, -1000, 0, 0], 0],
+    ['FILL', 'h', 0, '', 12, 0, 0, [['CIRCLE', 500, -500, 50]], 0],
+    // A square-cornered pin 1 of another net: its anti-pad is the pad grown by 10.1 mil with round corners.
+    ['PAD', 'p1', 0, 'SIG', 12, '1', 250, -250, 0, ['ROUND', 30, 30], ['RECT', 60, 70, 0], null, 0, 0, 0, 1, 0, null, null, null, null, 0],
+  ];
+  const b = fabBoard({ name: 'plane', records });
+  const g1 = gerberFiles(b, { date: 'x' }).find((f) => /InnerLayer1/.test(f.name))!.text;
+  const clear = g1.slice(g1.indexOf('%LPC*%'), g1.lastIndexOf('%LPD*%'));
+  const code = (def: string) => new RegExp(`%ADD(\\d+)${def.replace('.', '\\.')}\\*%`).exec(g1)?.[1];
+
+  it('the plane region, then in clear polarity the outline stroked 2 x 10.1 mil wide and the hole grown by 10.1 mil (Hexapod: 0.25654 mm, as EasyEDA)', () => {
     expect(b.planes.map((p) => [p.layer, p.net, p.clearance])).toEqual([[15, 'GND', 10]]);
-    const g1 = gerberFiles(b, { date: 'x' }).find((f) => /InnerLayer1/.test(f.name))!.text;
-    const clear = g1.slice(g1.indexOf('%LPC*%'), g1.lastIndexOf('%LPD*%'));
-    const code = (def: string) => new RegExp(`%ADD(\\d+)${def.replace('.', '\\.')}\\*%`).exec(g1)?.[1];
-    const edge = code('C,0.508'), hole = code('C,3.048');
+    const edge = code('C,0.51308'), hole = code('C,3.05308');
     expect(edge).toBeDefined();
     expect(hole).toBeDefined();
     expect(clear).toContain(`D${edge}*`);
     expect(clear).toMatch(new RegExp(`D${hole}\\*\\s*X12700000Y-12700000D03`));
+  });
+
+  it('the anti-pad of a square pad is a region (gerbv clears only the corner circles of a RoundRect flash in clear polarity; Hexapod G1 0.20% -> 0.04%, G2 0.30% -> 0.10%)', async () => {
+    expect(clear).not.toMatch(/RoundRect/);
+    expect(g1.slice(0, g1.indexOf('%LPC*%'))).not.toMatch(/%ADD\d+RoundRect/);
+    const regions = clear.split('G36*').slice(1).map((r) => [...r.split('G37*')[0].matchAll(/X(-?\d+)Y(-?\d+)/g)].map((m) => [Number(m[1]) / 1e6, Number(m[2]) / 1e6]));
+    expect(regions.length).toBe(1);
+    const xs = regions[0].map((p) => p[0]), ys = regions[0].map((p) => p[1]);
+    const mm = (mil: number) => mil * MM;
+    expect(Math.min(...xs)).toBeCloseTo(mm(250 - 30 - 10.1), 4);
+    expect(Math.max(...xs)).toBeCloseTo(mm(250 + 30 + 10.1), 4);
+    expect(Math.min(...ys)).toBeCloseTo(mm(-250 - 35 - 10.1), 4);
+    expect(Math.max(...ys)).toBeCloseTo(mm(-250 + 35 + 10.1), 4);
+    expect(clear).toMatch(/G0[23]X/); // the corners are arcs of 10.1 mil
+    expect((await readBack(g1)).warnings).toEqual([]);
+  });
+});
+
+describe('[issue-12] full circles are written from their leftmost point, counter-clockwise, as EasyEDA writes them', () => {
+  it('a circle starting at its top (a rotated footprint\'s) is restarted at the left: gerbv draws the same pixels (TriWave GDL 1.85% -> 0.00%)', async () => {
+    const w = new GerberWriter({ fileFunction: 'Other,Document', polarity: 'Positive', layerName: 'DocumentLayer', date: 'x' });
+    w.stroke({ x0: 100, y0: 60, closed: true, segs: [{ k: 'A', sweep: 180, x: 100, y: -20 }, { k: 'A', sweep: 180, x: 100, y: 60 }] }, 10, 'Other,Document');
+    const g = w.finish();
+    expect(g).toContain(`X${60 * 25400}Y${20 * 25400}D02*`);
+    expect(g).toContain(`G03X${140 * 25400}Y${20 * 25400}I${40 * 25400}J0D01*`);
+    expect(g).toContain(`G03X${60 * 25400}Y${20 * 25400}I${-40 * 25400}J0D01*`);
+    const rb = await readBack(g);
+    expect(rb.warnings).toEqual([]);
+    expect(rb.box.map((v) => Math.round(v * 1000) / 1000)).toEqual([55 * MM, -25 * MM, 145 * MM, 65 * MM].map((v) => Math.round(v * 1000) / 1000));
+  });
+});
+
+describe('[issue-12] a Gerber file of regions only is still a Gerber file to readers', () => {
+  // CS2-C4's adapter board (a project not in the fixtures): its bottom paste is two polygon pads, so
+  // the file defined no aperture and gerbv refused it ("Unknown file type"): a board house's viewer
+  // showed an empty paste layer. EasyEDA defines an aperture in every file.
+  it('defines an aperture and gerbv reads it and draws the region', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync, existsSync, rmSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const root = new URL('../../../../', import.meta.url).pathname;
+    const w = new GerberWriter({ fileFunction: 'Paste,Bot', polarity: 'Positive', layerName: 'BottomPasteMaskLayer', date: 'x' });
+    w.region({ x0: 0, y0: 0, closed: true, segs: [{ k: 'L', x: 40, y: 0 }, { k: 'L', x: 40, y: 30 }, { k: 'L', x: 0, y: 30 }, { k: 'L', x: 0, y: 0 }] }, 'Other,Paste');
+    const g = w.finish();
+    expect(g).toMatch(/%ADD\d+C,/);
+    expect(spawnSync(process.execPath, [join(root, 'scripts/ensure.mjs'), '--gerbv'], { stdio: 'ignore' }).status).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'cp-gbp-'));
+    try {
+      writeFileSync(join(dir, 'x.GBP'), g);
+      const r = spawnSync('gerbv', ['-x', 'png', '-D', '300', '-o', join(dir, 'x.png'), join(dir, 'x.GBP')], { encoding: 'utf8' });
+      expect(r.stderr).not.toMatch(/Unknown file type|Could not read/);
+      expect(existsSync(join(dir, 'x.png'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Pad, Pour, Poured } from '@copperplate/format/records';
 import { parseDocuments } from '@copperplate/format';
-import { CLIP_SCALE, area, contoursToPaths, parsePath, union } from '@copperplate/board';
+import { CLIP_SCALE, area, contoursToPaths, padShapeContours, parsePath, union } from '@copperplate/board';
 import { kicadToProject } from '@copperplate/convert';
 
 const MIL = 1 / 0.0254;
@@ -53,10 +53,32 @@ describe('[issue-15] KiCad pads and fills', () => {
     expect(got).toBeLessThan(anchorAndPoly + line + 1.2 * MIL * MIL); // the arc adds about pi/2 * 0.5 mm * 0.5 mm
   });
 
-  it('two separate islands cannot be one outline: kept approximately and reported', () => {
-    const { report } = padsOf(mod(`(pad "1" smd custom (at 0 0) (size 1 1) (layers "F.Cu") (options (anchor circle))
-      (primitives (gr_poly (pts (xy 3 3) (xy 4 3) (xy 4 4) (xy 3 4)) (width 0))))`));
-    expect(report.list().map((e) => e.what)).toContain('custom pad of several islands or with a hole (its first polygon kept)');
+  it('a custom pad of separate islands and with a hole keeps every ring of the union (a list of paths): the outputs nest them', () => {
+    const { recs, report } = padsOf(mod(`(pad "1" smd custom (at 0 0) (size 1 1) (layers "F.Cu") (options (anchor circle))
+      (primitives (gr_poly (pts (xy 3 3) (xy 4 3) (xy 4 4) (xy 3 4)) (width 0)) (gr_circle (center 0 0) (end 2 0) (width 0.4))))`));
+    expect(report.list().filter((e) => /custom pad/.test(e.what))).toEqual([]);
+    const shape = recs[0].shape as unknown[];
+    expect(shape[0]).toBe('POLY');
+    const rings = padShapeContours(shape);
+    // the anchor disc, the ring around it (its outline and its hole) and the square island
+    expect(rings).toHaveLength(4);
+    const signed = contoursToPaths(rings).map((r) => area([r]) / (CLIP_SCALE * CLIP_SCALE) / (MIL * MIL));
+    // holes run the other way: the signed sum is the copper, disc pi*0.5^2 + square 1 + ring pi*(2.2^2 - 1.8^2)
+    expect(Math.abs(signed.reduce((a, b) => a + b, 0))).toBeCloseTo(Math.PI * 0.25 + 1 + Math.PI * (2.2 ** 2 - 1.8 ** 2), 1);
+  });
+
+  it('polygon pads are placed in the footprint frame (EasyEDA keeps them there): a turned, moved custom pad', () => {
+    const { recs } = padsOf(mod(`(pad "1" smd custom (at 5 -2 90) (size 1 1) (layers "F.Cu") (options (anchor rect))
+      (primitives (gr_poly (pts (xy 0.4 -0.5) (xy 3 -0.5) (xy 3 0.5) (xy 0.4 0.5)) (width 0))))`));
+    const cs = padShapeContours(recs[0].shape);
+    expect(cs).toHaveLength(1);
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (const p of [{ x: cs[0].x0, y: cs[0].y0 }, ...cs[0].segs]) { minX = Math.min(minX, p.x); maxX = Math.max(maxX, p.x); minY = Math.min(minY, p.y); maxY = Math.max(maxY, p.y); }
+    // at (5, 2) mm Y up; the arm along the pad's x (to 3 mm) points up the board after a 90 degree turn
+    expect((minX + maxX) / 2).toBeCloseTo(5 * MIL, 1);
+    expect(maxX - minX).toBeCloseTo(1 * MIL, 1);
+    expect(minY).toBeCloseTo(1.5 * MIL, 1);
+    expect(maxY).toBeCloseTo(5 * MIL, 1);
   });
 
   it('KiCad 6+ fills (the copper itself) get a pen of 0 and are drawn as they are; KiCad 5 stroked fills keep the minimum thickness as pen', () => {

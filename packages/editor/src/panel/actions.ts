@@ -1,9 +1,11 @@
-/** The panel editor's actions (toolbar, shortcuts, command palette): the shared ActionRegistry. */
-import { ActionRegistry } from '../core/actions.ts';
+/** The panel editor's actions (toolbar, shortcuts, command palette), in the editor's one registry. */
+import type { ActionRegistry } from '../core/actions.ts';
 import type { PanelEditor } from './editor.ts';
 
+/** Fills `ed.actions` once (a view mounted again gets the same registry). Returns it. */
 export function panelActions(ed: PanelEditor): ActionRegistry {
-  const reg = new ActionRegistry();
+  const reg = ed.actions;
+  if (reg.get('edit.undo')) return reg;
   const sel = () => ed.selection.ids;
   const tool = (id: string, label: string, shortcut?: string) => reg.register({ id: `tool.${id}`, label, menu: 'Place', shortcut, run: () => ed.tools.activate(id) });
   tool('select', 'Select', 'S');

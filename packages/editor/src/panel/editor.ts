@@ -9,7 +9,8 @@ import { EditorDocument } from '../core/document.ts';
 import { serializeDocument } from '../core/io.ts';
 import { type Rec, recType } from '../core/records.ts';
 import { Selection } from '../core/selection.ts';
-import { ToolManager } from '../core/tools.ts';
+import { ToolManager, type KeyEv } from '../core/tools.ts';
+import { ActionRegistry, routeKey } from '../core/actions.ts';
 import { EditEngine } from '../core/edit-engine.ts';
 import { panelHooks, transformPanelRecord } from './edit-hooks.ts';
 import { parseDocuments } from '@copperplate/format';
@@ -48,6 +49,8 @@ export class PanelEditor {
   model!: PanelModel;
   readonly selection = new Selection();
   readonly tools = new ToolManager('select');
+  /** The engine's one action registry (filled by panelActions: toolbar, shortcuts, command palette). */
+  readonly actions = new ActionRegistry();
   /** Snap grid (mil); 0 = off. Default 0.5 mm. */
   grid = mm(0.5);
   status = '';
@@ -246,6 +249,9 @@ export class PanelEditor {
   }
 
   /** The keys an edit may touch: never the plate's CANVAS; nothing on a hidden layer. */
+  /** A key for the active tool or the actions (core/actions.ts routeKey, as every editor). */
+  key(ev: KeyEv): boolean { return routeKey(this.tools, this.actions, ev); }
+
   editable(keys: readonly string[]): string[] {
     return keys.filter((k) => this.doc.has(k) && !PanelCanvas.is(this.doc.get(k)!) && !this.hiddenLayers.has(this.layerOf(k)));
   }

@@ -3,12 +3,12 @@
  * Frame: board (or footprint) mil, Y up. Footprint records inside a component are placed with the
  * component transform (see componentTransform) and their layers flipped for bottom-side components.
  */
-import { type Mat, IDENTITY, apply, dist, isMirroring, matScale, mirrorX, mul, rotate, translate } from '@copperplate/board';
-import { type Contour, circleContour, contoursBox, parsePath, transformContours } from '@copperplate/board';
-import { type Prim, makePrim } from './prims.ts';
-import { padGeometry } from './pad.ts';
+import { type Mat, apply, dist, matScale, mul, placeText } from '@copperplate/board';
+import { type Contour, circleContour, imageMatrix, parsePath, pathListContours, transformContours } from '@copperplate/board';
+import { type Prim, lazyPrim, makePrim } from './prims.ts';
+import { padGeometry, padQuads } from './pad.ts';
 import { type FontIndex, layoutText } from './text.ts';
-import { flipLayer, isBottomSide, L } from './layers.ts';
+import { flipLayer, L } from './layers.ts';
 import { type Rec, num, recType } from '../core/records.ts';
 import { Dimension, Fill, Line, Pad, PcbArc, PcbAttr, PcbImage, PcbObj, PcbPoly, PcbString, Pour, Region, Teardrop, Via } from '@copperplate/format/records';
 
@@ -34,9 +34,23 @@ export { componentTransform, mirrorY } from '@copperplate/board';
 const place = (cs: Contour[], pl?: Placement) => (pl ? transformContours(cs, pl.m) : cs);
 const layerOf = (l: number, pl?: Placement) => (pl?.bottom ? flipLayer(l) : l);
 
-function idOf(id: string, pl?: Placement): { id: string; owner?: string; part?: string } {
-  return pl ? { id: pl.owner, owner: pl.owner, part: id } : { id };
+/**
+ * A primitive's ids set in place (no object spread: V8 copies a spread-then-extended literal slowly,
+ * ~10 us each, which was most of a board's load): inside a footprint the id is the component's and
+ * the record's own id is `part`.
+ */
+function own<T extends { id: string; owner?: string; part?: string }>(p: T, pl?: Placement): T {
+  if (pl) { p.part = p.id; p.id = pl.owner; p.owner = pl.owner; }
+  return p;
 }
+
+/** A pad's copper and hole contours, placed (made when a lazy pad primitive's contours are first read). */
+const padCopper = (r: Rec, pl?: Placement) => place(padGeometry(r).copper, pl);
+const padHole = (r: Rec, pl?: Placement) => place(padGeometry(r).hole, pl);
+/** A track's contour (a lazy track primitive's, made on first read). */
+const lineContours = (r: Rec, pl?: Placement) => place([{ x0: Line.get(r, 'x1'), y0: Line.get(r, 'y1'), segs: [{ k: 'L', x: Line.get(r, 'x2'), y: Line.get(r, 'y2') }], closed: false }], pl);
+/** A via's or its hole's circle. */
+const dotContours = (p: { x: number; y: number }, r: number) => [circleContour(p.x, p.y, r)];
 
 /** Primitives of one record; [] for records that draw nothing. Never throws on malformed records. */
 export function primsOf(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
@@ -51,14 +65,17 @@ function build(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
   const s = pl ? matScale(pl.m) : 1;
   switch (recType(r)) {
     case 'LINE': {
-      const t = Line.parse(r);
-      const c: Contour = { x0: t.x1, y0: t.y1, segs: [{ k: 'L', x: t.x2, y: t.y2 }], closed: false };
-      return [makePrim({ ...idOf(t.id, pl), rec: 'LINE', kind: 'track', layer: layerOf(t.layer, pl), contours: place([c], pl), width: t.width * s, filled: false, net: t.net || undefined })];
+      // fields one by one (no parsed object): a board has tens of thousands of tracks; the contours
+      // are made when first read (lineContours), the track is one object (its shape and box)
+      const width = Line.get(r, 'width') * s, net = Line.get(r, 'net') || undefined;
+      let x1 = Line.get(r, 'x1'), y1 = Line.get(r, 'y1'), x2 = Line.get(r, 'x2'), y2 = Line.get(r, 'y2');
+      if (pl) { const m = pl.m; [x1, y1, x2, y2] = [m.a * x1 + m.c * y1 + m.e, m.b * x1 + m.d * y1 + m.f, m.a * x2 + m.c * y2 + m.e, m.b * x2 + m.d * y2 + m.f]; }
+      return [lazyPrim(own({ id: Line.get(r, 'id'), rec: 'LINE', kind: 'track', layer: layerOf(Line.get(r, 'layer'), pl), width, filled: false, net, shape: { k: 'seg', x1, y1, x2, y2, hw: width / 2 } }, pl), lineContours, r, pl)];
     }
     case 'ARC': {
       const a = PcbArc.parse(r);
       const c: Contour = { x0: a.x1, y0: a.y1, segs: [{ k: 'A', sweep: a.sweep, x: a.x2, y: a.y2 }], closed: false };
-      return [makePrim({ ...idOf(a.id, pl), rec: 'ARC', kind: 'arc', layer: layerOf(a.layer, pl), contours: place([c], pl), width: a.width * s, filled: false, net: a.net || undefined })];
+      return [makePrim(own({ id: a.id, rec: 'ARC', kind: 'arc', layer: layerOf(a.layer, pl), contours: place([c], pl), width: a.width * s, filled: false, net: a.net || undefined }, pl))];
     }
     case 'VIA': {
       const v = Via.parse(r);
@@ -66,61 +83,64 @@ function build(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
       if (pl) p = apply(pl.m, p.x, p.y);
       const d = v.diameter * s, drill = v.drill * s;
       const net = v.net || undefined;
-      const out = [makePrim({ ...idOf(v.id, pl), rec: 'VIA', kind: 'via', layer: L.MULTI, contours: [circleContour(p.x, p.y, d / 2)], width: 0, filled: true, net })];
-      if (drill > 0) out.push(makePrim({ ...idOf(v.id, pl), rec: 'VIA', kind: 'hole', layer: L.HOLE, contours: [circleContour(p.x, p.y, drill / 2)], width: 0, filled: true, net }));
+      const dot = (id: string, kind: 'via' | 'hole', layer: number, r: number): Prim => lazyPrim(own({ id, rec: 'VIA', kind, layer, width: 0, filled: true, net, shape: { k: 'seg', x1: p.x, y1: p.y, x2: p.x, y2: p.y, hw: r } }, pl), dotContours, p, r);
+      const out: Prim[] = [dot(v.id, 'via', L.MULTI, d / 2)];
+      if (drill > 0) out.push(dot(v.id, 'hole', L.HOLE, drill / 2));
       return out;
     }
     case 'PAD': {
-      const pd = Pad.parse(r);
+      const layer = layerOf(Pad.get(r, 'layer'), pl);
+      const number = Pad.get(r, 'number');
+      const net = (pl?.padNets?.get(number) ?? Pad.get(r, 'net')) || undefined;
+      const id = Pad.get(r, 'id');
+      // a pad of one simple shape: its quad is known now, its contours are made when read
+      const q = padQuads(r, pl?.m);
+      if (q) {
+        const out = [lazyPrim(own({ id: id, rec: 'PAD', kind: 'pad', layer, width: 0, filled: true, net, padNumber: number, shape: q.copper }, pl), padCopper, r, pl)];
+        if (q.hole) out.push(lazyPrim(own({ id: id, rec: 'PAD', kind: 'hole', layer: L.HOLE, width: 0, filled: true, net, padNumber: number, shape: q.hole }, pl), padHole, r, pl));
+        return out;
+      }
       const g = padGeometry(r);
-      const layer = layerOf(pd.layer, pl);
-      const number = pd.number;
-      const net = (pl?.padNets?.get(number) ?? pd.net) || undefined;
-      const out = [makePrim({ ...idOf(pd.id, pl), rec: 'PAD', kind: 'pad', layer, contours: place(g.copper, pl), width: 0, filled: true, net, padNumber: number })];
-      if (g.hole.length) out.push(makePrim({ ...idOf(pd.id, pl), rec: 'PAD', kind: 'hole', layer: L.HOLE, contours: place(g.hole, pl), width: 0, filled: true, net, padNumber: number }));
+      const out = [makePrim(own({ id: id, rec: 'PAD', kind: 'pad', layer, contours: place(g.copper, pl), width: 0, filled: true, net, padNumber: number }, pl))];
+      if (g.hole.length) out.push(makePrim(own({ id: id, rec: 'PAD', kind: 'hole', layer: L.HOLE, contours: place(g.hole, pl), width: 0, filled: true, net, padNumber: number }, pl)));
       return out;
     }
     case 'POLY': {
       const p = PcbPoly.parse(r);
       const cs = parsePath(p.path);
       if (!cs.length) return [];
-      return [makePrim({ ...idOf(p.id, pl), rec: 'POLY', kind: 'poly', layer: layerOf(p.layer, pl), contours: place(cs, pl), width: Math.max(0, p.width) * s, filled: false, net: p.net || undefined })];
+      return [makePrim(own({ id: p.id, rec: 'POLY', kind: 'poly', layer: layerOf(p.layer, pl), contours: place(cs, pl), width: Math.max(0, p.width) * s, filled: false, net: p.net || undefined }, pl))];
     }
     case 'FILL': {
       const f = Fill.parse(r);
       const cs = pathList(f.paths, { sweepDivisor: ctx.isPcb && !pl ? 10 : 1 });
       if (!cs.length) return [];
-      return [makePrim({ ...idOf(f.id, pl), rec: 'FILL', kind: 'fill', layer: layerOf(f.layer, pl), contours: place(cs, pl), width: 0, filled: true, net: f.net || undefined })];
+      return [makePrim(own({ id: f.id, rec: 'FILL', kind: 'fill', layer: layerOf(f.layer, pl), contours: place(cs, pl), width: 0, filled: true, net: f.net || undefined }, pl))];
     }
     case 'POUR': {
       const p = Pour.parse(r);
       const cs = pathList(p.paths, {});
       if (!cs.length) return [];
-      return [makePrim({ ...idOf(p.id, pl), rec: 'POUR', kind: 'pour', layer: layerOf(num(Pour.raw(r, 'layer')), pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: Math.max(p.width, 2) * s, filled: false, dashed: true, net: p.net || undefined })];
+      return [makePrim(own({ id: p.id, rec: 'POUR', kind: 'pour', layer: layerOf(num(Pour.raw(r, 'layer')), pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: Math.max(p.width, 2) * s, filled: false, dashed: true, net: p.net || undefined }, pl))];
     }
     case 'REGION': {
       const g = Region.parse(r);
       const cs = pathList(g.paths, {});
       if (!cs.length) return [];
-      return [makePrim({ ...idOf(g.id, pl), rec: 'REGION', kind: 'region', layer: layerOf(g.layer, pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: Math.max(g.width, 2) * s, filled: false, dashed: true })];
+      return [makePrim(own({ id: g.id, rec: 'REGION', kind: 'region', layer: layerOf(g.layer, pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: Math.max(g.width, 2) * s, filled: false, dashed: true }, pl))];
     }
     case 'TEARDROP': {
       const t = Teardrop.parse(r);
       const cs = parsePath(t.path);
       if (!cs.length) return [];
-      return [makePrim({ ...idOf(t.id, pl), rec: 'TEARDROP', kind: 'teardrop', layer: layerOf(t.layer, pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: 0, filled: true, net: t.net || undefined })];
+      return [makePrim(own({ id: t.id, rec: 'TEARDROP', kind: 'teardrop', layer: layerOf(t.layer, pl), contours: place(cs, pl).map((c) => ({ ...c, closed: true })), width: 0, filled: true, net: t.net || undefined }, pl))];
     }
     case 'STRING': {
       const t = PcbString.parse(r);
       const layer = layerOf(t.layer, pl);
-      let x = t.x, y = t.y, angle = t.angle;
-      let mirrored = isBottomSide(num(PcbString.raw(r, 'layer'))) !== t.mirror;
-      if (pl) {
-        const p = apply(pl.m, x, y); x = p.x; y = p.y;
-        angle = pl.bottom ? -angle + rotationOf(pl.m) : angle + rotationOf(pl.m);
-        if (pl.bottom) mirrored = !mirrored;
-      }
-      const shape = layoutText({ text: t.text, x, y, height: t.height * s, strokeWidth: t.strokeWidth * s, align: t.origin, angle, mirrored, font: t.font }, ctx.fonts);
+      // bottom-layer text is mirrored after its rotation: the fabrication outputs' rule (board placeText)
+      const { x, y, angle, mirrored } = placeText({ ...t, layer: num(PcbString.raw(r, 'layer')) }, pl);
+      const shape = layoutText({ text: t.text, x, y, height: t.height * s, strokeWidth: t.strokeWidth * s, align: t.origin, angle, mirrored, font: t.font, width: t.glyphWidth === null ? undefined : t.glyphWidth * s, italic: t.italic, bold: t.bold }, ctx.fonts);
       return [textPrim(t.id, pl, 'STRING', layer, shape)];
     }
     case 'DIMENSION': {
@@ -144,26 +164,22 @@ function build(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
       let ang = (Math.atan2(by - ay, bx - ax) * 180) / Math.PI;
       if (ang > 90 || ang <= -90) ang += 180;
       const text = layoutText({ text: `${value.toFixed(prec)}${unit}`, x: mid.x, y: mid.y + w, height: 40 * s, strokeWidth: w, align: 6, angle: ang, mirrored: false, font: 'default' });
-      return [makePrim({ ...idOf(dm.id, pl), rec: 'DIMENSION', kind: 'dimension', layer, contours: placed, strokes: text.strokes, width: w, filled: false })];
+      return [makePrim(own({ id: dm.id, rec: 'DIMENSION', kind: 'dimension', layer, contours: placed, strokes: text.strokes, width: w, filled: false }, pl))];
     }
     case 'IMAGE': {
       const im = PcbImage.parse(r);
       const cs = pathList(im.paths, {});
       if (!cs.length) return [];
-      const b = contoursBox(cs);
-      const { x, y, width: w, height: h } = im;
-      const sx = b.maxX > b.minX ? w / (b.maxX - b.minX) : 1, sy = b.maxY > b.minY ? h / (b.maxY - b.minY) : 1;
-      let m = mul(translate(x, y - h), mul({ a: sx, b: 0, c: 0, d: sy, e: 0, f: 0 }, translate(-b.minX, -b.minY)));
-      m = mul(mul(translate(x, y), rotate(im.angle)), mul(im.mirror ? mirrorX : IDENTITY, mul(translate(-x, -y), m)));
+      let m = imageMatrix(im, cs);
       if (pl) m = mul(pl.m, m);
-      return [makePrim({ ...idOf(im.id, pl), rec: 'IMAGE', kind: 'image', layer: layerOf(im.layer, pl), contours: transformContours(cs, m), width: 0, filled: true })];
+      return [makePrim(own({ id: im.id, rec: 'IMAGE', kind: 'image', layer: layerOf(im.layer, pl), contours: transformContours(cs, m), width: 0, filled: true }, pl))];
     }
     case 'OBJ': {
       const o = PcbObj.parse(r);
       if (typeof o.layer !== 'number') return []; // a schematic-style OBJ
       const { x, y, width: w, height: h } = o;
       const c: Contour = { x0: x, y0: y, segs: [{ k: 'L', x: x + w, y }, { k: 'L', x: x + w, y: y - h }, { k: 'L', x, y: y - h }], closed: true };
-      return [makePrim({ ...idOf(o.id, pl), rec: 'OBJ', kind: 'image', layer: layerOf(num(o.layer), pl), contours: place([c], pl), width: 0, filled: false, href: o.content })];
+      return [makePrim(own({ id: o.id, rec: 'OBJ', kind: 'image', layer: layerOf(num(o.layer), pl), contours: place([c], pl), width: 0, filled: false, href: o.content }, pl))];
     }
     default:
       return [];
@@ -182,29 +198,15 @@ export function attrPrims(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
   if (!text) return [];
   const layer = a.layer;
   // Attribute positions on a board are absolute; inside a standalone footprint they are local.
-  const shape = layoutText({ text, x: a.x ?? 0, y: a.y ?? 0, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: a.angle, mirrored: isBottomSide(layer) !== a.mirror, font: a.font }, ctx.fonts);
+  const { x, y, angle, mirrored } = placeText({ x: a.x ?? 0, y: a.y ?? 0, angle: a.angle, mirror: a.mirror, layer });
+  const shape = layoutText({ text, x, y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle, mirrored, font: a.font }, ctx.fonts);
   void pl;
   return [{ ...textPrim(a.id, undefined, 'ATTR', layer, shape), owner: a.parentId || undefined }];
 }
 
 function textPrim(id: string, pl: Placement | undefined, rec: string, layer: number, shape: ReturnType<typeof layoutText>): Prim {
-  return {
-    ...idOf(id, pl), rec, kind: 'text', layer, contours: shape.fill, strokes: shape.strokes,
-    width: shape.strokeWidth, filled: shape.fill.length > 0, box: shape.box,
-  };
+  return own({ id, rec, kind: 'text', layer, contours: shape.fill, strokes: shape.strokes, width: shape.strokeWidth, filled: shape.fill.length > 0, box: shape.box }, pl);
 }
 
-/** Rotation angle (degrees CCW) of the linear part of a transform, ignoring a mirror. */
-function rotationOf(m: Mat): number {
-  const a = (Math.atan2(m.b, m.a) * 180) / Math.PI;
-  return isMirroring(m) ? a - 180 : a;
-}
-
-/** A list of paths ([[...], [...]]) or a single path; each becomes one or more closed contours. */
-export function pathList(v: unknown, opts: { scale?: number; sweepDivisor?: number }): Contour[] {
-  if (!Array.isArray(v) || v.length === 0) return [];
-  const list = Array.isArray(v[0]) ? (v as unknown[]) : [v];
-  const out: Contour[] = [];
-  for (const p of list) for (const c of parsePath(p, opts)) out.push({ ...c, closed: true });
-  return out;
-}
+/** A list of paths or a single path as closed contours (the board package's pathListContours). */
+export const pathList = pathListContours;

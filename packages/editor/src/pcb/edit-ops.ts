@@ -10,6 +10,7 @@ import {
 } from '@copperplate/format/records';
 import { flipLayer } from './layers.ts';
 import { apply, normDeg, rotateAbout } from '../core/geometry.ts';
+import { isPolyPad } from '@copperplate/board';
 
 type PtFn = (x: number, y: number) => [number, number];
 
@@ -19,6 +20,7 @@ const r4 = (v: number): number => Math.round(v * 10000) / 10000 || 0; // never -
 /** Map every point of a FORMAT.md path; `addRot` is added to R rectangle rotations. */
 export function mapPath(path: unknown, f: PtFn, addRot = 0): unknown {
   if (!Array.isArray(path)) return path;
+  if (Array.isArray(path[0])) return path.map((p) => mapPath(p, f, addRot)); // a list of paths (a pad of several rings)
   const out = path.slice();
   let i = 0;
   const pt = (k: number) => {
@@ -89,7 +91,7 @@ export function mapRecord(r: Rec, f: PtFn, addRot = 0): Rec {
   if (t === 'PAD') {
     const shape = Pad.raw(r, 'shape');
     // pad shape ["POLY", path, ...]: the path moves with the pad
-    if (Array.isArray(shape) && shape[0] === 'POLY') patch.shape = ['POLY', mapPath(shape[1], f, addRot), ...shape.slice(2)];
+    if (Array.isArray(shape) && isPolyPad(shape)) patch.shape = [shape[0], mapPath(shape[1], f, addRot), ...shape.slice(2)];
   }
   return kind.with(r, patch);
 }

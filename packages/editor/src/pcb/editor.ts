@@ -26,6 +26,13 @@ export interface PcbEditorOptions {
   pcbUuid?: string;
 }
 
+/**
+ * The scene's primitives after a document change: `before` replaced by `after` (the primitives of
+ * the changed records), or the whole scene `rebuilt` (a component, layer or font changed, or many
+ * records at once: read `scene` again).
+ */
+export interface PrimChange { rebuilt: boolean; before: Prim[]; after: Prim[] }
+
 export interface DesignRules { trackWidth: number; viaDiameter: number; viaDrill: number }
 
 /** Record types a selection filter can name. */
@@ -40,7 +47,18 @@ export class PcbEditor {
   status = '';
   readonly selection = new Selection();
   readonly panel: LayersPanel;
-  readonly index = new SpatialIndex(100, 4096);
+  /** The spatial index of the records' boxes for hit testing: built on first use (opening a board does not wait for it). */
+  get index(): SpatialIndex {
+    if (!this.idx) {
+      const boxes = this.boxes; // made first (indexKey inserts into an index that exists)
+      this.idx = new SpatialIndex(100, 4096);
+      for (const [k, b] of boxes) this.idx.insert(k, b);
+    }
+    return this.idx;
+  }
+  private idx: SpatialIndex | null = null;
+  /** Build the spatial index now if it is not built (a view calls it when idle after its first frame, so the first click does not wait). */
+  prepareIndex(): void { void this.index; }
   readonly tools = new ToolManager('select');
   /** The editor's one action registry (toolbar, shortcuts, command palette): filled by `pcbActions`. */
   readonly actions = new ActionRegistry();
@@ -49,9 +67,18 @@ export class PcbEditor {
   highlightNet: string | null = null;
   clipboard: Rec[] = [];
   readonly opts: PcbEditorOptions;
-  private keyBoxes = new Map<string, Box>();
+  /** Each record's box (the union of its primitives'), made on first use like the index (not on open). */
+  private get boxes(): Map<string, Box> {
+    if (!this.keyBoxes) {
+      this.keyBoxes = new Map();
+      for (const [k, ps] of this.scene.prims) this.indexKey(k, ps);
+    }
+    return this.keyBoxes;
+  }
+  private keyBoxes: Map<string, Box> | null = null;
   private rats?: Ratsnest;
   private listeners = new Set<() => void>();
+  private primListeners = new Set<(c: PrimChange) => void>();
 
   constructor(doc: EditorDocument, opts: PcbEditorOptions = {}) {
     this.doc = doc;
@@ -67,19 +94,21 @@ export class PcbEditor {
 
   /** Rebuild the scene and index from the document. */
   rebuild(): void {
-    this.scene = new PcbScene({ docType: this.doc.docType, entries: this.doc.keys().map((k) => [k, this.doc.get(k)!] as [string, Rec]), extraBlocks: this.doc.extraBlocks, pcbUuid: this.opts.pcbUuid, project: this.opts.project });
-    this.index.clear();
-    this.keyBoxes.clear();
-    for (const [k, ps] of this.scene.prims) this.indexKey(k, ps);
+    this.scene = new PcbScene({ docType: this.doc.docType, keys: this.doc.keys(), records: this.doc.records(), extraBlocks: this.doc.extraBlocks, pcbUuid: this.opts.pcbUuid, project: this.opts.project });
+    this.idx = null;
+    this.keyBoxes = null;
     this.rats = undefined;
   }
 
+  /** Set a record's box and index entry (nothing to do while the boxes are not made: they will be). */
   private indexKey(k: string, ps: Prim[]): void {
-    let b = emptyBox();
-    for (const p of ps) b = unionBox(b, p.box);
-    if (isEmptyBox(b)) { this.index.remove(k); this.keyBoxes.delete(k); return; }
-    this.index.insert(k, b);
-    this.keyBoxes.set(k, b);
+    const boxes = this.keyBoxes;
+    if (!boxes) return;
+    let b = ps.length === 1 ? ps[0].box : emptyBox();
+    if (ps.length > 1) for (const p of ps) b = unionBox(b, p.box);
+    if (isEmptyBox(b)) { this.idx?.remove(k); boxes.delete(k); return; }
+    this.idx?.insert(k, b);
+    boxes.set(k, b);
   }
 
   private onChange(cs: ChangeSet): void {
@@ -90,26 +119,35 @@ export class PcbEditor {
       // so does a component's Designator/Footprint/Device (the component infos hold them)
       return t === 'COMPONENT' || t === 'PAD_NET' || t === 'LAYER' || t === 'FONT' || (t === 'ATTR' && (!PcbAttr.raw(r, 'x') || INFO_KEYS.has(PcbAttr.get(r, 'key'))));
     });
-    if (structural || cs.changes.length > 200) this.rebuild();
-    else {
+    let change: PrimChange;
+    if (structural || cs.changes.length > 200) {
+      this.rebuild();
+      change = { rebuilt: true, before: [], after: [] };
+    } else {
+      change = { rebuilt: false, before: [], after: [] };
       for (const c of cs.changes) {
+        change.before.push(...(this.scene.prims.get(c.key) ?? []));
         if (c.after) {
           const ps = this.scene.primsFor(c.key, c.after);
           this.scene.prims.set(c.key, ps);
           this.indexKey(c.key, ps);
+          change.after.push(...ps);
         } else {
           this.scene.prims.delete(c.key);
-          this.index.remove(c.key);
-          this.keyBoxes.delete(c.key);
+          this.idx?.remove(c.key);
+          this.keyBoxes?.delete(c.key);
         }
       }
       this.rats = undefined;
     }
+    for (const l of this.primListeners) l(change);
     this.selection.prune((k) => this.doc.has(k));
     for (const l of this.listeners) l();
   }
 
   subscribe(fn: () => void): () => void { this.listeners.add(fn); return () => this.listeners.delete(fn); }
+  /** Hear how the scene's primitives changed after each document change (painters update in place). */
+  onPrims(fn: (c: PrimChange) => void): () => void { this.primListeners.add(fn); return () => this.primListeners.delete(fn); }
 
   // ---------- reading ----------
   rules(): DesignRules {
@@ -126,7 +164,7 @@ export class PcbEditor {
     return { trackWidth, viaDiameter, viaDrill };
   }
 
-  boxOf(key: string): Box | undefined { return this.keyBoxes.get(key); }
+  boxOf(key: string): Box | undefined { return this.boxes.get(key); }
 
   /** The board outline's box (layer 11), else the box of everything; empty for an empty board. */
   boardBox(): Box {
@@ -138,7 +176,18 @@ export class PcbEditor {
   /** The box of everything drawn (outline, parts beside it, text...): what Fit shows. */
   extent(): Box {
     let b = emptyBox();
-    for (const kb of this.keyBoxes.values()) b = unionBox(b, kb);
+    if (this.keyBoxes) { for (const kb of this.keyBoxes.values()) b = unionBox(b, kb); return b; }
+    // the records' boxes not made yet (a view fits the board before its first frame): the primitives' union, the same box
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (const ps of this.scene.prims.values()) for (const p of ps) {
+      const q = p.box;
+      if (!(q.minX <= q.maxX && q.minY <= q.maxY)) continue;
+      if (q.minX < minX) minX = q.minX;
+      if (q.minY < minY) minY = q.minY;
+      if (q.maxX > maxX) maxX = q.maxX;
+      if (q.maxY > maxY) maxY = q.maxY;
+    }
+    if (minX <= maxX) b = { minX, minY, maxX, maxY };
     return b;
   }
 
@@ -163,7 +212,7 @@ export class PcbEditor {
       if (!this.pickable(k)) continue;
       let d = Infinity;
       for (const p of this.scene.prims.get(k) ?? []) d = Math.min(d, primDistance(p, x, y));
-      const b = this.keyBoxes.get(k)!;
+      const b = this.boxes.get(k)!;
       // a footprint is picked anywhere on its body (the box of its pads and graphics), not only on them
       if (d > tol && recType(this.doc.get(k)!) === 'COMPONENT' && x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY) d = 0;
       if (d > tol) continue;
@@ -176,7 +225,7 @@ export class PcbEditor {
 
   /** Keys inside a box (`touch`: crossing selection also takes items that only overlap it). */
   inBox(b: Box, touch = false): string[] {
-    return this.index.query(b).filter((k) => this.pickable(k) && (touch ? boxesOverlap(b, this.keyBoxes.get(k)!) : boxContainsBox(b, this.keyBoxes.get(k)!)));
+    return this.index.query(b).filter((k) => this.pickable(k) && (touch ? boxesOverlap(b, this.boxes.get(k)!) : boxContainsBox(b, this.boxes.get(k)!)));
   }
 
   /** The pad or copper primitive of a net at a point (for route starts and net lookups). */

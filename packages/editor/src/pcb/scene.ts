@@ -37,10 +37,18 @@ export interface ComponentInfo {
 
 /** Component data gathered from COMPONENT, its ATTRs (parent at index 3) and PAD_NETs. */
 export function componentInfos(records: Iterable<[string, Rec]>): Map<string, ComponentInfo> {
+  const keys: string[] = [], recs: Rec[] = [];
+  for (const [k, r] of records) { keys.push(k); recs.push(r); }
+  return componentInfosOf(keys, recs);
+}
+
+/** componentInfos from keys and records in two arrays (what a scene is built from). */
+function componentInfosOf(keys: readonly string[], records: readonly Rec[]): Map<string, ComponentInfo> {
   const out = new Map<string, ComponentInfo>();
   const attrs: Rec[] = [];
   const padNets: Rec[] = [];
-  for (const [key, r] of records) {
+  for (let i = 0; i < records.length; i++) {
+    const key = keys[i], r = records[i];
     const t = recType(r);
     if (t === 'COMPONENT') {
       const c = PcbComponent.parse(r);
@@ -66,8 +74,10 @@ export function componentInfos(records: Iterable<[string, Rec]>): Map<string, Co
 
 export interface SceneInput {
   docType: string;
-  /** [key, record] pairs in file order (DOCTYPE excluded). */
-  entries: Iterable<[string, Rec]>;
+  /** [key, record] pairs in file order (DOCTYPE excluded); or `keys` and `records`, the same in two arrays (no pair per record). */
+  entries?: Iterable<[string, Rec]>;
+  keys?: readonly string[];
+  records?: readonly Rec[];
   /** Further blocks of the same file (embedded FOOTPRINT blocks). */
   extraBlocks?: ReadonlyArray<{ docType: string; records: unknown[][] }>;
   pcbUuid?: string;
@@ -87,8 +97,12 @@ export class PcbScene {
 
   constructor(input: SceneInput) {
     this.input = input;
-    const entries = [...input.entries];
-    const records = entries.map(([, r]) => r);
+    let keys = input.keys, records = input.records;
+    if (!keys || !records) {
+      const k: string[] = [], rs: Rec[] = [];
+      for (const [a, b] of input.entries ?? []) { k.push(a); rs.push(b); }
+      keys = k; records = rs;
+    }
     this.layers = new LayerTable(records);
     this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(records) };
     for (const b of input.extraBlocks ?? []) {
@@ -98,10 +112,10 @@ export class PcbScene {
       const uuid = props && typeof props === 'object' ? str(props.uuid) : '';
       if (uuid) this.embedded.set(uuid, b.records);
     }
-    this.components = componentInfos(entries);
+    this.components = componentInfosOf(keys, records);
     const pours = new Map<string, Rec>();
-    for (const [, r] of entries) if (Pour.is(r)) pours.set(Pour.get(r, 'id'), r);
-    for (const [key, r] of entries) this.prims.set(key, this.primsFor(key, r, pours));
+    for (const r of records) if (Pour.is(r)) pours.set(Pour.get(r, 'id'), r);
+    for (let i = 0; i < records.length; i++) this.prims.set(keys[i], this.primsFor(keys[i], records[i], pours));
     for (const r of input.project?.poured ?? []) {
       if (!Poured.is(r)) continue;
       const ps = this.pouredPrims(r, pours);
@@ -165,8 +179,10 @@ export class PcbScene {
     return [makePrim({ id: pd.id, rec: 'POURED', kind: 'poured', layer, contours: cs.map((c) => ({ ...c, closed: false })), width: 8, filled: false, net, owner: pourId })];
   }
 
-  /** Every primitive, in file order. */
-  *all(): Iterable<Prim> {
-    for (const ps of this.prims.values()) yield* ps;
+  /** Every primitive, in file order (an array made by plain loops: no generator step per primitive). */
+  all(): Prim[] {
+    const out: Prim[] = [];
+    for (const ps of this.prims.values()) for (let i = 0; i < ps.length; i++) out.push(ps[i]);
+    return out;
   }
 }

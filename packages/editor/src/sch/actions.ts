@@ -1,6 +1,7 @@
 /** The schematic editor's actions: menus, shortcuts and the command palette all read these. */
 import type { SchematicEditor } from './editor.ts';
 import type { PlaceTool } from './tools.ts';
+import { insertLine, removeLine, tableTarget, type PlaceTableTool } from './table.ts';
 
 /** What the host (the web app) does for the schematic actions that need it: dialogs, other sheets. */
 export interface SchematicActionHost {
@@ -59,6 +60,26 @@ export function registerSchematicActions(ed: SchematicEditor): void {
   a.register({ id: 'place.circle', label: 'Circle', menu: 'Place', run: () => ed.tools.activate('circle') });
   a.register({ id: 'place.polyline', label: 'Polyline', menu: 'Place', shortcut: 'L', run: () => ed.tools.activate('polyline') });
   a.register({ id: 'place.text', label: 'Text', menu: 'Place', shortcut: 'T', run: () => ed.tools.activate('text') });
+  a.register({
+    id: 'place.table', label: 'Table…', menu: 'Place', shortcut: 'Shift+T',
+    run: async () => {
+      const size = ed.askTableSize ? await ed.askTableSize() : { rows: 3, cols: 3 };
+      if (!size) return;
+      (ed.tools.get('table') as PlaceTableTool).arm(size.rows, size.cols);
+      ed.tools.activate('table');
+    },
+  });
+  // rows and columns of the selected table, at its chosen cell (one commit each)
+  const target = () => tableTarget(ed.doc, ed.selection.ids, ed.activeCell);
+  const line = (id: string, label: string, f: (t: NonNullable<ReturnType<typeof target>>) => boolean) =>
+    a.register({ id, label, menu: 'Table', enabled: () => !!target(), run: () => { const t = target(); if (t) f(t); } });
+  const cell = (t: NonNullable<ReturnType<typeof target>>) => t.cell ?? { row: 0, col: 0, rowSpan: 1, colSpan: 1 };
+  line('table.insertRowAbove', 'Insert row above', (t) => insertLine(ed.doc, t.table, 'row', cell(t).row));
+  line('table.insertRowBelow', 'Insert row below', (t) => insertLine(ed.doc, t.table, 'row', cell(t).row + cell(t).rowSpan));
+  line('table.insertColumnLeft', 'Insert column left', (t) => insertLine(ed.doc, t.table, 'col', cell(t).col));
+  line('table.insertColumnRight', 'Insert column right', (t) => insertLine(ed.doc, t.table, 'col', cell(t).col + cell(t).colSpan));
+  line('table.removeRow', 'Remove row', (t) => removeLine(ed.doc, t.table, 'row', cell(t).row));
+  line('table.removeColumn', 'Remove column', (t) => removeLine(ed.doc, t.table, 'col', cell(t).col));
   a.register({
     id: 'place.component', label: 'Component', menu: 'Place', shortcut: 'P',
     run: () => { const t = ed.tools.get('place') as PlaceTool; if (t.symbol) { t.arm(t.symbol, t.device); ed.tools.activate('place'); } },

@@ -29,6 +29,7 @@ import { attrMap, attrValue, pickPart } from '../symbol/symbol.ts';
 import { BusEntryTool, NetLabelTool, NoConnectTool, PlaceTool, SelectTool, ShapeTool, WireTool, schTextTool } from './tools.ts';
 import { wirePolys } from './wires.ts';
 import { registerSchematicActions } from './actions.ts';
+import { PlaceTableTool, type TableSize } from './table.ts';
 import { buildNetlist, netHighlight, netOf, type Net } from './netlist.ts';
 import { runErc, type ErcMarker } from './erc.ts';
 import { createSheetSymbol, descend, sheetLinkOf } from './hierarchy.ts';
@@ -87,7 +88,7 @@ export class SchematicEditor {
       this.selection.prune((k) => doc.has(k));
       for (const l of this.changeListeners) l(cs, keys);
     });
-    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), schTextTool(this), new PlaceTool(this), new NoConnectTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline')]) this.tools.register(t);
+    for (const t of [new SelectTool(this), new WireTool(this), new WireTool(this, 'BUS'), new BusEntryTool(this), new NetLabelTool(this), schTextTool(this), new PlaceTool(this), new NoConnectTool(this), new ShapeTool(this, 'rect'), new ShapeTool(this, 'circle'), new ShapeTool(this, 'polyline'), new PlaceTableTool(this)]) this.tools.register(t);
     this.tools.activate('select');
     registerSchematicActions(this);
   }
@@ -95,6 +96,10 @@ export class SchematicEditor {
   dispose(): void { this.unsub(); }
 
   get askName(): SchematicEditorOptions['askName'] { return this.opts.askName; }
+  /** Asks the size of a table to place (Place table; the host sets it); null = cancelled. Unset: 3 x 3. */
+  askTableSize: (() => TableSize | null | Promise<TableSize | null>) | undefined;
+  /** The table cell the host's cell grid has chosen (the table actions act on it; else the selection). */
+  activeCell: string | undefined;
 
   /** The grid is drawn (the view reads it); its size is `grid.size` (0.01 inch). */
   gridVisible = true;

@@ -1,39 +1,18 @@
 /**
- * Hierarchy: sheet symbols. A sheet symbol is a COMPONENT of a block symbol (SYMBOL document, HEAD
- * symbolType 17 = BLOCK_SYMBOL) on a parent sheet; its ATTR `Sheet` names the child sheet it stands
- * for. The block's pins are the child sheet's net ports (type-19 components, `Name` ATTR), one pin
- * per distinct name, so the netlist joins each block pin to the net of that port inside the child.
- *
- * The `Sheet` value matches a sheet by its name as given to `buildNetlist` (`SheetInput.name`):
- * equal, or a prefix followed by `/` (so `Power` links every sheet `Power/...` of a child schematic).
- * Coordinates 0.01 inch, Y up (symbol frame: origin at the block's placement point).
+ * Sheet symbols made from a child sheet (block symbols with one pin per net-port name). How a sheet
+ * symbol links its child sheets is read by `@copperplate/schematic` (hierarchy.ts).
  */
+import { newDocumentId } from '@copperplate/model';
 import { EditorDocument, type Tx } from '../core/document.ts';
-import { recType, str } from '../core/records.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
-import { componentSymbol } from './component.ts';
-import type { BlockLink, SheetInput } from './netlist.ts';
+import type { SheetInput } from './netlist.ts';
 import { addPin } from '../symbol/edit.ts';
-import { attrMap, attrValue } from '../symbol/symbol.ts';
+import { BLOCK_SYMBOL_TYPE, SHEET_ATTR, sheetPortNames } from '@copperplate/schematic/hierarchy';
 
-/** The component ATTR that links a sheet symbol to its child sheet (value: the child sheet's name). */
-export const SHEET_ATTR = 'Sheet';
-/** HEAD symbolType of a block symbol (DocType.BLOCK_SYMBOL). */
-export const BLOCK_SYMBOL_TYPE = 17;
-const NET_PORT_TYPE = 19;
+export { SHEET_ATTR, BLOCK_SYMBOL_TYPE, sheetPortNames, sheetsNamed, sheetLinkOf, derivedBlocks, descend } from '@copperplate/schematic/hierarchy';
+
 const PITCH = 10; // pin spacing, 0.01 inch
 const PIN_LEN = 10;
-
-/** Distinct net-port names of a sheet (type-19 components with a non-empty `Name` ATTR), sorted. */
-export function sheetPortNames(doc: EditorDocument, ctx: SchContext): string[] {
-  const names = new Set<string>();
-  for (const [k] of doc.ofType('COMPONENT')) {
-    if (componentSymbol(doc, k, ctx)?.type !== NET_PORT_TYPE) continue;
-    const nm = attrValue(attrMap(doc, k).get('Name')).trim();
-    if (nm) names.add(nm);
-  }
-  return [...names].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
-}
 
 /**
  * A block-symbol document with one pin per port name: a box, the first half of the ports on the
@@ -61,9 +40,6 @@ export function blockSymbolDocument(ports: readonly string[], title: string): Ed
 
 export interface SheetSymbolOptions { x: number; y: number; rot?: number; mirror?: boolean; /** Symbol uuid (default: random). */ uuid?: string }
 
-function newUuid(): string {
-  return globalThis.crypto.randomUUID().replace(/-/g, '');
-}
 
 /**
  * Create the block symbol of `child` (registered in `ctx.symbols`) and place it on the parent in one
@@ -72,7 +48,7 @@ function newUuid(): string {
  */
 export function createSheetSymbol(parent: EditorDocument, child: SheetInput, ctx: SchContext, o: SheetSymbolOptions): { component: string; symbol: string } {
   const ports = sheetPortNames(child.doc, ctx);
-  const uuid = o.uuid ?? newUuid();
+  const uuid = o.uuid ?? newDocumentId();
   const title = child.name.split('/').pop() || child.name;
   const info: SymbolInfo = { uuid, title, type: BLOCK_SYMBOL_TYPE, doc: blockSymbolDocument(ports, title) };
   ctx.symbols.set(uuid, info);
@@ -94,38 +70,3 @@ function partBox(doc: EditorDocument): { top: number; bottom: number } {
   return { top: bb[1], bottom: bb[3] };
 }
 
-/** Child sheets a `Sheet` value names: equal name, or the sheets under `value/`. */
-export function sheetsNamed(value: string, sheets: readonly SheetInput[]): SheetInput[] {
-  if (!value) return [];
-  return sheets.filter((s) => s.name === value || s.name.startsWith(`${value}/`));
-}
-
-/** The `Sheet` link of a component when it is a sheet symbol (block symbol with the ATTR), else ''. */
-export function sheetLinkOf(doc: EditorDocument, key: string, ctx: SchContext): string {
-  const r = doc.get(key);
-  if (!r || recType(r) !== 'COMPONENT') return '';
-  const attrs = attrMap(doc, key);
-  if (componentSymbol(doc, key, ctx, attrs)?.type !== BLOCK_SYMBOL_TYPE) return '';
-  return attrValue(attrs.get(SHEET_ATTR)).trim();
-}
-
-/**
- * Block links stated by the sheets themselves: every sheet symbol whose `Sheet` names sheets of the
- * list (a sheet never links to itself). A child sheet claimed by several sheet symbols goes to the first.
- */
-export function derivedBlocks(sheets: readonly SheetInput[], ctx: SchContext): BlockLink[] {
-  const out: BlockLink[] = [];
-  for (const { name, doc } of sheets) {
-    for (const [k] of doc.ofType('COMPONENT')) {
-      const link = sheetLinkOf(doc, k, ctx);
-      const childSheets = sheetsNamed(link, sheets).map((s) => s.name).filter((n) => n !== name);
-      if (childSheets.length) out.push({ sheet: name, component: k, childSheets });
-    }
-  }
-  return out;
-}
-
-/** Descend: the (first) child sheet of a selected sheet-symbol component, or undefined. Pure. */
-export function descend(parent: EditorDocument, component: string, sheets: readonly SheetInput[], ctx: SchContext): SheetInput | undefined {
-  return sheetsNamed(sheetLinkOf(parent, component, ctx), sheets)[0];
-}

@@ -7,6 +7,7 @@
  * already has it.
  */
 import { parseDocuments } from '@copperplate/format';
+import { newDocumentId } from '@copperplate/model';
 import { EditorDocument } from '../core/document.ts';
 import type { SchContext, SymbolInfo } from './context.ts';
 
@@ -56,7 +57,7 @@ export interface FlagSymbol { info: SymbolInfo; text: string; created: boolean }
  * The project symbol of a built-in flag style: an existing symbol of the same title and type, else a
  * new one registered in `ctx.symbols` (`created`: the host saves `text` as a project symbol).
  */
-export function ensureFlagSymbol(ctx: SchContext, style: FlagStyle, uuid: string = globalThis.crypto.randomUUID().replace(/-/g, '')): FlagSymbol {
+export function ensureFlagSymbol(ctx: SchContext, style: FlagStyle, uuid: string = newDocumentId()): FlagSymbol {
   const title = TITLES[style], type = TYPES[style];
   const text = flagSymbolText(style);
   for (const s of ctx.symbols.values()) if (s.title === title && s.type === type) return { info: s, text, created: false };

@@ -7,7 +7,7 @@
 import type { ChangeSet, EditorDocument } from '../core/document.ts';
 import { type Box, emptyBox, distToSegment, unionBox } from '../core/geometry.ts';
 import { SpatialIndex } from '../core/spatial.ts';
-import { SchAttr } from '@copperplate/format/records';
+import { SchAttr, TableCell } from '@copperplate/format/records';
 import { recType } from '../core/records.ts';
 import { type DisplayItem, RecordingSurface } from '../render/recording.ts';
 import type { SchContext } from './context.ts';
@@ -71,6 +71,8 @@ export class SheetScene {
         const t = recType(r);
         const parent = t === 'ATTR' ? SchAttr.get(r, 'parentId') : '';
         if (parent) { keys.add(parent); for (const k of this.doc.childrenOf(parent)) keys.add(k); }
+        // a cell is drawn with its table
+        if (t === 'TABEL_CELL') { const tid = TableCell.get(r, 'tableId'); if (tid) keys.add(tid); }
         if (t === 'COMPONENT' || t === 'WIRE') for (const k of this.doc.childrenOf(c.key)) keys.add(k);
         // pin ATTRs (no-connect crosses) are drawn on the pin ends
         if (t === 'COMPONENT') for (const k of pinChildKeys(this.doc, c.key, this.ctx, r)) keys.add(k);

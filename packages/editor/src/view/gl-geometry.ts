@@ -1,14 +1,16 @@
 /**
  * The geometry the WebGL2 PCB painter (gl-pcb.ts) keeps on the GPU, built once per scene on the CPU
  * (pure: no DOM, testable in Node). Per layer (holes apart: they are drawn in the hole colour):
- *  - round segments, one instance each (x1, y1, x2, y2, half width): tracks, arcs, strokes of text
+ *  - round segments, one item each (x1, y1, x2, y2, half width): tracks, arcs, strokes of text
  *    and outlines flattened to polylines, and every filled circle (vias, round pads) as a segment of
  *    length 0 whose half width is the radius;
- *  - rounded boxes, one instance each (centre, half size, direction, corner radius): rectangular pads
+ *  - rounded boxes, one item each (centre, half size, direction, corner radius): rectangular pads
  *    with or without round corners;
  *  - triangles (earcut) of the other filled shapes (pads, polygons, pours), holes by even-odd nesting;
- *  - chunks: the layer's items sorted into a grid of cells, each cell a contiguous range of both
- *    buffers with the union box of its items, so a frame draws only the cells it can see.
+ *  - chunks: the layer's items sorted into a grid of cells, each cell a contiguous range of the
+ *    buffers with the union box of its items, so a frame draws only the cells it can see; a
+ *    primitive is kept whole in the cell of its centre, except a big one (a pour's fill, more than
+ *    SPLIT_ITEMS items), cut up into its items, each in its own cell.
  * Frame: board mil, Y up (the scene's frame).
  */
 import earcut from 'earcut';
@@ -20,24 +22,34 @@ export const GL_TOLERANCE = 0.1;
 /** Dash pattern of dashed outlines (mil), as the Canvas2D painter draws them. */
 const DASH = [20, 12];
 /** About this many items per cell. */
-const ITEMS_PER_CELL = 2048;
+const ITEMS_PER_CELL = 256;
 
 export interface GlChunk { box: Box; seg0: number; seg1: number; tri0: number; tri1: number; box0: number; box1: number }
-/** Floats per instance. */
+/** Floats per item. */
 export const SEG_FLOATS = 5, BOX_FLOATS = 7;
 
 export interface GlLayerGeometry {
   layer: number;
   /** Drawn in the hole colour (drill holes), not the layer's. */
   hole: boolean;
-  /** 5 floats per instance: x1, y1, x2, y2, half width. */
+  /** 5 floats per item: x1, y1, x2, y2, half width. */
   segs: Float32Array;
   /** 2 floats per vertex, 3 vertices per triangle. */
   tris: Float32Array;
-  /** 7 floats per instance: centre x, y, half width, half height, direction x, y (unit), corner radius. */
+  /** 7 floats per item: centre x, y, half width, half height, direction x, y (unit), corner radius. */
   boxes: Float32Array;
   chunks: GlChunk[];
   box: Box;
+  /** The whole primitives in buffer order, and where each one's items are (prims[i]: segs segAt[i]..segEnd[i], ...). */
+  prims: Prim[];
+  segAt: Int32Array;
+  boxAt: Int32Array;
+  triAt: Int32Array;
+  segEnd: Int32Array;
+  boxEnd: Int32Array;
+  triEnd: Int32Array;
+  /** Primitives of more than SPLIT_ITEMS items, cut up: each item sorted into its own cell (not in `prims`). */
+  split: Prim[];
 }
 
 interface Item { box: Box; segs: number[]; tris: number[]; boxes: number[] }
@@ -169,80 +181,162 @@ export function triangulateEvenOdd(rings: number[][], out: number[]): void {
   });
 }
 
-/** The drawing of one primitive as round segments and triangles. */
-export function primGeometry(p: Prim): Item {
-  const segs: number[] = [];
-  const tris: number[] = [];
-  const boxes: number[] = [];
+/** A growable float buffer. */
+class Floats {
+  a: Float32Array | Float64Array;
+  n = 0;
+  /** Float64 for a lone primitive's drawing read back by tests and tools; Float32 for the GPU. */
+  constructor(private readonly wide = false) { this.a = wide ? new Float64Array(64) : new Float32Array(256); }
+  room(k: number): Float32Array | Float64Array {
+    if (this.n + k > this.a.length) {
+      const b = this.wide ? new Float64Array(Math.max(this.a.length * 2, this.n + k)) : new Float32Array(Math.max(this.a.length * 2, this.n + k));
+      b.set(this.a.subarray(0, this.n));
+      this.a = b;
+    }
+    return this.a;
+  }
+  push(v: ArrayLike<number>): void { const a = this.room(v.length); for (let i = 0; i < v.length; i++) a[this.n++] = v[i]; }
+}
+
+/** Append one primitive's drawing to the buffers: its known shape, else its contours (round segments and triangles). */
+function pushPrim(p: Prim, segs: Floats, tris: Floats, boxes: Floats): void {
+  const sh = p.shape;
+  if (sh?.k === 'seg') {
+    const a = segs.room(5);
+    a[segs.n] = sh.x1; a[segs.n + 1] = sh.y1; a[segs.n + 2] = sh.x2; a[segs.n + 3] = sh.y2; a[segs.n + 4] = sh.hw; segs.n += 5;
+    return;
+  }
+  if (sh?.k === 'box') {
+    const a = boxes.room(7);
+    a[boxes.n] = sh.cx; a[boxes.n + 1] = sh.cy; a[boxes.n + 2] = sh.hw; a[boxes.n + 3] = sh.hh; a[boxes.n + 4] = sh.ux; a[boxes.n + 5] = sh.uy; a[boxes.n + 6] = sh.r; boxes.n += 7;
+    return;
+  }
   const circle = asCircle(p);
   const rbox = circle ? null : asRoundedBox(p);
-  if (circle) segs.push(circle.x, circle.y, circle.x, circle.y, circle.r);
-  else if (rbox) boxes.push(...rbox);
+  if (circle) segs.push([circle.x, circle.y, circle.x, circle.y, circle.r]);
+  else if (rbox) boxes.push(rbox);
   else {
     const flat = p.contours.map((c: Contour) => flattenContour(c, GL_TOLERANCE));
-    if (p.filled) triangulateEvenOdd(flat, tris);
+    const t: number[] = [], sg: number[] = [];
+    if (p.filled) triangulateEvenOdd(flat, t);
     // as the Canvas2D painter: outlines stroked unless a plain fill (hairline when the width is 0)
     if (!p.filled || p.width > 0 || p.strokes?.length) {
       const hw = p.width / 2;
-      flat.forEach((pts, i) => (p.dashed ? pushDashed : pushPolyline)(segs, pts, p.contours[i].closed, hw));
-      for (const s of p.strokes ?? []) pushPolyline(segs, s, false, hw);
+      flat.forEach((pts, i) => (p.dashed ? pushDashed : pushPolyline)(sg, pts, p.contours[i].closed, hw));
+      for (const s of p.strokes ?? []) pushPolyline(sg, s, false, hw);
     }
+    tris.push(t);
+    segs.push(sg);
   }
-  return { box: p.box, segs, tris, boxes };
 }
 
-/** Items sorted into a grid of cells over `box`: the order and the cell boundaries. */
-function gridOrder(items: Item[], box: Box): { order: number[]; starts: number[] } {
-  const g = Math.max(1, Math.min(64, Math.ceil(Math.sqrt(items.length / ITEMS_PER_CELL))));
+/** The drawing of one primitive as round segments, rounded boxes and triangles. */
+export function primGeometry(p: Prim): Item {
+  const segs = new Floats(true), tris = new Floats(true), boxes = new Floats(true);
+  pushPrim(p, segs, tris, boxes);
+  const arr = (f: Floats) => Array.from(f.a.subarray(0, f.n));
+  return { box: p.box, segs: arr(segs), tris: arr(tris), boxes: arr(boxes) };
+}
+
+/** A primitive of more items than this (a pour's fill, a long outline) is cut up: each item goes to its own cell. */
+export const SPLIT_ITEMS = 128;
+
+/** The cell (column, row of a g x g grid over `box`) of a point. */
+function cellAt(x: number, y: number, box: Box, g: number): number {
   const w = Math.max(box.maxX - box.minX, 1e-9), h = Math.max(box.maxY - box.minY, 1e-9);
-  const cellOf = items.map((it) => {
-    const cx = (it.box.minX + it.box.maxX) / 2, cy = (it.box.minY + it.box.maxY) / 2;
-    const i = Math.min(g - 1, Math.max(0, Math.floor(((cx - box.minX) / w) * g)));
-    const j = Math.min(g - 1, Math.max(0, Math.floor(((cy - box.minY) / h) * g)));
-    return j * g + i;
-  });
-  const counts = new Array<number>(g * g + 1).fill(0);
-  for (const c of cellOf) counts[c + 1]++;
-  for (let i = 1; i < counts.length; i++) counts[i] += counts[i - 1];
-  const starts = counts.slice();
-  const order = new Array<number>(items.length);
-  const fillAt = counts.slice();
-  cellOf.forEach((c, i) => (order[fillAt[c]++] = i));
-  return { order, starts };
+  const i = Math.min(g - 1, Math.max(0, Math.floor(((x - box.minX) / w) * g)));
+  const j = Math.min(g - 1, Math.max(0, Math.floor(((y - box.minY) / h) * g)));
+  return j * g + i;
+}
+
+/** The items of the big primitives of a layer, one by one: kind, floats, cell. */
+interface Loose { segs: number[]; boxes: number[]; tris: number[]; segCell: number[]; boxCell: number[]; triCell: number[] }
+
+function grow(cb: Box, x: number, y: number, r: number): void {
+  if (x - r < cb.minX) cb.minX = x - r;
+  if (y - r < cb.minY) cb.minY = y - r;
+  if (x + r > cb.maxX) cb.maxX = x + r;
+  if (y + r > cb.maxY) cb.maxY = y + r;
 }
 
 function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeometry {
-  const items = prims.map(primGeometry);
   let box = emptyBox();
-  for (const it of items) box = unionBox(box, it.box);
-  const { order, starts } = gridOrder(items, box);
-  let nSeg = 0, nTri = 0, nBox = 0;
-  for (const it of items) { nSeg += it.segs.length; nTri += it.tris.length; nBox += it.boxes.length; }
-  const segs = new Float32Array(nSeg), tris = new Float32Array(nTri), boxes = new Float32Array(nBox);
-  const chunks: GlChunk[] = [];
-  let s = 0, t = 0, q = 0;
-  for (let c = 0; c + 1 < starts.length; c++) {
-    if (starts[c] === starts[c + 1]) continue;
-    let cb = emptyBox();
-    const seg0 = s / SEG_FLOATS, tri0 = t / 2, box0 = q / BOX_FLOATS;
-    for (let k = starts[c]; k < starts[c + 1]; k++) {
-      const it = items[order[k]];
-      cb = unionBox(cb, it.box);
-      segs.set(it.segs, s); s += it.segs.length;
-      tris.set(it.tris, t); t += it.tris.length;
-      boxes.set(it.boxes, q); q += it.boxes.length;
-    }
-    chunks.push({ box: cb, seg0, seg1: s / SEG_FLOATS, tri0, tri1: t / 2, box0, box1: q / BOX_FLOATS });
+  for (const p of prims) box = unionBox(box, p.box);
+  // the drawing of primitives without a known shape, made once; the big ones are cut up
+  const made = new Map<Prim, Item>();
+  const whole: Prim[] = [], split: Prim[] = [];
+  let units = 0;
+  for (const p of prims) {
+    if (p.shape) { whole.push(p); units++; continue; }
+    const it = primGeometry(p);
+    const n = it.segs.length / SEG_FLOATS + it.boxes.length / BOX_FLOATS + it.tris.length / 6;
+    if (n > SPLIT_ITEMS) { split.push(p); units += n; } else { whole.push(p); units++; }
+    made.set(p, it);
   }
-  return { layer, hole, segs, tris, boxes, chunks, box };
+  const g = Math.max(1, Math.min(128, Math.ceil(Math.sqrt(units / ITEMS_PER_CELL))));
+  const cells = g * g;
+  const loose: Loose = { segs: [], boxes: [], tris: [], segCell: [], boxCell: [], triCell: [] };
+  for (const p of split) {
+    const it = made.get(p)!;
+    for (let i = 0; i < it.segs.length; i += SEG_FLOATS) { loose.segs.push(...it.segs.slice(i, i + SEG_FLOATS)); loose.segCell.push(cellAt((it.segs[i] + it.segs[i + 2]) / 2, (it.segs[i + 1] + it.segs[i + 3]) / 2, box, g)); }
+    for (let i = 0; i < it.boxes.length; i += BOX_FLOATS) { loose.boxes.push(...it.boxes.slice(i, i + BOX_FLOATS)); loose.boxCell.push(cellAt(it.boxes[i], it.boxes[i + 1], box, g)); }
+    for (let i = 0; i < it.tris.length; i += 6) { loose.tris.push(...it.tris.slice(i, i + 6)); loose.triCell.push(cellAt((it.tris[i] + it.tris[i + 2] + it.tris[i + 4]) / 3, (it.tris[i + 1] + it.tris[i + 3] + it.tris[i + 5]) / 3, box, g)); }
+  }
+  const bucket = (cellOfItem: number[]) => {
+    const by: number[][] = Array.from({ length: cells }, () => []);
+    cellOfItem.forEach((c, i) => by[c].push(i));
+    return by;
+  };
+  const looseSegs = bucket(loose.segCell), looseBoxes = bucket(loose.boxCell), looseTris = bucket(loose.triCell);
+  // whole primitives in cell order (a counting sort by their box centre)
+  const cellOf = new Int32Array(whole.length);
+  for (let k = 0; k < whole.length; k++) { const b = whole[k].box; cellOf[k] = cellAt((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2, box, g); }
+  const counts = new Int32Array(cells + 1);
+  for (let k = 0; k < whole.length; k++) counts[cellOf[k] + 1]++;
+  for (let i = 1; i <= cells; i++) counts[i] += counts[i - 1];
+  const order = new Int32Array(whole.length);
+  const fillAt = counts.slice();
+  for (let k = 0; k < whole.length; k++) order[fillAt[cellOf[k]]++] = k;
+  const segs = new Floats(), tris = new Floats(), boxes = new Floats();
+  const chunks: GlChunk[] = [];
+  const inOrder: Prim[] = new Array(whole.length);
+  const n = whole.length;
+  const segAt = new Int32Array(n), boxAt = new Int32Array(n), triAt = new Int32Array(n), segEnd = new Int32Array(n), boxEnd = new Int32Array(n), triEnd = new Int32Array(n);
+  let at = 0;
+  for (let c = 0; c < cells; c++) {
+    if (counts[c] === counts[c + 1] && !looseSegs[c].length && !looseBoxes[c].length && !looseTris[c].length) continue;
+    const cb = emptyBox();
+    const seg0 = segs.n / SEG_FLOATS, tri0 = tris.n / 2, box0 = boxes.n / BOX_FLOATS;
+    for (let k = counts[c]; k < counts[c + 1]; k++) {
+      const p = whole[order[k]];
+      const b = p.box;
+      if (b.minX < cb.minX) cb.minX = b.minX;
+      if (b.minY < cb.minY) cb.minY = b.minY;
+      if (b.maxX > cb.maxX) cb.maxX = b.maxX;
+      if (b.maxY > cb.maxY) cb.maxY = b.maxY;
+      inOrder[at] = p;
+      segAt[at] = segs.n / SEG_FLOATS; boxAt[at] = boxes.n / BOX_FLOATS; triAt[at] = tris.n / 2;
+      const it = made.get(p);
+      if (it) { segs.push(it.segs); tris.push(it.tris); boxes.push(it.boxes); } else pushPrim(p, segs, tris, boxes);
+      segEnd[at] = segs.n / SEG_FLOATS; boxEnd[at] = boxes.n / BOX_FLOATS; triEnd[at] = tris.n / 2;
+      at++;
+    }
+    // the cut-up items of big primitives that fall in this cell
+    for (const i of looseSegs[c]) { const o = i * SEG_FLOATS, L = loose.segs; segs.push(L.slice(o, o + SEG_FLOATS)); grow(cb, L[o], L[o + 1], L[o + 4]); grow(cb, L[o + 2], L[o + 3], L[o + 4]); }
+    for (const i of looseBoxes[c]) { const o = i * BOX_FLOATS, L = loose.boxes; boxes.push(L.slice(o, o + BOX_FLOATS)); grow(cb, L[o], L[o + 1], Math.hypot(L[o + 2], L[o + 3])); }
+    for (const i of looseTris[c]) { const o = i * 6, L = loose.tris; tris.push(L.slice(o, o + 6)); for (let v = 0; v < 6; v += 2) grow(cb, L[o + v], L[o + v + 1], 0); }
+    chunks.push({ box: cb, seg0, seg1: segs.n / SEG_FLOATS, tri0, tri1: tris.n / 2, box0, box1: boxes.n / BOX_FLOATS });
+  }
+  const f32 = (f: Floats) => Float32Array.from(f.a.subarray(0, f.n));
+  return { layer, hole, segs: f32(segs), tris: f32(tris), boxes: f32(boxes), chunks, box, prims: inOrder, segAt, boxAt, triAt, segEnd, boxEnd, triEnd, split };
 }
 
 /** The GPU geometry of a scene's primitives, per layer (holes apart). */
 export function buildGlGeometry(prims: Iterable<Prim>): GlLayerGeometry[] {
-  const by = new Map<string, { layer: number; hole: boolean; prims: Prim[] }>();
+  const by = new Map<number, { layer: number; hole: boolean; prims: Prim[] }>();
   for (const p of prims) {
     const hole = p.kind === 'hole';
-    const key = `${p.layer}:${hole}`;
+    const key = hole ? -1 - p.layer : p.layer; // a number: no string made per primitive
     let e = by.get(key);
     if (!e) by.set(key, (e = { layer: p.layer, hole, prims: [] }));
     e.prims.push(p);

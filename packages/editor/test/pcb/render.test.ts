@@ -25,6 +25,8 @@ describe('PCB SVG render of the fixture boards', () => {
         it(`[PCB-DRAW] ${name} / ${pcb.name} from the ${side} matches its snapshot`, async () => {
           const svg = renderPcbSvg(ref.text, { side, project: ref.project, pcbUuid: ref.uuid });
           expect(svg.startsWith('<svg')).toBe(true);
+          // every coordinate is a number (FLIP_C3's "POLYGON" pad once drew nothing, and its ratsnest line and the view box were NaN)
+          expect(svg).not.toContain('NaN');
           await expect(svg).toMatchFileSnapshot(`__snapshots__/${name}-${side}.svg`);
         });
       }

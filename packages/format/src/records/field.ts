@@ -12,7 +12,7 @@
  *   get(r, k) -> one field, without building the whole object (hot paths: painters, hit tests)
  *   raw(r, k) -> one field's JSON exactly as stored
  *   with(r, patch) -> a copy of r with the named fields replaced (edits)
- *   create(values) -> a new record, every declared field written
+ *   create(values) -> a new record, every declared field written (our own trailing fields, `ours`, only when given)
  */
 
 /** A record as read from a document: one JSON array, element 0 the record type. */
@@ -57,6 +57,8 @@ export interface FieldSpec<T> {
   readonly unit?: string;
   /** What the value means when the name does not say it; `(?)` = not confirmed on a real file. */
   readonly doc?: string;
+  /** Copperplate's own field past EasyEDA's last one: `create` writes it only when given. */
+  readonly ours?: boolean;
   /** Read a raw JSON value (never throws). */
   decode(v: unknown): T;
   /** Write a value; `prev` is the raw value it replaces (undefined when the field was absent). */
@@ -66,7 +68,7 @@ export interface FieldSpec<T> {
 export type ValueOf<S> = S extends FieldSpec<infer T> ? T : never;
 export type FieldTable = Record<string, FieldSpec<any>>;
 
-interface Opts { v3?: string; unit?: string; doc?: string }
+interface Opts { v3?: string; unit?: string; doc?: string; ours?: boolean }
 const opts = (o?: string | Opts): Opts => (typeof o === 'string' ? { v3: o } : o ?? {});
 
 /** A string; null or absent read as ''. */
@@ -162,7 +164,7 @@ export function defineRecord<F extends FieldTable>(type: string, doc: 'sch' | 'p
     parse(r) {
       const o: Record<string | symbol, unknown> = { type: typeof r[0] === 'string' ? r[0] : type };
       for (const [k, s] of entries) o[k] = s.decode(r[s.i]);
-      Object.defineProperty(o, SOURCE, { value: r, enumerable: true, writable: true, configurable: true });
+      o[SOURCE] = r; // a plain property (enumerable, writable): what defineProperty wrote, without its slow path
       return o as Parsed<F>;
     },
     build(o) {
@@ -192,6 +194,7 @@ export function defineRecord<F extends FieldTable>(type: string, doc: 'sch' | 'p
       for (const [k, s] of entries) {
         if (s.i > last) continue;
         const v = (values as Record<string, unknown>)[k];
+        if (s.ours && v === undefined) continue;
         while (out.length < s.i) out.push(null);
         const e = v === undefined ? s.encode(s.decode(undefined), undefined) : s.encode(v, undefined);
         out[s.i] = e === undefined ? null : e;

@@ -70,6 +70,7 @@ export {
   PanelizeStamp, ActiveLayer, PcbGroup, Primitive, SilkOpts, SchGroup, Preference,
   PanelCanvas, PanelPoly, PanelString, PanelDimension, AuxLine, PanelGroup,
 };
+export { BlobRec } from './blob.ts';
 export * from './panel/layers.ts';
 export type { HeadProps } from './head.ts';
 
@@ -119,3 +120,4 @@ export const PARENT_FIELD_BY_FAMILY: Readonly<Record<Family, Readonly<Record<str
   pcb: { ATTR: PcbAttr.index('parentId'), PAD_NET: PadNet.index('componentId') },
   panel: {},
 };
+export * from './diff.ts';

@@ -10,6 +10,7 @@
  * PANEL -> PANEL/<uuid>.epan, BLOB -> BLOB/<hash>.eblob, CONFIG -> config. Previews are kept as
  * files. Every line of the stream is accounted for in the ConversionReport. Pure: no Node built-ins.
  */
+import { DocType, isSymbolDocType } from '@copperplate/model';
 import { isPlainObject } from '../project-json.ts';
 import * as P from '../paths.ts';
 import { readEpru, type EpruDocument, type EpruRecord } from './epru.ts';
@@ -40,7 +41,23 @@ const meta = (d: EpruDocument): Obj => (d.records.get('META')?.body ?? {}) as Ob
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** V3 symbol types V2 does not know, and the V2 type that draws and connects the same way. */
-const SYMBOL_TYPE_V2: Record<number, { type: number; name: string }> = { 25: { type: 19, name: 'off-page connector' } };
+const SYMBOL_TYPE_V2: Record<number, { type: number; name: string }> = {
+  25: { type: 19, name: 'off-page connector' },
+  // a marker drawn beside two wires to name them a differential pair: no pins, no connection
+  31: { type: 21, name: 'differential pair flag' },
+};
+
+/**
+ * The V2 symbol type of a V3 symbol (docType `type`): itself when V2 knows it, the mapped one above,
+ * else (a type EasyEDA added after these tables were written) a normal part when the symbol has pins
+ * and a non-electrical drawing when it has none, so the project imports whole and the report says so.
+ */
+function symbolTypeV2(type: number, hasPins: boolean): { type: number; name?: string } {
+  if (isSymbolDocType(type)) return { type };
+  const known = SYMBOL_TYPE_V2[type];
+  if (known) return known;
+  return hasPins ? { type: DocType.PART, name: 'unknown type, has pins' } : { type: DocType.NONEELEC_SYMBOL, name: 'unknown type, no pins' };
+}
 
 /** Document types we convert; any other is counted in the report as a whole. */
 const CONVERTED = new Set(['CONFIG', 'BOARD', 'SCH', 'SCH_PAGE', 'SYMBOL', 'FOOTPRINT', 'DEVICE', 'PCB', 'PANEL', 'BLOB', 'FONT']);
@@ -169,8 +186,8 @@ export function convertV3(files: Map<string, Uint8Array | string>): V3Conversion
     const m = S.LibMetaSchema.safeParse(meta(d));
     const md = m.success ? m.data : {};
     let type = typeof md.docType === 'number' ? md.docType : 2;
-    if (type in SYMBOL_TYPE_V2) {
-      const to = SYMBOL_TYPE_V2[type];
+    const to = symbolTypeV2(type, [...d.records.values()].some((r) => r.type === 'PIN'));
+    if (to.type !== type) {
       tally.adjust(`SYMBOL type ${type} (${to.name})`, `stored as type ${to.type}: V2 has no such symbol type`);
       type = to.type;
     }

@@ -10,6 +10,7 @@ import type { Tally } from './report.ts';
 import type { V2Record } from './sch.ts';
 import * as S from './schemas.ts';
 import * as R from '../records/index.ts';
+import { convertRule, convertRuleSelector, pourIndex, safeMatrices } from './rules.ts';
 
 type Body = Record<string, unknown>;
 
@@ -38,8 +39,6 @@ const GRID_TYPE: Record<string, number> = { NONE: 0, GRID: 1, OUTLETS: 2 };
 const NOT_CARRIED: Record<string, string> = {
   ELE_PLACEHOLDER: 'editor id reservation, no content',
   META_PLACEHOLDER: 'editor id reservation, no content',
-  RULE: 'design rules have no converter yet',
-  RULE_SELECTOR: 'design rule assignments have no converter yet',
   PREFERENCE: 'editor preferences, no drawing content',
   LAYER_FILL: 'inner plane fills are recomputed by the editor',
   PARTITION: 'partitions have no V2 record',
@@ -94,6 +93,8 @@ export function convertPcbDoc(doc: EpruDocument, kind: 'PCB' | 'FOOTPRINT', tall
     return null;
   };
   const out: V2Record[] = [R.DocType.create({ docType: kind, version: '1.8' }), R.Head.create({ props: head })];
+  const safe = safeMatrices(recs);
+  const poursOf = pourIndex(recs);
   let canvas: V2Record | null = null;
   const pours: V2Record[] = [];
   for (const r of recs) {
@@ -279,6 +280,18 @@ export function convertPcbDoc(doc: EpruDocument, kind: 'PCB' | 'FOOTPRINT', tall
         const m = parse(S.PcbImageSchema, r);
         if (m) push(R.PcbImage.create({ id: r.id, group: group(m), layer: m.layerId, x: m.startX, y: m.startY, width: m.width ?? 0, height: m.height ?? 0, angle: m.angle ?? 0,
           mirror: lock(m.mirror) === 1, paths: m.path, locked: lock(m.locked) === 1 }));
+        break;
+      }
+      case 'RULE':
+      case 'RULE_SELECTOR': {
+        const v = r.type === 'RULE' ? convertRule(r.id, b as Record<string, unknown>, safe) : convertRuleSelector(r.id, b as Record<string, unknown>, poursOf);
+        if (typeof v === 'string') tally.skip(`${dt} ${r.type}`, v);
+        else if (r.type === 'RULE') push(v as V2Record);
+        else {
+          // one V3 selector may become several V2 ones (see convertRuleSelector): one record carried
+          out.push(...(v as V2Record[]));
+          tally.carry();
+        }
         break;
       }
       case 'TEARDROP': {

@@ -79,3 +79,34 @@ export const LibraryInfoSchema = z.object({
   licence: z.object({ name: z.string(), text: z.string(), url: z.string() }),
 });
 export type LibraryInfo = z.infer<typeof LibraryInfoSchema>;
+
+/**
+ * The basic library lists of SPEC §3's key-value caches (system, user, user panel), read through the
+ * client cache call `GET /api/cache/basicLibraryList:<kind>` (the server keeps them: docs/API.md) and
+ * kept in the browser's local store `basicLibraryList`: the system library's libraries with their
+ * counts per kind; the items of the user's own libraries (personal, their teams', the public ones
+ * they own); the user's panel parts (type 26). `stamp` changes whenever the list does.
+ */
+export const LIBRARY_LIST_KINDS = ['system', 'user', 'userPanel'] as const;
+export type LibraryListKind = (typeof LIBRARY_LIST_KINDS)[number];
+/** The client cache key of a basic library list. */
+export const libraryListKey = (kind: LibraryListKind): string => `basicLibraryList:${kind}`;
+export const LibraryListItemSchema = z.object({
+  uuid: z.string(),
+  type: z.number().int(),
+  owner: z.number().int(),
+  /** The team of a team item (owner 1), else ''. */
+  team_uuid: z.string(),
+  lib: z.string(),
+  title: z.string(),
+  version: z.string(),
+  g_ticket: z.number(),
+  update_time: z.number(),
+});
+export type LibraryListItem = z.infer<typeof LibraryListItemSchema>;
+export const LibraryListSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('system'), stamp: z.string(), libs: z.array(z.object({ lib: z.string(), symbols: z.number(), devices: z.number(), footprints: z.number() })) }),
+  z.object({ kind: z.literal('user'), stamp: z.string(), items: z.array(LibraryListItemSchema) }),
+  z.object({ kind: z.literal('userPanel'), stamp: z.string(), items: z.array(LibraryListItemSchema) }),
+]);
+export type LibraryList = z.infer<typeof LibraryListSchema>;

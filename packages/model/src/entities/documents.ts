@@ -11,6 +11,8 @@ export const SchematicSchema = z.object({
   name: z.string(),
   display_name: z.string(),
   sort: z.array(z.string()).default([]),
+  /** Tree position among the project's schematics (bulk-update-sort writes it); absent = after the positioned ones, by name. */
+  position: z.number().int().optional(),
   sheets: z.array(z.union([z.string(), SheetRefSchema])).optional(),
 });
 export type Schematic = z.infer<typeof SchematicSchema>;
@@ -37,6 +39,8 @@ const PcbLikeFields = {
   docType: z.number().int().optional(),
   updateTime: UpdateTimeSchema.optional(),
   parent_uuid: z.string().optional(),
+  /** Tree position among the project's PCBs on no board (or its panels); absent = after the positioned ones, by name. */
+  position: z.number().int().optional(),
 };
 
 /** PCB: docType PCB (VAL-4). parent_uuid names the parent PCB (import: parents first). */

@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { DateValueSchema, MemberSchema, PersonSchema } from './common.ts';
 
-/** Board: a schematic and a PCB paired under a name. */
-export const BoardSchema = z.object({ name: z.string(), sch: z.string(), pcb: z.string() });
+/**
+ * Board: a schematic and a PCB paired under a name. A board inserted from a building block keeps the
+ * link: `source` (the block project's uuid) and `version` (the block's g_ticket it was copied at).
+ */
+export const BoardSchema = z.object({ name: z.string(), sch: z.string(), pcb: z.string(), source: z.string().optional(), version: z.number().int().optional() });
 export type Board = z.infer<typeof BoardSchema>;
 
 /** Project (SPEC §3). uuid is required to create a project object (VAL-7). */

@@ -1,5 +1,5 @@
 /** STRING: PCB text. Units mil, Y up; origin 1..9 (EasyEDA align code, 3 = left-bottom (?)). */
-import { defineRecord, fBool, fJson, fNum, fStr, type Parsed } from '../field.ts';
+import { defineRecord, fBool, fJson, fNum, fNumN, fStr, type Parsed } from '../field.ts';
 
 export const PcbString = defineRecord('STRING', 'pcb', {
   id: fStr(1, 'id'),
@@ -20,5 +20,10 @@ export const PcbString = defineRecord('STRING', 'pcb', {
   expansion: fNum(15, { v3: 'expansion', unit: 'mil' }),
   mirror: fBool(16, 'mirror'),
   locked: fBool(17, 'locked'),
+  /**
+   * Ours, not EasyEDA's: the glyph width of text in KiCad's font (font "KiCad Font", imported from
+   * KiCad, whose text size has a width and a height); absent = as wide as high.
+   */
+  glyphWidth: fNumN(18, { unit: 'mil', ours: true }),
 });
 export type PcbString = Parsed<typeof PcbString.fields>;

@@ -1,0 +1,82 @@
+/**
+ * Text in a named font whose outlines the board does not store (Hexapod, an EasyEDA Pro 3 board: its
+ * reverse Verdana labels) is set from the metric-compatible substitute (Debian's fonts-arkpandora
+ * Veranda, installed by scripts/ensure.mjs --fonts; FONT_SUBSTITUTES): our TrueType reader gives
+ * Verdana's advance widths, and each of EasyEDA's twelve reverse boxes on the top silk has one of ours
+ * with the same corners' height and anchor within 0.01 mm (Verdana's 2059 + 430 line box grown by the
+ * expansion) and a width within 8% (EasyEDA's are hinted widths: "LCD I2C" is 0.23 mm wider than the
+ * advances). Without the font file the stroke font stands in. Read back by gerber-parser: clean.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { readEpro } from '@copperplate/format';
+import { FONT_SUBSTITUTES, fabBoard, fabInputFromEpro, gerberFiles, substituteFonts } from '@copperplate/convert';
+import { parseTtf } from '@copperplate/board';
+import { readBack } from './readback.ts';
+
+const FIX = new URL('../../../../../shared/fixtures/', import.meta.url);
+const VERANDA = FONT_SUBSTITUTES.Verdana.file;
+const fromDisk = (p: string) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined);
+
+beforeAll(() => {
+  if (!existsSync(VERANDA)) spawnSync(process.execPath, [join(import.meta.dirname, '../../../../scripts/ensure.mjs'), '--fonts'], { stdio: 'inherit' });
+});
+
+/** Region boxes [minX, minY, maxX, maxY] (mm) of a Gerber, optionally between two comments. */
+function regionBoxes(g: string, from = '', to = ''): number[][] {
+  const dec = Number(/%FSLAX\d(\d)/.exec(g)![1]);
+  const i = from ? g.indexOf(from) : 0, j = to ? g.indexOf(to) : g.length;
+  return g.slice(i, j).split('G36*').slice(1).map((r) => {
+    const pts = [...r.split('G37*')[0].matchAll(/X(-?\d+)Y(-?\d+)/g)].map((m) => [Number(m[1]) / 10 ** dec, Number(m[2]) / 10 ** dec]);
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  });
+}
+
+describe('[issue-12] named fonts without stored outlines: set from a metric-compatible substitute', () => {
+  it('the TrueType reader: Veranda\'s advances, glyphs with their counters', () => {
+    const f = parseTtf(fromDisk(VERANDA)!);
+    expect(f.unitsPerEm).toBe(2048);
+    expect([f.ascent, f.descent]).toEqual([1901, -483]); // Vera's line box: FONT_SUBSTITUTES gives Verdana's
+    expect(['+', '5', 'V', 'B'].map((c) => f.glyph(c).advance)).toEqual([1716, 1303, 1401, 1405]);
+    expect(f.glyph('B').contours.length).toBe(3);
+    expect(f.glyph('o').contours.length).toBe(2);
+    expect(f.glyph(' ').contours.length).toBe(0);
+  });
+
+  it('Hexapod: EasyEDA\'s reverse Verdana boxes on the top silk, anchored and sized as ours', async () => {
+    const a = readEpro(new Uint8Array(readFileSync(new URL('epro/Hexapod.epro2', FIX))), { name: 'Hexapod' });
+    const b = fabBoard(fabInputFromEpro(a, undefined, { fonts: substituteFonts(fromDisk) }));
+    const ours = gerberFiles(b, { date: '2026-01-01T00:00:00Z', layers: [3] })[0].text;
+    const ref = strFromU8(unzipSync(new Uint8Array(readFileSync(new URL('ref/Hexapod/Gerber_HexapodPCB_R2_2026-08-06.zip', FIX))))['Gerber_TopSilkscreenLayer.GTO']);
+    const H = 2.02273; // 1.5 mm Verdana: (2059 + 430) / 2048 em + 2 x 0.1 mm
+    const isBox = (r: number[]) => Math.abs(r[3] - r[1] - H) < 0.01 || Math.abs(r[2] - r[0] - H) < 0.01;
+    const refBoxes = regionBoxes(ref, 'G04 Text Start', 'G04 Text End').filter(isBox);
+    const ourBoxes = regionBoxes(ours).filter(isBox);
+    expect(refBoxes.length).toBe(12);
+    for (const r of refBoxes) {
+      // Across the text both edges match; along it the anchored end (which end depends on the rotation).
+      const vertical = Math.abs(r[2] - r[0] - H) < 0.01;
+      const [a0, a1, l0, l1] = vertical ? [0, 2, 1, 3] : [1, 3, 0, 2];
+      const near = (u: number, v: number) => Math.abs(u - v) < 0.01;
+      const hit = ourBoxes.find((o) => near(o[a0], r[a0]) && near(o[a1], r[a1]) && (near(o[l0], r[l0]) || near(o[l1], r[l1])));
+      expect(hit, `box at ${r[0]},${r[1]}`).toBeDefined();
+      const len = (x: number[]) => (vertical ? x[3] - x[1] : x[2] - x[0]);
+      expect(Math.abs(len(hit!) - len(r)) / len(r)).toBeLessThan(0.08);
+    }
+    expect((await readBack(ours)).warnings).toEqual([]);
+  });
+
+  it('without the font file the stroke font stands in', () => {
+    const a = readEpro(new Uint8Array(readFileSync(new URL('epro/Hexapod.epro2', FIX))), { name: 'Hexapod' });
+    const none = fabBoard(fabInputFromEpro(a, undefined, { fonts: substituteFonts(() => undefined) }));
+    const withFont = fabBoard(fabInputFromEpro(a, undefined, { fonts: substituteFonts(fromDisk) }));
+    const contours = (x: typeof none) => x.areas.filter((r) => r.kind === 'text' && r.layer === 3).reduce((n, r) => n + r.cs.length, 0);
+    expect(contours(withFont)).toBeGreaterThan(contours(none) + 50);
+    expect(none.strokes.filter((s) => s.clear && s.layer === 3).length).toBeGreaterThan(0);
+    expect(withFont.strokes.filter((s) => s.clear && s.layer === 3).length).toBe(0);
+  });
+});
