@@ -148,6 +148,27 @@ describe('project actions (e2e)', () => {
     await continued.waitFor({ state: 'detached' });
   }, 60_000);
 
+  it('[issue-11] a project shortcut pressed the moment the project shows is not lost (the PERM-2 flake)', async () => {
+    // The key is pressed from a DOM observer, in the same task as the commit that shows the project,
+    // before React's passive effects run: the top bar's listener must already see the project's actions.
+    // Before the fix it was re-added by an effect after each render, missed the key, and Backups never
+    // opened (the 401-login test then waited for a list that nobody had asked for).
+    const other = await newPage(browser, stack.url);
+    await logIn(other.page, user);
+    await other.page.addInitScript((title) => {
+      const pressOnce = new MutationObserver(() => {
+        if (!document.querySelector(`[role=treeitem][data-icon=sheet] > .tree-row[title="${CSS.escape(title)}"]`)) return;
+        pressOnce.disconnect();
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'B', ctrlKey: true, shiftKey: true, bubbles: true }));
+      });
+      addEventListener('DOMContentLoaded', () => pressOnce.observe(document.body, { childList: true, subtree: true }));
+    }, names.sheets[0]);
+    await other.page.goto(`${stack.url}/#/project/${uuid}`);
+    await other.page.reload();
+    await other.page.getByTestId('backups-dialog').getByRole('table', { name: 'Backup list' }).getByRole('cell', { name: 'Before layout' }).first().waitFor();
+    await other.context.close();
+  }, 60_000);
+
   it('[PERM-1] a project the user may not see offers save as cloud', async () => {
     const other = await newPage(browser, stack.url);
     await signUp(other.page, 'stranger');

@@ -1,5 +1,5 @@
 /** The editor frame (issue 4 §3): left tree, tabs, the open document, status bar, Warning dialog. */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ParsedMode } from '@copperplate/model';
 import { WarningDialog } from '../dialogs/WarningDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
@@ -95,7 +95,8 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
   );
   const activeTab = tabs.tabs.find((t) => tabKey(t) === tabs.active) ?? null;
 
-  useEffect(() => {
+  // registered before paint: a shortcut pressed as soon as the frame shows reaches the current tabs
+  useLayoutEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
       if (e.key === 'F2' && activeTab && !session.readOnly && !e.defaultPrevented) {

@@ -1,5 +1,5 @@
 /** The dark top bar: brand, breadcrumb, project actions, user and log out. */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { User } from '../api/schemas.ts';
 
 export interface TopAction {
@@ -19,10 +19,15 @@ export function TopBar({ user, projectTitle, readOnly, actions, importButton, on
   onHome: () => void;
   onLogout: () => void;
 }) {
+  // The listener lives as long as the bar and reads the actions of the last render: a shortcut pressed
+  // as soon as a project shows works (a listener re-added in an effect after each render missed a key
+  // pressed between the paint and the effect, and the action, the Backups of [PERM-2], never opened)
+  const current = useRef(actions);
+  current.current = actions;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || !e.shiftKey) return;
-      const a = actions.find((x) => x.key && x.key === e.key.toLowerCase());
+      const a = current.current.find((x) => x.key && x.key === e.key.toLowerCase());
       if (a) {
         e.preventDefault();
         a.onClick();
@@ -30,7 +35,7 @@ export function TopBar({ user, projectTitle, readOnly, actions, importButton, on
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [actions]);
+  }, []);
   return (
     <header className="topbar">
       <button type="button" className="brand" onClick={onHome} aria-label="Copperplate start page">
