@@ -32,7 +32,7 @@ const libraryOnly = process.argv.includes('--library');
 // `--poppler` (the panel PDF test and scripts/compare-renders.mjs): only poppler-utils (pdftotext, pdftoppm).
 const popplerOnly = process.argv.includes('--poppler');
 // `--fonts` (the fabrication tests, scripts/compare-gerbers.mjs): only the font substitutes of
-// packages/board/src/ttf.ts FONT_SUBSTITUTES (Verdana -> fonts-arkpandora's Veranda).
+// packages/board/src/ttf.ts FONT_SUBSTITUTES (Verdana, Arial, Times New Roman, Courier New, Calibri, Consolas).
 const fontsOnly = process.argv.includes('--fonts');
 if (!kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && !fontsOnly && (!existsSync(join(root, 'node_modules')) || have !== want)) {
   console.log('[ensure] installing npm dependencies...');
@@ -45,10 +45,13 @@ const DEBIAN_PACKAGES = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'fonts-wqy-microhei', present: () => existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') },
 ];
-// Fabrication sets text in a named font with no stored outlines (EasyEDA Pro 3 boards' Verdana) in a
-// metric-compatible substitute: installed with the app (npm start/test/bench) and by `--fonts`.
+// Fabrication sets text in a named font with no stored outlines (EasyEDA Pro 3 boards' Verdana, Consolas...)
+// in a substitute: installed with the app (npm start/test/bench) and by `--fonts`.
 const FONT_PACKAGES = [
   { pkg: 'fonts-arkpandora', present: () => existsSync('/usr/share/fonts/truetype/arkpandora/Veranda.ttf') },
+  { pkg: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf') },
+  { pkg: 'fonts-crosextra-carlito', present: () => existsSync('/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf') },
+  { pkg: 'fonts-dejavu-core', present: () => existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf') },
 ];
 const needBrowser = process.argv.includes('--browser') || ['test', 'bench', 'start'].includes(process.env.npm_lifecycle_event ?? '');
 const missing = needBrowser && !kicadOnly && !gerbvOnly && !ngspiceOnly && !libraryOnly && !popplerOnly && !fontsOnly ? [...DEBIAN_PACKAGES, ...FONT_PACKAGES].filter((p) => !p.present()).map((p) => p.pkg) : [];

@@ -42,8 +42,16 @@ export interface TextSpec {
  * both positive) when it differs from the font's own hhea values (a metric-compatible substitute whose
  * vertical metrics are not the original's).
  */
-export interface TtfFace { font: TtfFont; ascent?: number; descent?: number }
-export type TtfLookup = (family: string) => TtfFace | undefined;
+export interface TtfFace {
+  font: TtfFont;
+  ascent?: number;
+  descent?: number;
+  /** A monospaced original set in another font: every advance (font units), and the glyphs' scale across and up (ttf.ts FONT_SUBSTITUTES mono). */
+  advance?: number;
+  sx?: number;
+  sy?: number;
+}
+export type TtfLookup = (family: string, style?: { bold?: boolean; italic?: boolean }) => TtfFace | undefined;
 
 export interface TextShape {
   /** Stroke-font polylines in the board frame (flat [x,y,...]); drawn with `strokeWidth`. */
@@ -103,7 +111,7 @@ export function layoutText(t: TextSpec, fonts?: FontIndex, ttf?: TtfLookup): Tex
   const m = textTransform(t);
   const box = emptyBox();
   const fr = t.font && t.font !== 'default' ? fonts?.get(`${t.font}\u0000${t.text}`) : undefined;
-  const face = !fr && t.font && t.font !== 'default' && t.font !== KICAD_FONT ? ttf?.(t.font) : undefined;
+  const face = !fr && t.font && t.font !== 'default' && t.font !== KICAD_FONT ? ttf?.(t.font, { bold: t.bold, italic: t.italic }) : undefined;
   if (face) return layoutTtf(t, face, m);
   const f = fr ? Font.parse(fr) : undefined;
   if (f && Array.isArray(f.paths)) {
@@ -191,7 +199,7 @@ export function layoutTtf(t: TextSpec, face: TtfFace, m = textTransform(t)): Tex
   const widths = lines.map((l) => {
     const cs = [...l];
     let w = 0;
-    cs.forEach((c, i) => { w += f.glyph(c).advance + (i ? f.kern(cs[i - 1], c) : 0); });
+    cs.forEach((c, i) => { w += (face.advance ?? f.glyph(c).advance) + (i && face.advance === undefined ? f.kern(cs[i - 1], c) : 0); });
     return w * s;
   });
   const W = Math.max(0, ...widths) + 2 * e, lineH = asc + desc, H = lines.length * lineH + 2 * e;
@@ -203,10 +211,10 @@ export function layoutTtf(t: TextSpec, face: TtfFace, m = textTransform(t)): Tex
     let pen = ox + e + (W - 2 * e - widths[i]) * (hz / 2);
     const base = oy + e + (lines.length - 1 - i) * lineH + desc;
     cs.forEach((c, k) => {
-      if (k) pen += f.kern(cs[k - 1], c) * s;
+      if (k && face.advance === undefined) pen += f.kern(cs[k - 1], c) * s;
       const g = f.glyph(c);
-      if (g.contours.length) fill.push(...transformContours(g.contours, mul(m, mul(translate(pen, base), scale(s)))));
-      pen += g.advance * s;
+      if (g.contours.length) fill.push(...transformContours(g.contours, mul(m, mul(translate(pen, base), scale(s * (face.sx ?? 1), s * (face.sy ?? 1))))));
+      pen += (face.advance ?? g.advance) * s;
     });
   });
   const box = emptyBox();

@@ -7,6 +7,7 @@
  * server. No hinting, no OpenType (CFF) outlines, no GPOS kerning.
  */
 import type { Contour, Seg } from './path.ts';
+import type { TtfFace } from './text.ts';
 
 export interface TtfGlyph {
   /** Advance width (font units). */
@@ -199,27 +200,93 @@ export function parseTtf(bytes: Uint8Array): TtfFont {
 }
 
 /**
- * Fonts the fabrication outputs set text in when a board names a font without storing its outlines:
- * a freely licensed, metric-compatible substitute from Debian (same advance widths) and the original's
- * line box (hhea ascender and descender, font units) where the substitute's differs. Verdana: Arkpandora's
- * Veranda (fonts-arkpandora: Bitstream Vera with Verdana's widths); Verdana's own line box is
- * 2059 + 430 of 2048 (Hexapod's reverse Verdana boxes are 1.2152 em high).
+ * Fonts the fabrication outputs set text in when a board names a font without storing its outlines
+ * (EasyEDA Pro 3 boards keep only the family name): a freely licensed substitute from Debian, by
+ * family, in the style asked for. Metric-compatible clones where one exists (same advance widths):
+ * Verdana -> Arkpandora's Veranda (Bitstream Vera with Verdana's widths), Arial, Times New Roman and
+ * Courier New -> Liberation, Calibri -> Carlito. `ascent`/`descent`: the original's line box (hhea,
+ * 1/2048 em, both positive) where the substitute's differs (Verdana's 2059 + 430: Hexapod's reverse
+ * Verdana boxes are 1.2152 em high). `mono`: a monospaced original with no free clone (Consolas):
+ * its advance and cap height (1/2048 em); the substitute's glyphs are scaled to them (STM-C4's
+ * "Consolas Bold" silk text: 54.1 mil per character and 62 mil capitals at 98.4 mil, lines 115 mil
+ * apart, measured on EasyEDA's Gerber).
  */
-export const FONT_SUBSTITUTES: Readonly<Record<string, { file: string; debianPackage: string; ascent?: number; descent?: number }>> = {
-  Verdana: { file: '/usr/share/fonts/truetype/arkpandora/Veranda.ttf', debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430 },
+export interface FontSubstitute {
+  regular: string;
+  bold?: string;
+  italic?: string;
+  boldItalic?: string;
+  debianPackage: string;
+  ascent?: number;
+  descent?: number;
+  mono?: { advance: number; capHeight: number };
+}
+const ARK = '/usr/share/fonts/truetype/arkpandora/';
+const LIB = '/usr/share/fonts/truetype/liberation/Liberation';
+const CROS = '/usr/share/fonts/truetype/crosextra/';
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/';
+export const FONT_SUBSTITUTES: Readonly<Record<string, FontSubstitute>> = {
+  Verdana: { regular: `${ARK}Veranda.ttf`, bold: `${ARK}VerandaBd.ttf`, italic: `${ARK}VerandaIt.ttf`, boldItalic: `${ARK}VerandaBdIt.ttf`, debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430 },
+  Arial: { regular: `${LIB}Sans-Regular.ttf`, bold: `${LIB}Sans-Bold.ttf`, italic: `${LIB}Sans-Italic.ttf`, boldItalic: `${LIB}Sans-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  'Times New Roman': { regular: `${LIB}Serif-Regular.ttf`, bold: `${LIB}Serif-Bold.ttf`, italic: `${LIB}Serif-Italic.ttf`, boldItalic: `${LIB}Serif-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  'Courier New': { regular: `${LIB}Mono-Regular.ttf`, bold: `${LIB}Mono-Bold.ttf`, italic: `${LIB}Mono-Italic.ttf`, boldItalic: `${LIB}Mono-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  Calibri: { regular: `${CROS}Carlito-Regular.ttf`, bold: `${CROS}Carlito-Bold.ttf`, italic: `${CROS}Carlito-Italic.ttf`, boldItalic: `${CROS}Carlito-BoldItalic.ttf`, debianPackage: 'fonts-crosextra-carlito' },
+  Consolas: { regular: `${DEJAVU}DejaVuSansMono.ttf`, bold: `${DEJAVU}DejaVuSansMono-Bold.ttf`, italic: `${DEJAVU}DejaVuSansMono-Oblique.ttf`, boldItalic: `${DEJAVU}DejaVuSansMono-BoldOblique.ttf`, debianPackage: 'fonts-dejavu-core', ascent: 1884, descent: 514, mono: { advance: 1126, capHeight: 1307 } },
 };
 
-/** A font lookup by family over FONT_SUBSTITUTES; `read` gets a file's bytes (undefined when missing). Parsed once per family. */
-export function substituteFonts(read: (path: string) => Uint8Array | undefined): (family: string) => { font: TtfFont; ascent?: number; descent?: number } | undefined {
-  const cache = new Map<string, { font: TtfFont; ascent?: number; descent?: number } | undefined>();
-  return (family) => {
-    if (!cache.has(family)) {
-      const sub = Object.prototype.hasOwnProperty.call(FONT_SUBSTITUTES, family) ? FONT_SUBSTITUTES[family] : undefined;
-      const bytes = sub ? read(sub.file) : undefined;
-      let face: { font: TtfFont; ascent?: number; descent?: number } | undefined;
-      try { face = bytes && sub ? { font: parseTtf(bytes), ascent: sub.ascent, descent: sub.descent } : undefined; } catch { face = undefined; }
-      cache.set(family, face);
+/** A family name as boards write it ("Consolas Bold", "arial", "Verdana-BoldItalic"): the table's family and the style it names. */
+export function parseFamily(name: string): { family: string | undefined; bold: boolean; italic: boolean } {
+  let rest = name.trim(), bold = false, italic = false;
+  for (;;) {
+    const m = /[\s_-]*(bold|italic|oblique|regular)$/i.exec(rest);
+    if (!m || m.index === 0) break;
+    const w = m[1].toLowerCase();
+    if (w === 'bold') bold = true;
+    else if (w !== 'regular') italic = true;
+    rest = rest.slice(0, m.index);
+  }
+  const key = rest.toLowerCase().replace(/\s+/g, ' ');
+  return { family: Object.keys(FONT_SUBSTITUTES).find((k) => k.toLowerCase() === key), bold, italic };
+}
+
+/** The contours' top (font units): the cap height of 'H'. */
+function capHeightOf(f: TtfFont): number {
+  let top = 0;
+  for (const c of f.glyph('H').contours) { top = Math.max(top, c.y0); for (const seg of c.segs) top = Math.max(top, seg.y); }
+  return top;
+}
+
+/**
+ * A font lookup by family and style over FONT_SUBSTITUTES; `read` gets a file's bytes (undefined when
+ * missing: the text is then drawn in the stroke font). A style file that is missing falls back to the
+ * regular one. Each file is parsed once.
+ */
+export function substituteFonts(read: (path: string) => Uint8Array | undefined): (family: string, style?: { bold?: boolean; italic?: boolean }) => TtfFace | undefined {
+  const cache = new Map<string, TtfFace | undefined>();
+  return (name, style = {}) => {
+    const p = parseFamily(name);
+    if (!p.family) return undefined;
+    const sub = FONT_SUBSTITUTES[p.family];
+    const bold = p.bold || !!style.bold, italic = p.italic || !!style.italic;
+    const file = (bold && italic ? sub.boldItalic : bold ? sub.bold : italic ? sub.italic : undefined) ?? sub.regular;
+    if (!cache.has(file)) {
+      let face: TtfFace | undefined;
+      try {
+        const bytes = read(file) ?? (file !== sub.regular ? read(sub.regular) : undefined);
+        if (bytes) {
+          const font = parseTtf(bytes), em = font.unitsPerEm / 2048;
+          face = { font, ascent: sub.ascent === undefined ? undefined : sub.ascent * em, descent: sub.descent === undefined ? undefined : sub.descent * em };
+          if (sub.mono) {
+            const adv = font.glyph('0').advance, cap = capHeightOf(font);
+            face.advance = sub.mono.advance * em;
+            face.sx = adv > 0 ? face.advance / adv : 1;
+            face.sy = cap > 0 ? (sub.mono.capHeight * em) / cap : 1;
+          }
+        }
+      } catch { face = undefined; }
+      cache.set(file, face);
     }
-    return cache.get(family);
+    return cache.get(file);
   };
 }
+

@@ -14,15 +14,15 @@ import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readEpro } from '@copperplate/format';
 import { FONT_SUBSTITUTES, fabBoard, fabInputFromEpro, gerberFiles, substituteFonts } from '@copperplate/convert';
-import { parseTtf } from '@copperplate/board';
+import { layoutText, parseFamily, parseTtf } from '@copperplate/board';
 import { readBack } from './readback.ts';
 
 const FIX = new URL('../../../../../shared/fixtures/', import.meta.url);
-const VERANDA = FONT_SUBSTITUTES.Verdana.file;
+const VERANDA = FONT_SUBSTITUTES.Verdana.regular;
 const fromDisk = (p: string) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined);
 
 beforeAll(() => {
-  if (!existsSync(VERANDA)) spawnSync(process.execPath, [join(import.meta.dirname, '../../../../scripts/ensure.mjs'), '--fonts'], { stdio: 'inherit' });
+  if (Object.values(FONT_SUBSTITUTES).some((f) => !existsSync(f.regular))) spawnSync(process.execPath, [join(import.meta.dirname, '../../../../scripts/ensure.mjs'), '--fonts'], { stdio: 'inherit' });
 });
 
 /** Region boxes [minX, minY, maxX, maxY] (mm) of a Gerber, optionally between two comments. */
@@ -78,5 +78,37 @@ describe('[issue-12] named fonts without stored outlines: set from a metric-comp
     expect(contours(withFont)).toBeGreaterThan(contours(none) + 50);
     expect(none.strokes.filter((s) => s.clear && s.layer === 3).length).toBeGreaterThan(0);
     expect(withFont.strokes.filter((s) => s.clear && s.layer === 3).length).toBe(0);
+  });
+
+  it('family names as boards write them: style words stripped and kept, any case; unknown families get none', () => {
+    expect(parseFamily('Consolas Bold')).toEqual({ family: 'Consolas', bold: true, italic: false });
+    expect(parseFamily('arial')).toEqual({ family: 'Arial', bold: false, italic: false });
+    expect(parseFamily('Verdana-BoldItalic')).toEqual({ family: 'Verdana', bold: true, italic: true });
+    expect(parseFamily('Times New Roman Italic')).toEqual({ family: 'Times New Roman', bold: false, italic: true });
+    expect(parseFamily('Comic Sans MS').family).toBeUndefined();
+    expect(parseFamily('Bold').family).toBeUndefined();
+    const look = substituteFonts(fromDisk);
+    for (const name of Object.keys(FONT_SUBSTITUTES)) expect(look(name), name).toBeDefined();
+    expect(look('Consolas Bold')!.font).not.toBe(look('Consolas')!.font);
+    expect(look('Consolas', { bold: true })!.font).toBe(look('Consolas Bold')!.font);
+    expect(look('Comic Sans MS')).toBeUndefined();
+  });
+
+  it('Consolas (no free clone): a monospace substitute scaled to its advance, cap height and line box', () => {
+    // STM-C4 (a real board, not in the fixtures): "Consolas Bold" silk text at 98.4252 mil; EasyEDA's
+    // Gerber has 54.1 mil per character, 62 mil capitals and lines 115 mil apart. Its top silk
+    // differed by 9.25% of the layer in the stroke font, by 1.99% with this (the rest is glyph design:
+    // Consolas' slashed zero, its g).
+    const h = 98.4252, em = h / 2048;
+    const t = { text: 'HHHH\nH', x: 0, y: 0, height: h, strokeWidth: 8, align: 3, angle: 0, mirrored: false, font: 'Consolas Bold', strokeFont: 'hershey' as const, bold: false, italic: false };
+    const l = layoutText(t, undefined, substituteFonts(fromDisk));
+    expect(l.ttf).toBe(true);
+    expect(l.rect!.w).toBeCloseTo(4 * 1126 * em, 6);
+    expect(l.rect!.h).toBeCloseTo(2 * (1884 + 514) * em, 6);
+    // the lower line's H: baseline the descent above the box bottom, cap height Consolas'
+    let top = -Infinity, bottom = Infinity;
+    for (const c of l.fill) for (const p of [{ x: c.x0, y: c.y0 }, ...c.segs]) if (p.y < (1884 + 514) * em) { top = Math.max(top, p.y); bottom = Math.min(bottom, p.y); }
+    expect(bottom).toBeCloseTo(514 * em, 1);
+    expect(top - bottom).toBeCloseTo(1307 * em, 1);
   });
 });
