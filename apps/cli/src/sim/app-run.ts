@@ -11,6 +11,7 @@
 import { FakeClock } from '@copperplate/sync';
 import { restartServer, type SimOptions, type SimResult } from './run.ts';
 import { Activity } from './activity.ts';
+import { clockDriver } from './drive.ts';
 import { SimClient } from './client.ts';
 import { Oracle } from './docs.ts';
 import { DEFAULT_FAULTS } from './net.ts';
@@ -45,15 +46,7 @@ export async function runAppSimulation(o: AppSimOptions): Promise<AppSimResult> 
   if (o.secondTab !== false) clients.push(new SimClient(o.clients, o.http[0], new Rng(o.seed * 1000 + o.clients + 1), clock, activity, label, clients[0]));
   for (const c of clients) c.net.faults = o.faults ?? DEFAULT_FAULTS;
   const tick = (ms: number) => clock.advance(ms);
-  /** Awaits work that may wait on the clock (delayed requests, retries): time moves until it is done. */
-  const drive = async <T>(p: Promise<T>): Promise<T> => {
-    let done = false;
-    const q = p.finally(() => { done = true; });
-    q.catch(() => {});
-    await tick(0);
-    for (let i = 0; !done && i < 10_000; i++) await tick(250);
-    return q;
-  };
+  const drive = clockDriver(clock);
   const retry = () => clock.sleep(1000);
   for (const c of clients) await drive(c.open(P, retry));
   const dbg = process.env.SIM_DEBUG ? (m: string) => console.error(`[sim ${Date.now() % 100000}] ${m}`) : () => {};

@@ -6,6 +6,7 @@
  */
 import { FakeClock, KIND_INFO, KINDS, type HttpTransport, type ItemData, type Kind } from '@copperplate/sync';
 import { Activity } from './activity.ts';
+import { clockDriver } from './drive.ts';
 import { SimClient } from './client.ts';
 import { HEADER, Oracle, SYM_HEADER, ownRecords, withRecord } from './docs.ts';
 import { DEFAULT_FAULTS, type Faults } from './net.ts';
@@ -76,15 +77,7 @@ export async function runSimulation(o: SimOptions): Promise<SimResult> {
   const clients = Array.from({ length: o.clients }, (_, i) => new SimClient(i, o.http[i], new Rng(o.seed * 1000 + i + 1), clock, activity, label));
   for (const c of clients) c.net.faults = o.faults ?? DEFAULT_FAULTS;
   const tick = (ms: number) => clock.advance(ms);
-  /** Awaits work that may wait on the clock (delayed requests, retries): time moves until it is done. */
-  const drive = async <T>(p: Promise<T>): Promise<T> => {
-    let done = false;
-    const q = p.finally(() => { done = true; });
-    q.catch(() => {});
-    await tick(0);
-    for (let i = 0; !done && i < 10_000; i++) await tick(250);
-    return q;
-  };
+  const drive = clockDriver(clock);
   for (const c of clients) await drive(c.open(P, () => clock.sleep(1000)));
   if (process.env.SIM_DEBUG) console.error('[sim] opened');
 

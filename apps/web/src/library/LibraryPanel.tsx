@@ -15,7 +15,8 @@ import { useLibraryList } from './library-lists.ts';
 import './library.css';
 
 /** The drag data type of a library part (its uuid). */
-export const PART_MIME = 'application/x-copperplate-part';
+import { PART_MIME } from './part-drop.ts';
+export { PART_MIME };
 
 function SvgImg({ svg, label }: { svg: string | null; label: string }) {
   const url = useMemo(() => (svg ? URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' })) : null), [svg]);

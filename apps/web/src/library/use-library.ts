@@ -3,12 +3,12 @@
  * (importPart), added to the open editor's project context (which is taken once when a document
  * opens), and placed: at the drop point when dragged, else on the place tool (a click puts it).
  */
-import { useCallback, useState, type DragEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { openDocument, type CanvasView, type PlaceTool, type SchContext } from '@copperplate/editor';
 import { toast } from '../ui/toasts.tsx';
 import type { DocSync } from '../editors/doc-sync.ts';
 import { componentDetail, importPart } from './library-api.ts';
-import { PART_MIME } from './LibraryPanel.tsx';
+import { partDropProps } from './part-drop.ts';
 import { useLibraryAutoUpdate } from './auto-update.ts';
 
 export function useSchematicLibrary(sync: DocSync, view: CanvasView | null, ctx: SchContext, canvas: HTMLCanvasElement | null, kick: () => void) {
@@ -44,14 +44,6 @@ export function useSchematicLibrary(sync: DocSync, view: CanvasView | null, ctx:
       setBusy(false);
     }
   }, [sync, view, ctx, canvas, kick]);
-  const dropProps = {
-    onDragOver: (e: DragEvent) => { if (e.dataTransfer.types.includes(PART_MIME)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } },
-    onDrop: (e: DragEvent) => {
-      const uuid = e.dataTransfer.getData(PART_MIME);
-      if (!uuid) return;
-      e.preventDefault();
-      void place(uuid, { x: e.clientX, y: e.clientY });
-    },
-  };
+  const dropProps = partDropProps(place);
   return { open, setOpen, busy, place, dropProps };
 }

@@ -5,7 +5,7 @@
  * centre of the view. One undo step; the pads get (empty) pad-net records like "Update Schematic
  * to PCB" gives them, so that wiring the schematic and updating the PCB fills their nets.
  */
-import { useCallback, useState, type DragEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { Pad, PadNet, PcbAttr, PcbComponent } from '@copperplate/format/records';
 import type { PcbEditor } from '@copperplate/editor';
@@ -13,7 +13,7 @@ import { toast } from '../ui/toasts.tsx';
 import type { DocSync } from '../editors/doc-sync.ts';
 import type { PcbView } from '../editors/pcb-view.ts';
 import { componentDetail, importPart } from './library-api.ts';
-import { PART_MIME } from './LibraryPanel.tsx';
+import { partDropProps } from './part-drop.ts';
 import { useLibraryAutoUpdate } from './auto-update.ts';
 
 type Rec = unknown[];
@@ -60,14 +60,6 @@ export function usePcbLibrary(sync: DocSync, ed: PcbEditor, view: PcbView | null
       setBusy(false);
     }
   }, [sync, ed, view, canvas, kick]);
-  const dropProps = {
-    onDragOver: (e: DragEvent) => { if (e.dataTransfer.types.includes(PART_MIME)) { e.preventDefault(); e.dataTransfer.dropEffect = 'copy'; } },
-    onDrop: (e: DragEvent) => {
-      const uuid = e.dataTransfer.getData(PART_MIME);
-      if (!uuid) return;
-      e.preventDefault();
-      void place(uuid, { x: e.clientX, y: e.clientY });
-    },
-  };
+  const dropProps = partDropProps(place);
   return { open, setOpen, busy, place, dropProps };
 }
