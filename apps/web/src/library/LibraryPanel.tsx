@@ -13,9 +13,9 @@ import { forgetRecentPart, recentParts, rememberPart } from './recent.ts';
 import { OwnItem, PriceStock } from './ItemActions.tsx';
 import { useLibraryList } from './library-lists.ts';
 import './library.css';
+import { PART_MIME } from './part-drop.ts';
 
 /** The drag data type of a library part (its uuid). */
-import { PART_MIME } from './part-drop.ts';
 export { PART_MIME };
 
 function SvgImg({ svg, label }: { svg: string | null; label: string }) {
