@@ -72,13 +72,17 @@ describe.each(BACKENDS)('component library on %s', (backend) => {
   });
 
   it.skipIf(skip)(`[issue-16] search-by-ids takes at most ${SEARCH_BY_IDS_BATCH} uuids; detail by GET and POST gives a device with its symbol and footprint`, async () => {
+    // without KiCad's libraries the library holds only the generated parts (fewer than a batch):
+    // the batch is then filled with ids nobody has, which come back as nothing
     const all = [...(await search(a, { q: '', pageSize: 200 })).items, ...(await search(a, { q: '', pageSize: 200, page: 2 })).items];
-    expect(all.length).toBe(400);
-    const ids = all.slice(0, SEARCH_BY_IDS_BATCH).map((i) => i.uuid);
+    if (KICAD) expect(all.length).toBe(400);
+    const known = all.slice(0, SEARCH_BY_IDS_BATCH).map((i) => i.uuid);
+    const unknown = (n: number) => n.toString(16).padStart(32, 'e');
+    const ids = [...known, ...Array.from({ length: SEARCH_BY_IDS_BATCH - known.length }, (_, i) => unknown(i))];
     const got = await a.post<Array<Row & { dataStr?: string }>>('/api/components/search-by-ids', { uuids: ids, dataStr: 'yes' });
-    expect(got.result!.length).toBe(SEARCH_BY_IDS_BATCH);
+    expect(got.result!.length).toBe(known.length);
     expect(got.result!.filter((i) => i.type !== LIB_TYPE.DEVICE).every((i) => /^\["DOCTYPE","(SYMBOL|FOOTPRINT)"/.test(i.dataStr ?? ''))).toBe(true);
-    const over = await a.post('/api/components/search-by-ids', { uuids: [...ids, all[SEARCH_BY_IDS_BATCH].uuid] });
+    const over = await a.post('/api/components/search-by-ids', { uuids: [...ids, unknown(SEARCH_BY_IDS_BATCH)] });
     expect(over.code).toBe(CODES.BAD_REQUEST);
     const led = (await search(a, { q: 'LED 0603', type: LIB_TYPE.DEVICE })).items[0];
     const g = await a.get<Row & { fields: { attributes: Record<string, string> }; symbol: { dataStr: string }; footprint: { dataStr: string; title: string } }>(`/api/components/detail?uuid=${led.uuid}`);
