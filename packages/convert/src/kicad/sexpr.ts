@@ -185,21 +185,33 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
   while (i < n) {
     const c = text.charCodeAt(i);
     const k = c < 128 ? CLASS[c] : 0;
-    if (k === 1) { i++; continue; }
+    if (k === 1) {
+      // runs of indentation: one tight loop, not a pass of the dispatch per character
+      i++;
+      while (i < n && text.charCodeAt(i) === 32) i++;
+      continue;
+    }
     if (k === 2) {
-      // (xy X Y) inside (pts ...): packed into the current Float64Array run.
+      // (xy X Y) inside (pts ...): packed into the current Float64Array run; a run of them (a zone
+      // fill's thousands, one per line) is read here to its end without going back to the dispatch.
       if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
-        const x = numberTo(text, i + 4, 32);
-        const y = x === x ? numberTo(text, numberEnd + 1, 41) : NaN;
-        const e = numberEnd;
-        if (y === y) {
+        let at = i, read = 0;
+        for (;;) {
+          const x = numberTo(text, at + 4, 32);
+          const y = x === x ? numberTo(text, numberEnd + 1, 41) : NaN;
+          if (y !== y) break;
           if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
           if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
           xyBuf[xyLen++] = x;
           xyBuf[xyLen++] = y;
-          i = e + 1;
-          continue;
+          read++;
+          i = numberEnd + 1; // after this point's ')'
+          at = i;
+          let d = text.charCodeAt(at);
+          while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++at);
+          if (d !== 40 || text.charCodeAt(at + 1) !== 120 || text.charCodeAt(at + 2) !== 121 || text.charCodeAt(at + 3) !== 32) break;
         }
+        if (read > 0) continue; // what follows the last point (whitespace, ')' or another list): the dispatch
       }
       if (xyOwner === cur && xyLen > 0) flushXy();
       if (stack.length >= maxDepth) throw CatalogueError.named('KICAD_TOO_DEEP', { file, limit: maxDepth, line: lineAt(text, i) });
