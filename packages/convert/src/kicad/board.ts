@@ -151,7 +151,10 @@ function footprintSignature(fp: KFootprint): string {
   try {
     let texts = '';
     for (const t of fp.texts) if (t.role !== 'reference' && t.role !== 'value') texts += JSON.stringify(t) + ',';
-    return fp.lib + '\u0000' + JSON.stringify(pads) + JSON.stringify(fp.graphics) + texts + '\u0000' + fp.dropped.join('\u0000');
+    // graphics in footprintDocument's canonical order: placements listing them in another order (KiCad
+    // keeps no order) share a document, which is then built once, not once per placement
+    const gs = fp.graphics.map((g) => JSON.stringify(g)).sort();
+    return fp.lib + '\u0000' + JSON.stringify(pads) + '[' + gs.join(',') + ']' + texts + '\u0000' + fp.dropped.join('\u0000');
   } finally {
     for (let i = 0; i < pads.length; i++) pads[i].net = nets[i];
   }
