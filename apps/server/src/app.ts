@@ -29,6 +29,7 @@ import { drcRoutes } from './routes/drc.ts';
 import { spiceRoutes } from './routes/spice.ts';
 import { lookupRoutes } from './routes/lookups.ts';
 import { projectExtraRoutes } from './routes/project-extras.ts';
+import { kicadFontRoutes } from './routes/kicad-font.ts';
 
 /** Every response: the web app is served from this origin; no inline scripts, inline styles allowed. */
 export const CSP = [
@@ -109,6 +110,7 @@ export async function buildApp(makeCtx: (app: FastifyInstance) => Ctx, opts: { l
   lookupRoutes(app, ctx);
   projectExtraRoutes(app, ctx);
   miscRoutes(app, ctx);
+  kicadFontRoutes(app, ctx);
   // the multipart backups and archive calls (SPEC §7): multipart bodies only in this scope
   await app.register(async (scope) => {
     await scope.register(multipart, { attachFieldsToBody: 'keyValues', limits: { fields: 20, files: 1, fileSize: 200 * 1024 * 1024, fieldSize: 64 * 1024 } });

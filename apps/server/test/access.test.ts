@@ -31,6 +31,8 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   // the team is owned by the project owner; only a team owner may change its members
   'POST /api/teams/{team}/members': { level: 'owner', body: { username: 'nobody', role: 'member' } },
   'GET /api/getOnlineVersion': { level: 'public' },
+  // KiCad's stroke font for the web painter (issue 15): any signed-in user
+  'GET /api/fonts/kicad': { level: 'user' },
   'POST /api/projects': { level: 'user', body: { title: '' } },
   'GET /api/projects': { level: 'user' },
   'GET /api/projects/{uuid}': { level: 'read' },

@@ -16,6 +16,7 @@ import { currentMode, currentModeString, currentReadOnly } from '../lib/env.ts';
 import { browserClock, desktopClient, type EngineHooks } from '../project/sync-session.ts';
 import { startNotificationCheck, startUpdateCheck } from '../lib/checks.ts';
 import { startCloudClipboard } from '../lib/cloud-clipboard.ts';
+import { loadKicadFont } from '../lib/kicad-font.ts';
 import { PROGRESS, RESULT } from '../lib/messages.ts';
 import { ProjectPage } from '../project/ProjectPage.tsx';
 import { LibraryEditPage, LibraryPage } from '../library/LibraryEditPage.tsx';
@@ -86,6 +87,7 @@ export function App() {
   const signedIn = !!user;
   useEffect(() => {
     if (!signedIn) return;
+    void loadKicadFont(); // KiCad's glyphs for text of boards imported from KiCad (issue 15)
     const stops = [
       startNotificationCheck(browserClock, async () => (await request<{ count: number }>('GET', '/api/notifications/unread', { relogin: false })).count, (n) => {
         if (n > 0) toast(`${n} shared project${n === 1 ? '' : 's'} changed by others`, 'info');
