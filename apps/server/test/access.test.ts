@@ -103,6 +103,8 @@ const MATRIX: Record<string, { level: Level; body?: unknown; fresh?: boolean; ow
   'GET /api/projects/{uuid}/drc': { level: 'read' },
   'POST /analyzer/api/convert/from/{from}/to/{to}': { level: 'user', body: new Uint8Array([0]) },
   'POST /api/projects/import/kicad': { level: 'user', body: new Uint8Array([0]) },
+  // IMP-2: reimport into a project: members with edit rights (the body is read after the check)
+  'POST /api/projects/{uuid}/reimport': { level: 'write', body: new Uint8Array([0]) },
   'GET /api/projects/{uuid}/live': { level: 'read' },
   'POST /api/spice/netlist': { level: 'user', body: {} },
   'POST /api/spice/simulate': { level: 'user', body: {} },

@@ -11,6 +11,7 @@ import type { Ctx } from '../context.ts';
 import { ApiError, route, fail } from '../http.ts';
 import { decryptSecret } from './keys.ts';
 import { createProject } from '../projects.ts';
+import { reimportProject } from '../reimport.ts';
 import { exportInWorker, importInWorker, projectRows } from '../workers/files.ts';
 
 export const IMPORT_BODY_LIMIT = 200 * 1024 * 1024;
@@ -33,7 +34,10 @@ export async function fileRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> 
   // Binary bodies only here (issue 11): the parser lives in this route's own scope, so every other
   // route refuses octet-stream and zip bodies (415) before reading them, and this route reads one
   // only after the session check (access 'user' runs on request, before the body).
-  await withBinaryBodies(app, (scope) => importRoute(scope, ctx));
+  await withBinaryBodies(app, (scope) => {
+    importRoute(scope, ctx);
+    reimportRoute(scope, ctx);
+  });
   exportRoute(app, ctx);
 }
 
@@ -88,6 +92,23 @@ function importRoute(app: FastifyInstance, ctx: Ctx): void {
     return { uuid: id, report };
   });
 
+}
+
+/** IMP-2: reimport an archive into an existing project (reimport.ts); members with edit rights only. */
+function reimportRoute(app: FastifyInstance, ctx: Ctx): void {
+  route(app, ctx, {
+    method: 'POST', url: '/api/projects/:uuid/reimport', summary: 'Reimport an .epro, .epro2 or library archive into this project (body: the archive bytes, as import): documents matched by uuid are replaced when they differ, new ones added, the project\'s others kept; a backup "Before reimport" is taken first; all or nothing -> {report, counts, adjustments, backup, phases, g_ticket}', access: 'write', bodyLimit: IMPORT_BODY_LIMIT, binaryBody: true,
+    query: z.object({ name: z.string().max(256).optional() }),
+  }, async ({ req, user, project, query }) => {
+    if (!Buffer.isBuffer(req.body)) fail(CODES.BAD_REQUEST, { reason: 'send the .epro bytes as application/octet-stream' });
+    try {
+      const answer = await reimportProject(ctx, project.uuid, user, { bytes: new Uint8Array(req.body as Buffer), name: query.name, password: await archivePassword(ctx, req.headers) });
+      req.log.info({ project: project.uuid, added: answer.counts.added, updated: answer.counts.updated }, 'project reimported');
+      return answer;
+    } catch (e) {
+      asApiError(e);
+    }
+  });
 }
 
 function exportRoute(app: FastifyInstance, ctx: Ctx): void {

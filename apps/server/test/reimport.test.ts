@@ -1,0 +1,122 @@
+/**
+ * Reimport (IMP-2, issue 17): a real archive read into an existing project. The document edited in
+ * the project comes back as the archive has it, a deleted one is added again, one only in the
+ * project is kept; the backup 'Before reimport' restores the edited state; a broken archive leaves
+ * the project as it was; the work runs PROGRESS_STEPS.REIMPORT phases (CONST-3); viewers are refused.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { CODES, PROGRESS_STEPS } from '@copperplate/model';
+import { eproToProjectData, readEpro } from '@copperplate/format';
+import { testServer } from './helpers.ts';
+import { Client } from './client.ts';
+
+const FILE = 'STM32G431-mini.epro';
+const BYTES = new Uint8Array(readFileSync(`/work/shared/fixtures/epro/${FILE}`));
+const SRC = eproToProjectData(readEpro(BYTES, { name: FILE })).data;
+
+type Doc = { uuid: string; dataStr: string; ticket: number };
+type Counts = { added: number; updated: number; unchanged: number; kept: number; byKind: Record<string, { added: number; updated: number; unchanged: number; kept: number }> };
+type Answer = { counts: Counts; phases: string[]; backup: { id: string; name: string }; adjustments: string[]; report: { ok: boolean }; g_ticket: number };
+
+describe('reimport', () => {
+  let s: Awaited<ReturnType<typeof testServer>>;
+  let a: Client;
+  beforeAll(async () => {
+    s = await testServer('pglite');
+    a = await new Client(s.url).signup('reimporter');
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const read = async (id: string, kind: string, ids: string[]) => {
+    const r = await a.post<Doc[]>(`/api/projects/${id}/read/${kind}`, { ids });
+    expect(r.code, r.message).toBe(0);
+    return r.result!;
+  };
+  const reimport = (c: Client, id: string, bytes: Uint8Array) => c.call<Answer>('POST', `/api/projects/${id}/reimport?name=${encodeURIComponent(FILE)}`, bytes);
+
+  it('[IMP-2][issue-17] reimport restores edited and deleted documents, keeps the project\'s own, backs up the state before', async () => {
+    const imp = await a.call<{ uuid: string }>('POST', `/api/projects/import?name=${encodeURIComponent(FILE)}`, BYTES);
+    expect(imp.code, imp.message).toBe(0);
+    const id = imp.result!.uuid;
+    expect(SRC.sheets.length).toBeGreaterThanOrEqual(1);
+    expect(SRC.pcbs.length).toBeGreaterThanOrEqual(1);
+    const sheet = SRC.sheets[0] as unknown as Doc;
+    const pcb = SRC.pcbs[0] as unknown as Doc;
+    const [storedSheet] = await read(id, 'sheets', [sheet.uuid]);
+    const [storedPcb] = await read(id, 'pcbs', [pcb.uuid]);
+
+    // the designer edits a sheet, deletes the PCB, adds a sheet of their own
+    const w1 = await a.post<Array<{ success: boolean }>>(`/api/projects/${id}/bulk/sheets`, { data: [{ uuid: sheet.uuid, base_ticket: storedSheet.ticket, dataStr: 'edited in the project' }, { uuid: 'own-sheet', base_ticket: 0, title: 'Own', dataStr: 'mine' }] });
+    expect(w1.result!.every((r) => r.success)).toBe(true);
+    const w2 = await a.post<Array<{ success: boolean }>>(`/api/projects/${id}/bulk/pcbs`, { data: [{ uuid: pcb.uuid, base_ticket: storedPcb.ticket, deleted: true }] });
+    expect(w2.result!.every((r) => r.success)).toBe(true);
+
+    const r = await reimport(a, id, BYTES);
+    expect(r.code, r.message).toBe(0);
+    const ans = r.result!;
+    expect((await read(id, 'sheets', [sheet.uuid]))[0].dataStr).toBe(storedSheet.dataStr);
+    expect((await read(id, 'pcbs', [pcb.uuid]))[0].dataStr).toBe(storedPcb.dataStr);
+    expect((await read(id, 'sheets', ['own-sheet']))[0].dataStr).toBe('mine');
+    expect(ans.counts.byKind.sheets).toMatchObject({ updated: 1, kept: 1 });
+    expect(ans.counts.byKind.pcbs).toMatchObject({ added: 1, updated: 0 });
+    expect(ans.counts.updated).toBe(1);
+    expect(ans.counts.added).toBe(1);
+    expect(ans.counts.kept).toBe(1);
+    expect(ans.report.ok).toBe(true);
+    const tk = await a.get<{ g_ticket: number }>(`/api/projects/${id}/ticket`);
+    expect(tk.result!.g_ticket).toBe(ans.g_ticket);
+
+    // the backup taken first restores the edited state
+    expect(ans.backup.name).toMatch(/^Before reimport /);
+    const list = await a.get<Array<{ id: string; name: string }>>(`/api/projects/${id}/backups`);
+    expect(list.result!.map((b) => b.id)).toContain(ans.backup.id);
+    const restored = await a.post<string>(`/api/projects/${id}/backups/${ans.backup.id}/restore`, {});
+    expect(restored.code, restored.message).toBe(0);
+    const rid = typeof restored.result === 'string' ? restored.result : (restored.result as unknown as { uuid: string }).uuid;
+    expect((await read(rid, 'sheets', [sheet.uuid]))[0].dataStr).toBe('edited in the project');
+    expect((await read(rid, 'sheets', ['own-sheet']))[0].dataStr).toBe('mine');
+    expect(await read(rid, 'pcbs', [pcb.uuid])).toEqual([]);
+
+    // a second reimport of the same archive changes nothing
+    const again = await reimport(a, id, BYTES);
+    expect(again.code, again.message).toBe(0);
+    expect(again.result!.counts).toMatchObject({ added: 0, updated: 0, kept: 1 });
+    expect(again.result!.g_ticket).toBe(ans.g_ticket);
+
+    // a broken archive: refused with a catalogue message, the project and its backups as they were
+    const before = (await a.get<unknown[]>(`/api/projects/${id}/backups`)).result!.length;
+    const broken = BYTES.slice(0, 5000);
+    const bad = await reimport(a, id, broken);
+    expect(bad.code).not.toBe(0);
+    expect(bad.message).toBeTruthy();
+    expect((await a.get<{ g_ticket: number }>(`/api/projects/${id}/ticket`)).result!.g_ticket).toBe(ans.g_ticket);
+    expect((await a.get<unknown[]>(`/api/projects/${id}/backups`)).result!.length).toBe(before);
+  });
+
+  it('[CONST-3] a reimport runs PROGRESS_STEPS.REIMPORT phases, in order', async () => {
+    const p = await a.post<{ uuid: string }>('/api/projects', { title: 'Empty target' });
+    expect(p.code, p.message).toBe(0);
+    const r = await reimport(a, p.result!.uuid, BYTES);
+    expect(r.code, r.message).toBe(0);
+    expect(r.result!.phases.length).toBe(PROGRESS_STEPS.REIMPORT);
+    expect(r.result!.phases[0]).toBe('read archive');
+    expect(r.result!.phases.at(-1)).toBe('commit');
+    expect(r.result!.counts.added).toBeGreaterThan(0);
+  });
+
+  it('[issue-17] a viewer may not reimport; a member with edit rights may', async () => {
+    const p = await a.post<{ uuid: string }>('/api/projects', { title: 'Shared target' });
+    const id = p.result!.uuid;
+    const v = await new Client(s.url).signup('reimport-viewer');
+    const m = await new Client(s.url).signup('reimport-member');
+    expect((await a.post(`/api/projects/${id}/members`, { username: 'reimport-viewer', role: 'readonly' })).code).toBe(0);
+    expect((await a.post(`/api/projects/${id}/members`, { username: 'reimport-member', role: 'member' })).code).toBe(0);
+    const refused = await reimport(v, id, BYTES);
+    expect(refused.code).toBe(CODES.NO_PERMISSION);
+    const ok = await reimport(m, id, BYTES);
+    expect(ok.code, ok.message).toBe(0);
+  });
+});
