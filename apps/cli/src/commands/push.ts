@@ -1,4 +1,8 @@
-/** `copperplate push FILE.epro --server URL --user U --password P`: uploads a project; the last line is its uuid. */
+/**
+ * `copperplate push FILE.epro --server URL --user U --password P`: uploads a project; the last line is its uuid.
+ * With `--into PROJECT` the archive is reimported into that existing project (IMP-2): the counts,
+ * the adjustments and the backup taken before are printed, the project's uuid last.
+ */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -63,10 +67,10 @@ export const serverOptions = { server: { type: 'string' }, user: { type: 'string
 
 export const push: Command = {
   name: 'push',
-  usage: 'push FILE.epro --server URL --user U --password P',
-  summary: 'upload an .epro as a new project (prints its uuid last)',
+  usage: 'push FILE.epro [--into PROJECT] --server URL --user U --password P',
+  summary: 'upload an .epro as a new project (prints its uuid last); --into PROJECT reimports it into that project',
   async run(args) {
-    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: serverOptions });
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { ...serverOptions, into: { type: 'string' } } });
     const [file] = positionals;
     if (!file || !values.server || !values.user || values.password === undefined) {
       console.error(`Usage: copperplate ${this.usage}`);
@@ -75,9 +79,24 @@ export const push: Command = {
     const bytes = new Uint8Array(readFileSync(file));
     const s = new ServerSession(values.server);
     await s.login(values.user, values.password);
+    if (values.into) return reimport(s, values.into, file, bytes);
     const r = await s.call<{ uuid: string; report: { ok: boolean; text: string } }>('POST', `/api/projects/import?name=${encodeURIComponent(basename(file))}`, bytes);
     if (!r.report.ok) console.error(r.report.text);
     console.log(r.uuid);
     return 0;
   },
 };
+
+type ReimportAnswer = { report: { ok: boolean; text: string }; counts: { added: number; updated: number; unchanged: number; kept: number }; adjustments: string[]; backup: { id: string; name: string } };
+
+/** `push FILE --into PROJECT`: reimports the archive into the project. */
+async function reimport(s: ServerSession, project: string, file: string, bytes: Uint8Array): Promise<number> {
+  const r = await s.call<ReimportAnswer>('POST', `/api/projects/${encodeURIComponent(project)}/reimport?name=${encodeURIComponent(basename(file))}`, bytes);
+  if (!r.report.ok) console.error(r.report.text);
+  const c = r.counts;
+  console.log(`added ${c.added}, updated ${c.updated}, unchanged ${c.unchanged}, kept ${c.kept}`);
+  for (const a of r.adjustments) console.log(a);
+  console.log(`backup: ${r.backup.name} (${r.backup.id})`);
+  console.log(project);
+  return 0;
+}
