@@ -156,7 +156,7 @@ export function ImportDialog({ file, onOpen, onClose }: { file: File; onOpen: (u
 }
 
 /** IMP-10: the password of an encrypted archive. */
-function PasswordForm({ name, error, onOk, onClose }: { name: string; error?: string; onOk: (password: string) => void; onClose: () => void }) {
+export function PasswordForm({ name, error, onOk, onClose }: { name: string; error?: string; onOk: (password: string) => void; onClose: () => void }) {
   const [value, setValue] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,5 @@
 /** The app shell: session user, routes (#/ start, #/project/<uuid>, #/library[/<uuid>]), top bar, dialogs, toasts. */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { CODES, NAMED_ERRORS, messageForCode } from '@copperplate/model';
 import { api } from '../api/api.ts';
 import { ApiError, NETWORK_CODE, loginAbandoned, onUnauthorized, request } from '../api/http.ts';
@@ -9,6 +9,7 @@ import { BackupsDialog } from '../dialogs/BackupsDialog.tsx';
 import { VersionsDialog } from '../dialogs/VersionsDialog.tsx';
 import { ShareDialog } from '../dialogs/ShareDialog.tsx';
 import { ImportDialog } from '../dialogs/ImportDialog.tsx';
+import { ReimportDialog } from '../dialogs/ReimportDialog.tsx';
 import { FabricationDialog } from '../dialogs/FabricationDialog.tsx';
 import { PromptDialog } from '../dialogs/PromptDialog.tsx';
 import { downloadFileName, saveBytes } from '../lib/download.ts';
@@ -40,6 +41,7 @@ export const go = (path: string) => {
 
 type Dialog =
   | { kind: 'import'; file: File }
+  | { kind: 'reimport'; file: File }
   | { kind: 'progress'; message: string; share: number }
   | { kind: 'saveAs'; copy: boolean }
   | { kind: 'openNew'; uuid: string; question: string }
@@ -56,6 +58,8 @@ export function App() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [session, setSession] = useState<ProjectSession | null>(null);
   const [reloadKey, setReloadKey] = useState(0);
+  /** The file picker of Reimport… (IMP-2). */
+  const reimportInput = useRef<HTMLInputElement>(null);
   const hash = useHash();
   const mode = useMemo(() => currentMode(), []);
   const modeString = useMemo(() => currentModeString(), []);
@@ -203,6 +207,7 @@ export function App() {
                 { label: 'Fabrication files…', title: 'Export > Fabrication files: Gerber, drill, BOM, pick-and-place', onClick: () => void session.refresh().catch(() => {}).then(() => setDialog({ kind: 'fab' })) },
                 { label: 'Save as Cloud', title: 'Save as a new cloud project', onClick: () => setDialog({ kind: 'saveAs', copy: false }) },
                 { label: 'Copy', title: 'Copy this project', onClick: () => setDialog({ kind: 'saveAs', copy: true }) },
+                ...(session.readOnly ? [] : [{ label: 'Reimport…', title: 'Reimport an archive (.epro, .epro2, .zip) into this project: changed documents replaced, new ones added, the others kept; a backup is taken first', onClick: () => reimportInput.current?.click() }]),
                 { label: 'Backups', title: 'Manual backups and restore', onClick: () => setDialog({ kind: 'backups' }), key: 'b' },
                 { label: 'Versions…', title: 'Named versions of the project: save, switch, view and compare', onClick: () => setDialog({ kind: 'versions' }) },
                 { label: 'Share…', title: 'Members and roles, invite by user name, team, read-only link', onClick: () => setDialog({ kind: 'share' }) },
@@ -225,6 +230,23 @@ export function App() {
           onOpen={(u) => (setDialog(null), go(`/project/${u}`))}
           onClose={() => (setDialog(null), setReloadKey((k) => k + 1))}
         />
+      )}
+      <input
+        ref={reimportInput}
+        type="file"
+        tabIndex={-1}
+        aria-hidden="true"
+        accept=".epro,.epro2,.zip,.elib"
+        className="visually-hidden"
+        data-testid="reimport-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f && projectUuid) setDialog({ kind: 'reimport', file: f });
+        }}
+      />
+      {dialog?.kind === 'reimport' && projectUuid && (
+        <ReimportDialog projectUuid={projectUuid} file={dialog.file} pull={() => session?.refresh() ?? Promise.resolve()} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'fab' && projectUuid && session && (
         <FabricationDialog
