@@ -86,18 +86,36 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
   const parsed: ImportJobResult = await importInWorker(ctx, user.uuid, job);
   phase('read archive');
 
-  const stamp = new Date().toISOString().replace('T', ' ').slice(0, 23);
-  const backup = await makeBackup(ctx, projectUuid, user, { name: `Before reimport ${stamp}`, description: `The project before the reimport of ${job.name ?? 'an archive'}`, auto: false, archive: false });
-  phase('backup');
-
   const byKind = new Map<string, Row[]>();
   for (const it of parsed.items) byKind.set(it.kind, [...(byKind.get(it.kind) ?? []), it]);
+  // The backup must hold the state the writes replace: an edit landing between the two takes a
+  // new backup (the writes wait on the project's lock, so the check below is exact).
+  for (let attempt = 1; ; attempt++) {
+    const stamp = new Date().toISOString().replace('T', ' ').slice(0, 23);
+    const backup = await makeBackup(ctx, projectUuid, user, { name: `Before reimport ${stamp}`, description: `The project before the reimport of ${job.name ?? 'an archive'}`, auto: false, archive: false });
+    if (attempt === 1) phase('backup');
+    const written = await writeReimport(ctx, projectUuid, user.uuid, parsed, byKind, Number(backup.g_ticket), attempt >= 3);
+    if (!written) continue;
+    for (const k of REIMPORT_KINDS) phase(k);
+    invalidateSnapshot(ctx, projectUuid);
+    phase('commit');
+    return { report: parsed.report, ...written, backup: { id: backup.id, name: backup.name }, phases };
+  }
+}
+
+/**
+ * The writes of a reimport in one transaction holding the project's lock; undefined (nothing
+ * written) when the project moved past `backupTicket` since the backup, unless `force` (the last
+ * attempt: written anyway, the backup then lacks the edits made in between).
+ */
+async function writeReimport(ctx: Ctx, projectUuid: string, userUuid: string, parsed: ImportJobResult, byKind: Map<string, Row[]>, backupTicket: number, force: boolean) {
   const counts: ReimportAnswer['counts'] = { added: 0, updated: 0, unchanged: 0, kept: 0, byKind: {} };
   const adjustments: string[] = [];
   let gTicket = 0;
-  await ctx.db.tx(async (q) => {
+  const done = await ctx.db.tx(async (q) => {
     const g0 = await repo.lockProjectTicket(q, projectUuid);
     if (g0 === undefined) noPermission();
+    if (g0 !== backupTicket && !force) return false;
     let g = g0!;
     for (const kind of REIMPORT_KINDS) {
       const incoming = byKind.get(kind) ?? [];
@@ -132,7 +150,6 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
       counts.updated += c.updated;
       counts.unchanged += c.unchanged;
       counts.kept += c.kept;
-      phase(kind);
     }
     // boards of the archive replace the project's of the same name; the project's others are kept
     const p = await repo.projectByUuid(q, projectUuid);
@@ -147,12 +164,11 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
     }
     if (boardsChanged && g === g0) g++;
     if (g !== g0) {
-      await repo.updateProject(q, projectUuid, user.uuid, { ...(boardsChanged ? { boards } : {}), ...(!p?.default_sheet && parsed.project.defaultSheet ? { default_sheet: parsed.project.defaultSheet } : {}), g_ticket: g });
+      await repo.updateProject(q, projectUuid, userUuid, { ...(boardsChanged ? { boards } : {}), ...(!p?.default_sheet && parsed.project.defaultSheet ? { default_sheet: parsed.project.defaultSheet } : {}), g_ticket: g });
       await ctx.bus.publish({ type: 'g_ticket', project_uuid: projectUuid, g_ticket: g, origin: ctx.bus.origin }, q);
     }
     gTicket = g;
+    return true;
   });
-  invalidateSnapshot(ctx, projectUuid);
-  phase('commit');
-  return { report: parsed.report, counts, adjustments, backup: { id: backup.id, name: backup.name }, phases, g_ticket: gTicket };
+  return done ? { counts, adjustments, g_ticket: gTicket } : undefined;
 }

@@ -10,6 +10,7 @@ import { CODES, PROGRESS_STEPS } from '@copperplate/model';
 import { eproToProjectData, readEpro } from '@copperplate/format';
 import { testServer } from './helpers.ts';
 import { Client } from './client.ts';
+import { live } from './live-client.ts';
 
 const FILE = 'STM32G431-mini.epro';
 const BYTES = new Uint8Array(readFileSync(`/work/shared/fixtures/epro/${FILE}`));
@@ -54,9 +55,14 @@ describe('reimport', () => {
     const w2 = await a.post<Array<{ success: boolean }>>(`/api/projects/${id}/bulk/pcbs`, { data: [{ uuid: pcb.uuid, base_ticket: storedPcb.ticket, deleted: true }] });
     expect(w2.result!.every((r) => r.success)).toBe(true);
 
+    // another open client of the project hears of the reimport on the live channel (a server-side edit like any other)
+    const other = await live(s.url, id, a);
+    await other.next((m) => m.type === 'hello');
     const r = await reimport(a, id, BYTES);
     expect(r.code, r.message).toBe(0);
     const ans = r.result!;
+    await other.next((m) => m.type === 'g_ticket' && m.g_ticket === ans.g_ticket);
+    other.ws.close();
     expect((await read(id, 'sheets', [sheet.uuid]))[0].dataStr).toBe(storedSheet.dataStr);
     expect((await read(id, 'pcbs', [pcb.uuid]))[0].dataStr).toBe(storedPcb.dataStr);
     expect((await read(id, 'sheets', ['own-sheet']))[0].dataStr).toBe('mine');
