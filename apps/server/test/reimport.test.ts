@@ -11,6 +11,8 @@ import { eproToProjectData, readEpro } from '@copperplate/format';
 import { testServer } from './helpers.ts';
 import { Client } from './client.ts';
 import { live } from './live-client.ts';
+import { reimportProject } from '../src/reimport.ts';
+import { applyBulk } from '../src/writes.ts';
 
 const FILE = 'STM32G431-mini.epro';
 const BYTES = new Uint8Array(readFileSync(`/work/shared/fixtures/epro/${FILE}`));
@@ -124,5 +126,24 @@ describe('reimport', () => {
     expect(refused.code).toBe(CODES.NO_PERMISSION);
     const ok = await reimport(m, id, BYTES);
     expect(ok.code, ok.message).toBe(0);
+  });
+
+  it('[issue-17] an edit landing between the backup and the writes: a new backup holds it', async () => {
+    const imp = await a.call<{ uuid: string }>('POST', `/api/projects/import?name=${encodeURIComponent(FILE)}`, BYTES);
+    const id = imp.result!.uuid;
+    const me = (await a.get<{ uuid: string; nickname: string }>('/api/user/info')).result!;
+    let edit: Promise<unknown> | undefined;
+    const ans = await reimportProject(s.ctx, id, { uuid: me.uuid, nickname: me.nickname }, { bytes: BYTES.slice(), name: FILE }, (p) => {
+      // the edit is sent once the first backup is taken, before the reimport's writes
+      if (p === 'backup') edit = applyBulk(s.ctx, id, me.uuid, 'sheets', [{ uuid: 'late-sheet', base_ticket: 0, title: 'Late', dataStr: 'late edit' }]);
+    });
+    await edit;
+    const backups = (await a.get<Array<{ id: string; name: string }>>(`/api/projects/${id}/backups`)).result!.filter((b) => b.name.startsWith('Before reimport'));
+    expect(backups.length).toBe(2);
+    expect(ans.phases.length).toBe(PROGRESS_STEPS.REIMPORT);
+    const restored = await a.post<string>(`/api/projects/${id}/backups/${ans.backup.id}/restore`, {});
+    const rid = typeof restored.result === 'string' ? restored.result : (restored.result as unknown as { uuid: string }).uuid;
+    expect((await read(rid, 'sheets', ['late-sheet']))[0].dataStr).toBe('late edit');
+    expect((await read(id, 'sheets', ['late-sheet']))[0].dataStr).toBe('late edit');
   });
 });
