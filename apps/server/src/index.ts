@@ -15,6 +15,9 @@ import { closeIdleWorkers } from './workers/run-job.ts';
 import type { Limits } from './limiter.ts';
 import { dropOrphanStateParts, dropUnfinishedProjects, pruneAnswers, pruneSessions, purgeTrash } from './repo/index.ts';
 
+/** How long a stopping server waits for open connections before it closes them (ms). */
+export const CLOSE_GRACE_MS = 5_000;
+
 export interface ServerOptions {
   port?: number;
   host?: string;
@@ -106,7 +109,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       async close() {
         if (closed) return;
         closed = true;
-        await app.close();
+        // Requests in flight get CLOSE_GRACE_MS to finish; a connection still open then (an upload that
+        // was refused and is still being sent, a client that never reads) is closed, so stopping never
+        // waits for ever on a stranger
+        const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+        try {
+          await app.close();
+        } finally {
+          clearTimeout(force);
+        }
         await db.close();
         closeIdleWorkers();
         if (pidFile) rmSync(pidFile, { force: true });
