@@ -96,7 +96,10 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
     const stamp = new Date().toISOString().replace('T', ' ').slice(0, 23);
     const backup = await makeBackup(ctx, projectUuid, user, { name: `Before reimport ${stamp}`, description: `The project before the reimport of ${job.name ?? 'an archive'}`, auto: false, archive: false });
     if (attempt === 1) phase('backup');
-    const written = await writeReimport(ctx, projectUuid, user.uuid, parsed, byKind, Number(backup.g_ticket), attempt >= 3);
+    const written = await writeReimport(ctx, projectUuid, user.uuid, parsed, byKind, Number(backup.g_ticket));
+    // edited again and again while we back up: refused with nothing written rather than written
+    // over edits no backup holds
+    if (!written && attempt >= 3) fail(CODES.STALE_TICKET, {}, 409);
     if (!written) continue;
     for (const k of REIMPORT_KINDS) phase(k);
     invalidateSnapshot(ctx, projectUuid);
@@ -106,18 +109,17 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
 }
 
 /**
- * The writes of a reimport in one transaction holding the project's lock; undefined (nothing
- * written) when the project moved past `backupTicket` since the backup, unless `force` (the last
- * attempt: written anyway, the backup then lacks the edits made in between).
+ * The writes of a reimport in one transaction holding the project's lock; false (nothing written)
+ * when the project moved past `backupTicket` since the backup.
  */
-async function writeReimport(ctx: Ctx, projectUuid: string, userUuid: string, parsed: ImportJobResult, byKind: Map<string, Row[]>, backupTicket: number, force: boolean) {
+async function writeReimport(ctx: Ctx, projectUuid: string, userUuid: string, parsed: ImportJobResult, byKind: Map<string, Row[]>, backupTicket: number) {
   const counts: ReimportAnswer['counts'] = { added: 0, updated: 0, unchanged: 0, kept: 0, byKind: {} };
   const adjustments: string[] = [];
   let gTicket = 0;
   const done = await ctx.db.tx(async (q) => {
     const g0 = await repo.lockProjectTicket(q, projectUuid);
     if (g0 === undefined) noPermission();
-    if (g0 !== backupTicket && !force) return false;
+    if (g0 !== backupTicket) return false;
     let g = g0!;
     for (const kind of REIMPORT_KINDS) {
       const incoming = byKind.get(kind) ?? [];
