@@ -411,24 +411,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
   }
 
   // Stored fills (POURED in the PCB or the pour file): 10-mil units.
-  const stored = new Map<string, PolyWithHoles[]>();
-  const storedSpokes = new Map<string, Paths64>();
-  const pouredRecs = only ? [] : [...recs.filter((r) => r[0] === 'POURED'), ...(src.poured ?? []).filter((r) => r[0] === 'POURED')];
-  for (const r of pouredRecs) {
-    const pourId = Poured.get(r, 'pourId');
-    if (!Poured.get(r, 'isPolygon')) {
-      // Thermal spokes: polylines stroked with field 3 (10-mil units), from the pad centre outwards.
-      const w = Poured.get(r, 'f3') * 10;
-      const sp = strokeContours(pathListContours(Poured.get(r, 'paths'), { scale: 10 }).map((c) => ({ ...c, closed: false })), w);
-      if (sp.length) storedSpokes.set(pourId, [...(storedSpokes.get(pourId) ?? []), ...sp]);
-      continue;
-    }
-    const paths = contoursToPaths(pathListContours(Poured.get(r, 'paths'), { scale: 10 }));
-    if (!paths.length) continue;
-    const list = stored.get(pourId) ?? [];
-    list.push({ outer: paths[0], holes: paths.slice(1) });
-    stored.set(pourId, list);
-  }
+  const { stored, storedSpokes } = storedFills(only ? [] : [...recs, ...(src.poured ?? [])]);
 
   return {
     copperLayers: [...copper].sort((a, b) => a - b),
@@ -554,3 +537,30 @@ const evenOdd = (ps: Paths64): Paths64 => Clipper.union(ps, FillRule.EvenOdd);
 /** Circle helper for callers that need a pad-like disc (clip units). */
 export const discPaths = (cx: number, cy: number, d: number): Paths64 => [circlePath(cx, cy, d / 2)];
 export { circleContour };
+
+/**
+ * The stored fills of POURED records (other records ignored): polygons and thermal spokes by pour id,
+ * clip units (the records are in 10-mil units). What resolveBoard puts in `stored` and `storedSpokes`;
+ * a kept model takes new fills through it without being resolved again.
+ */
+export function storedFills(records: Iterable<readonly unknown[]>): { stored: Map<string, PolyWithHoles[]>; storedSpokes: Map<string, Paths64> } {
+  const stored = new Map<string, PolyWithHoles[]>();
+  const storedSpokes = new Map<string, Paths64>();
+  for (const r of records) {
+    if (r[0] !== 'POURED') continue;
+    const pourId = Poured.get(r, 'pourId');
+    if (!Poured.get(r, 'isPolygon')) {
+      // Thermal spokes: polylines stroked with field 3 (10-mil units), from the pad centre outwards.
+      const w = Poured.get(r, 'f3') * 10;
+      const sp = strokeContours(pathListContours(Poured.get(r, 'paths'), { scale: 10 }).map((c) => ({ ...c, closed: false })), w);
+      if (sp.length) storedSpokes.set(pourId, [...(storedSpokes.get(pourId) ?? []), ...sp]);
+      continue;
+    }
+    const paths = contoursToPaths(pathListContours(Poured.get(r, 'paths'), { scale: 10 }));
+    if (!paths.length) continue;
+    const list = stored.get(pourId) ?? [];
+    list.push({ outer: paths[0], holes: paths.slice(1) });
+    stored.set(pourId, list);
+  }
+  return { stored, storedSpokes };
+}

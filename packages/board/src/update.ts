@@ -91,7 +91,7 @@ export function indexBoard(model: BoardModel): BoardSlots {
 }
 
 /** The part a record belongs to: its own id, the parent of an ATTR, the component of a PAD_NET. */
-const partOf = (r: readonly unknown[]): string | undefined => {
+export const recordPart = (r: readonly unknown[]): string | undefined => {
   const t = r[0];
   return t === 'ATTR' ? PcbAttr.get(r, 'parentId') : t === 'PAD_NET' ? PadNet.get(r, 'componentId') : recordId(r);
 };
@@ -100,7 +100,7 @@ const partOf = (r: readonly unknown[]): string | undefined => {
 function recordsFor(recs: readonly (readonly unknown[])[], ids: ReadonlySet<string>): Array<readonly unknown[]> {
   const out: Array<readonly unknown[]> = [];
   for (const r of recs) {
-    const id = partOf(r);
+    const id = recordPart(r);
     if (id !== undefined && ids.has(id)) out.push(r);
   }
   return out;
@@ -119,14 +119,14 @@ export class RecordIndex {
     for (let i = 0; i < records.length; i++) this.note(records[i], i);
   }
   private note(r: readonly unknown[], i: number): void {
-    const id = partOf(r);
+    const id = recordPart(r);
     if (id === undefined) return;
     const l = this.at.get(id);
     if (l) l.push(i); else this.at.set(id, [i]);
   }
   /** Replace record `i` (the part it belongs to may change). */
   set(i: number, r: readonly unknown[]): void {
-    const was = partOf(this.records[i]), now = partOf(r);
+    const was = recordPart(this.records[i]), now = recordPart(r);
     this.records[i] = r;
     if (was === now) return;
     if (was !== undefined) { const l = this.at.get(was)!; l.splice(l.indexOf(i), 1); if (!l.length) this.at.delete(was); }
