@@ -7,13 +7,14 @@
  *  - the same with 300k pads only with POUR_BENCH_BIG=1 (`POUR_BENCH_BIG=1 npm run bench -- pour`), kept out of the
  *    default run: it takes minutes on a shared 2-core machine.
  * Every stage prints wall and CPU time (this process, user + system) and the load average around it:
- * on a shared machine the wall time is an upper bound; single thread.
+ * on a shared machine the wall time is an upper bound; single thread (the generated boards in one
+ * worker thread, see `generated`).
  */
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { readEpro } from '@copperplate/format';
-import { RecordIndex, TileCache, boardSourceFromArchive, fillPours, indexBoard, listPcbs, resolveBoard, runDrc, updateBoard, type BoardSource } from '@copperplate/board';
-import { generateBoard } from './lib/gen-board.ts';
+import { Worker } from 'node:worker_threads';
+import { BOARD_WORKER_LIMITS, boardSourceFromArchive, fillPours, listPcbs, resolveBoard } from '@copperplate/board';
 import { report, type Figure } from './lib/report.ts';
 
 const figures: Figure[] = [];
@@ -39,48 +40,19 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
   stage('pour.fixture.falcon.refill', timed(() => fillPours(m)));
 }
 
-function generated(pads: number, goalFill: string, goalDrc?: string): void {
-  const src = generateBoard(pads);
-  const k = `pour.gen${pads / 1000}k`;
-  // the model as an editor holds it: resolved once, indexed for in-place updates, and the records
-  // indexed by part (an edit finds its part's records without reading all of them)
-  const res = timed(() => { const m = resolveBoard(src); indexBoard(m); return { m, recs: new RecordIndex([...src.records]) }; });
-  stage(`${k}.resolve`, res);
-  const { m, recs } = res.v;
-  const cache = new TileCache();
-  const fill = timed(() => fillPours(m, { cache }));
-  stage(`${k}.refill`, fill, goalFill);
-  for (const [id, r] of fill.v) m.stored.set(id, r.polys);
-  stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
-  // Move one through-hole part (c0) by 40 mil: its COMPONENT record replaced in the record index, the
-  // model updated in place (only c0's records, taken from the index, are resolved again), then the
-  // pours it touched refilled from the tile cache. The first move, then the median of five more (the
-  // part moved back and forth, as when dragging).
-  const at = recs.find('c0', 'COMPONENT')!, c0 = recs.records[at];
-  const moved: BoardSource = { ...src, records: recs.records };
-  const runs: Array<{ u: ReturnType<typeof timed<ReturnType<typeof updateBoard>>>; f: ReturnType<typeof timed<unknown>>; refilled: number; reused: number }> = [];
-  for (let k = 1; k <= 6; k++) {
-    recs.set(at, [...c0.slice(0, 4), (c0[4] as number) + 40 * (k % 2), ...c0.slice(5)]);
-    const hits0 = cache.hits, miss0 = cache.misses;
-    const u = timed(() => updateBoard(m, moved, ['c0'], cache, { records: recs.of(['c0']) }));
-    const f = timed(() => fillPours(m, { only: u.v.touched, cache }));
-    runs.push({ u, f, refilled: cache.misses - miss0, reused: cache.hits - hits0 });
-  }
-  const put = (name: string, r: (typeof runs)[number]) => {
-    stage(`${name}.update`, r.u);
-    stage(`${name}.refill`, r.f);
-    stage(`${name}.total`, { wall: r.u.wall + r.f.wall, cpu: r.u.cpu + r.f.cpu, load: [r.u.load[0], r.f.load[1]] }, '< 200 ms');
-  };
-  put(`${k}.incremental.first`, runs[0]);
-  const rest = runs.slice(1).sort((a, b) => a.u.cpu + a.f.cpu - (b.u.cpu + b.f.cpu));
-  put(`${k}.incremental.median`, rest[Math.floor(rest.length / 2)]);
-  figures.push(
-    { name: `${k}.incremental.pours`, value: runs[0].u.v.touched.length, unit: 'pours' },
-    { name: `${k}.incremental.tilesRefilled`, value: runs[0].refilled, unit: 'tiles' },
-    { name: `${k}.incremental.tilesReused`, value: runs[0].reused, unit: 'tiles' },
-  );
+/**
+ * The generated boards run in a worker thread with the heap limits the CLI gives its board worker
+ * (BOARD_WORKER_LIMITS: a 192 MB young generation), as `copperplate pour` and `copperplate drc` run
+ * them; the figures come back as messages. POUR_BENCH_LIMITS=0: V8's default heap limits (for comparison).
+ */
+async function generated(pads: number): Promise<void> {
+  const url = new URL('./lib/pour-gen.ts', import.meta.url).href;
+  const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
+  const got = await new Promise<Figure[]>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+  await w.terminate();
+  figures.push(...got);
 }
 
-generated(100_000, '(300k) < 20 s', '< 2000 ms');
-if (process.env.POUR_BENCH_BIG === '1') generated(300_000, '< 20000 ms');
+await generated(100_000);
+if (process.env.POUR_BENCH_BIG === '1') await generated(300_000);
 report('pour', figures);

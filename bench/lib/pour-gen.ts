@@ -1,0 +1,72 @@
+/**
+ * The generated-board stages of bench/pour.bench.ts, run in a worker thread (workerData: { pads });
+ * posts its figures back. See pour.bench.ts for what each stage is.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { cpus, loadavg } from 'node:os';
+import { RecordIndex, TileCache, fillPours, indexBoard, resolveBoard, runDrc, updateBoard, type BoardSource } from '@copperplate/board';
+import { generateBoard } from './gen-board.ts';
+import type { Figure } from './report.ts';
+
+const figures: Figure[] = [];
+const load = () => loadavg()[0];
+/** Wall and CPU time of one stage (the process, user + system: the bench's main thread waits idle), with the 1-minute load average before and after. */
+function timed<T>(fn: () => T): { v: T; wall: number; cpu: number; load: [number, number] } {
+  const l0 = load(), c0 = process.cpuUsage(), t0 = performance.now();
+  const v = fn();
+  const c = process.cpuUsage(c0);
+  return { v, wall: performance.now() - t0, cpu: (c.user + c.system) / 1000, load: [l0, load()] };
+}
+function stage(name: string, r: { wall: number; cpu: number; load: [number, number] }, goal?: string): void {
+  figures.push(
+    { name: `${name}.wall`, value: r.wall, unit: `ms (load ${r.load[0].toFixed(1)} -> ${r.load[1].toFixed(1)}, ${cpus().length} cores)`, goal },
+    { name: `${name}.cpu`, value: r.cpu, unit: 'ms', goal },
+  );
+}
+
+function generated(pads: number): void {
+  const goalFill = pads === 100_000 ? '(300k) < 20 s' : '< 20000 ms', goalDrc = pads === 100_000 ? '< 2000 ms' : undefined;
+  const src = generateBoard(pads);
+  const k = `pour.gen${pads / 1000}k`;
+  // the model as an editor holds it: resolved once, indexed for in-place updates, and the records
+  // indexed by part (an edit finds its part's records without reading all of them)
+  const res = timed(() => { const m = resolveBoard(src); indexBoard(m); return { m, recs: new RecordIndex([...src.records]) }; });
+  stage(`${k}.resolve`, res);
+  const { m, recs } = res.v;
+  const cache = new TileCache();
+  const fill = timed(() => fillPours(m, { cache }));
+  stage(`${k}.refill`, fill, goalFill);
+  for (const [id, r] of fill.v) m.stored.set(id, r.polys);
+  stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
+  // Move one through-hole part (c0) by 40 mil: its COMPONENT record replaced in the record index, the
+  // model updated in place (only c0's records, taken from the index, are resolved again), then the
+  // pours it touched refilled from the tile cache. The first move, then the median of five more (the
+  // part moved back and forth, as when dragging).
+  const at = recs.find('c0', 'COMPONENT')!, c0 = recs.records[at];
+  const moved: BoardSource = { ...src, records: recs.records };
+  const runs: Array<{ u: ReturnType<typeof timed<ReturnType<typeof updateBoard>>>; f: ReturnType<typeof timed<unknown>>; refilled: number; reused: number }> = [];
+  for (let k = 1; k <= 6; k++) {
+    recs.set(at, [...c0.slice(0, 4), (c0[4] as number) + 40 * (k % 2), ...c0.slice(5)]);
+    const hits0 = cache.hits, miss0 = cache.misses;
+    const u = timed(() => updateBoard(m, moved, ['c0'], cache, { records: recs.of(['c0']) }));
+    const f = timed(() => fillPours(m, { only: u.v.touched, cache }));
+    runs.push({ u, f, refilled: cache.misses - miss0, reused: cache.hits - hits0 });
+  }
+  const put = (name: string, r: (typeof runs)[number]) => {
+    stage(`${name}.update`, r.u);
+    stage(`${name}.refill`, r.f);
+    stage(`${name}.total`, { wall: r.u.wall + r.f.wall, cpu: r.u.cpu + r.f.cpu, load: [r.u.load[0], r.f.load[1]] }, '< 200 ms');
+  };
+  put(`${k}.incremental.first`, runs[0]);
+  const rest = runs.slice(1).sort((a, b) => a.u.cpu + a.f.cpu - (b.u.cpu + b.f.cpu));
+  put(`${k}.incremental.median`, rest[Math.floor(rest.length / 2)]);
+  figures.push(
+    { name: `${k}.incremental.pours`, value: runs[0].u.v.touched.length, unit: 'pours' },
+    { name: `${k}.incremental.tilesRefilled`, value: runs[0].refilled, unit: 'tiles' },
+    { name: `${k}.incremental.tilesReused`, value: runs[0].reused, unit: 'tiles' },
+  );
+}
+
+
+generated((workerData as { pads: number }).pads);
+parentPort!.postMessage(figures);
