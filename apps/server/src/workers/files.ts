@@ -19,10 +19,11 @@ import { SPICE_LIMITS } from '../spice/ngspice.ts';
 import { INLINE_STATE_BYTES, runStateJob, type StateJob } from './state-job.ts';
 import * as repo from '../repo/index.ts';
 import { runJobInWorker } from './run-job.ts';
+import { BOARD_WORKER_LIMITS } from '@copperplate/board';
 
 export const FILES_JOB_LIMITS = { timeoutMs: 120_000, maxOldGenerationSizeMb: 1536 };
-/** Design rule checks of big boards take longer and more memory. */
-export const BOARD_JOB_LIMITS = { timeoutMs: 300_000, maxOldGenerationSizeMb: 2048 };
+/** Design rule checks of big boards take longer and more memory, and a bigger young generation (fewer collections of Clipper's short-lived points). */
+export const BOARD_JOB_LIMITS = { timeoutMs: 300_000, maxOldGenerationSizeMb: 2048, ...BOARD_WORKER_LIMITS };
 /**
  * Worker threads running import/export jobs at once on this server (a bound on memory: each may use
  * FILES_JOB_LIMITS). At least twice the per-user cap, so that one user's jobs never fill every slot.

@@ -12,7 +12,8 @@
 import { Worker } from 'node:worker_threads';
 import { CatalogueError } from '@copperplate/model';
 
-export interface JobLimits { timeoutMs: number; maxOldGenerationSizeMb: number }
+/** A job's time limit and its worker's heap: old generation, and the young generation where a job's many short-lived objects want a bigger one (board jobs: @copperplate/board BOARD_WORKER_LIMITS). */
+export interface JobLimits { timeoutMs: number; maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number }
 
 type Answer<R> = ({ ok: true } & R) | { ok: false; code: number | string | null; message: string; catalogue: boolean };
 
@@ -24,7 +25,7 @@ interface Slot { worker: Worker; key: string; jobs: number; ready: Promise<void>
 const idle = new Map<string, Slot[]>();
 
 function startWorker(script: URL, limits: JobLimits, key: string): Slot {
-  const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb } });
+  const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: limits.maxOldGenerationSizeMb, maxYoungGenerationSizeMb: limits.maxYoungGenerationSizeMb } });
   const ready = new Promise<void>((resolve, reject) => {
     const onMsg = (m: { ready?: boolean }) => { if (m && m.ready) { off(); resolve(); } };
     const onErr = (e: Error) => { off(); reject(e); };
@@ -37,7 +38,7 @@ function startWorker(script: URL, limits: JobLimits, key: string): Slot {
 }
 
 function take(script: URL, limits: JobLimits): Slot {
-  const key = `${script.href}|${limits.maxOldGenerationSizeMb}`;
+  const key = `${script.href}|${limits.maxOldGenerationSizeMb}|${limits.maxYoungGenerationSizeMb ?? ''}`;
   const list = idle.get(key);
   const slot = list?.pop();
   if (slot) {
