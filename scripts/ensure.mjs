@@ -17,6 +17,17 @@ function lockHash() {
   return existsSync(lock) ? h.digest('hex') : 'nolock';
 }
 
+// Two test files run at once and each may ask for its Debian package (--kicad, --gerbv, --ngspice...):
+// apt-get refuses at once when another holds dpkg's lock, so every install here waits its turn on one
+// file lock (flock, util-linux) and on dpkg's own lock (DPkg::Lock::Timeout) rather than failing.
+function aptInstall(sudo, pkgs, recommends = true) {
+  const apt = `${sudo}apt-get -o DPkg::Lock::Timeout=900`;
+  const cmd = `${apt} update -qq && DEBIAN_FRONTEND=noninteractive ${apt} install -y -qq ${recommends ? '' : '--no-install-recommends '}${pkgs.join(' ')}`;
+  let flock = false;
+  try { execSync('command -v flock', { stdio: 'ignore' }); flock = true; } catch { /* no flock: dpkg's timeout alone */ }
+  return flock ? `flock -w 1800 /tmp/copperplate-apt.lock sh -c ${JSON.stringify(cmd)}` : cmd;
+}
+
 const stamp = join(root, 'node_modules', '.copperplate-install');
 const want = lockHash();
 const have = existsSync(stamp) ? readFileSync(stamp, 'utf8') : '';
@@ -66,7 +77,7 @@ if (missing.length) {
   console.log(`[ensure] installing Debian packages: ${missing.join(' ')}...`);
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
   try {
-    run(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq ${missing.join(' ')}`);
+    run(aptInstall(sudo, missing));
   } catch (e) {
     console.error(`[ensure] could not install ${missing.join(' ')} (apt-get failed); ${ngspiceOnly ? 'the SPICE tests will be skipped' : fontsOnly ? 'named fonts are drawn in the stroke font' : 'browser tests need /usr/bin/chromium'}`);
   }
@@ -96,7 +107,7 @@ if (process.argv.includes('--kicad')) {
       console.log(`[ensure] installing Debian packages: ${want.join(' ')} (KiCad reference, large)...`);
       const sudo = root0 ? '' : 'sudo -n ';
       try {
-        execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends ${want.join(' ')}`, { stdio: ['ignore', 'ignore', 'inherit'] });
+        execSync(aptInstall(sudo, want, false), { stdio: ['ignore', 'ignore', 'inherit'] });
       } catch {
         console.error(`[ensure] could not install ${want.join(' ')} (apt-get failed); the KiCad reference tests will be skipped`);
       }
@@ -143,7 +154,7 @@ if (libraryOnly) {
       console.log(`[ensure] installing Debian packages: ${want.join(' ')} (KiCad libraries, about 150 MB)...`);
       const sudo = root0 ? '' : 'sudo -n ';
       try {
-        execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends ${want.join(' ')}`, { stdio: ['ignore', 'ignore', 'inherit'] });
+        execSync(aptInstall(sudo, want, false), { stdio: ['ignore', 'ignore', 'inherit'] });
       } catch {
         console.error(`[ensure] could not install ${want.join(' ')} (apt-get failed): only the generated basic parts will be built`);
       }
