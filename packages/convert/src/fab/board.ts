@@ -12,7 +12,7 @@ import {
   Teardrop, Via, PcbImage, Canvas, Dimension, Head, num, str, type Raw,
 } from '@copperplate/format/records';
 import {
-  type Contour, type Mat, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
+  type Contour, type Mat, apply, circleContour, holeContours, holeSize, isMirroring, mul, padShapeContours, parsePath,
   rotate, transformContours, translate, componentTransform, arcCenter, flipLayer, contoursBox, emptyBox, unionBox, type Box,
   imageMatrix, pathListContours, padShapeKind,
 } from '@copperplate/board';
@@ -301,6 +301,7 @@ export function fabBoard(input: FabInput): FabBoard {
   for (const s of b.strokes) if (s.layer === LY.OUTLINE) b.outlineBox = unionBox(b.outlineBox, contoursBox([s.c]));
   if (b.outlineBox.minX > b.outlineBox.maxX) problems.push('the board has no outline (layer Board Outline is empty): the board house cannot know its shape');
   addPlanes(b, recs);
+  moveToCanvasOrigin(b, recs);
   for (const s of b.strokes) b.usedLayers.add(s.layer);
   for (const a of b.areas) b.usedLayers.add(a.layer);
   for (const p of b.pads) b.usedLayers.add(p.layer);
@@ -476,6 +477,38 @@ class PlacedPad implements FabPad {
   get copper(): Contour[] {
     return (this.contours ??= this.known ? transformContours(padShapeContours(this.shape), this.m) : []);
   }
+
+  /** The pad moved by (dx, dy) (a new pad: the fields are read-only); its hole object is kept (moved with the board's holes). */
+  moved(dx: number, dy: number): PlacedPad {
+    const t = translate(dx, dy);
+    const p = new PlacedPad(this.designator, this.componentId, this.number, this.net, this.layer, this.x + dx, this.y + dy, mul(t, this.m), this.shape,
+      this.maskTop, this.maskBottom, this.pasteTop, this.pasteBottom, this.known, this.contours && transformContours(this.contours, t));
+    p.hole = this.hole;
+    return p;
+  }
+}
+
+/**
+ * EasyEDA writes every fabrication output in the frame of the PCB's CANVAS origin (the origin the
+ * designer set in the editor): the board moved by minus that origin. ChisFlash-MBCX (moribaka) sets
+ * it at (59.38, -204.05) mil, and its Gerbers, drill and positions are that far from the board frame;
+ * 0,0 in every fixture board.
+ */
+function moveToCanvasOrigin(b: FabBoard, recs: readonly Raw[]): void {
+  const cv = recs.find((r) => Canvas.is(r));
+  const o = cv ? Canvas.parse(cv) : undefined;
+  const dx = -(o?.originX ?? 0), dy = -(o?.originY ?? 0);
+  if (!dx && !dy || !Number.isFinite(dx) || !Number.isFinite(dy)) return;
+  const t = translate(dx, dy);
+  const moveBox = (bx: Box): Box => (bx.minX <= bx.maxX ? { minX: bx.minX + dx, minY: bx.minY + dy, maxX: bx.maxX + dx, maxY: bx.maxY + dy } : bx);
+  b.pads = b.pads.map((p) => (p instanceof PlacedPad ? p.moved(dx, dy) : p));
+  for (const h of b.holes) { h.x += dx; h.y += dy; }
+  for (const v of b.vias) { v.x += dx; v.y += dy; }
+  for (const s of b.strokes) s.c = transformContours([s.c], t)[0];
+  for (const a of b.areas) a.cs = transformContours(a.cs, t);
+  for (const c of b.components) { c.x += dx; c.y += dy; c.box = moveBox(c.box); }
+  for (const p of b.planes) p.outline = transformContours([p.outline], t)[0];
+  b.outlineBox = moveBox(b.outlineBox);
 }
 
 function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
@@ -502,7 +535,7 @@ function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
     !!kind, kind === 'POLY' ? placeCs(padShapeContours(p.shape), pl) : undefined,
   );
   if (Array.isArray(p.hole) && holeContours(p.hole).length) {
-    const hw = num((p.hole as unknown[])[1]), hh = num((p.hole as unknown[])[2], hw);
+    const { w: hw, h: hh } = holeSize(p.hole);
     const hm = mul(m, mul(translate(p.holeOffsetX, p.holeOffsetY), rotate(p.holeAngle)));
     const hc = apply(hm, 0, 0);
     const ax = apply(hm, 1, 0);
