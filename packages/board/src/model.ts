@@ -10,7 +10,7 @@
 import { Canvas, Fill, Head, Layer, Line, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, Pour, Poured, Region, Teardrop, Via } from '@copperplate/format/records';
 import { type Mat, apply, isMirroring, matScale, mul, rotate, translate } from './geom.ts';
 import { type Contour, circleContour, parsePath, pathListContours, transformContours } from './path.ts';
-import { holeContours, isPolyPad, padShapeContours } from './shapes.ts';
+import { holeContours, holeSize, isPolyPad, padShapeContours } from './shapes.ts';
 import { type IBox, type Paths64, type PolyWithHoles, CLIP_SCALE, boxOfPaths, intersect, contoursToPaths, segmentPath, strokeContours, circlePath, flatToPath } from './clip.ts';
 import { flattenContour } from './path.ts';
 import { type RuleSet, parseRules } from './rules.ts';
@@ -313,7 +313,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
           const hm = mul(pm, mul(translate(pd.holeOffsetX, pd.holeOffsetY), rotate(pd.holeAngle)));
           const hc = place(transformContours(holeContours(pd.hole), hm));
           const hp = contoursToPaths(hc);
-          const hw = Number(pd.hole[1]) || 0, hh = Number(pd.hole[2] ?? hw) || hw;
+          const { w: hw, h: hh } = holeSize(pd.hole);
           // a round hole is an exact disc (grown without a polygon offset)
           let prim: Hole['prim'];
           if (hw === hh && hw > 0) {
