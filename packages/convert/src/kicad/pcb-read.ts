@@ -2,7 +2,8 @@
  * .kicad_pcb (KiCad 6 to 9, and the older `module` spelling) and .kicad_mod -> the KiCad board model
  * of pcb-model.ts, in mil, Y up. Pure: text in, model out.
  */
-import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList } from './sexpr.ts';
+import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList, type Words } from './sexpr.ts';
+import { directSegment } from './pcb-direct.ts';
 import type { KArcTrack, KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KTrack, KVia, KZone } from './pcb-model.ts';
 import { BOARD_FRAME, fillRing, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
 import { arcSweep, mil, normAngle } from './units.ts';
@@ -308,7 +309,7 @@ function netsKnown(l: SList, nets: string[]): boolean {
  * footprints and zones are read as the parser closes them (their nets are declared before them in
  * KiCad's files); from the first whose net is not declared yet on, the rest wait for the whole tree.
  */
-export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
+export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { direct?: boolean } = {}): KBoard {
   const nets: string[] = [];
   const early: EarlyItems = { tracks: [], arcs: [], vias: [], footprints: [], zones: [] };
   let streaming = true;
@@ -319,7 +320,9 @@ export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
     if (!netsKnown(c, nets)) { streaming = false; return false; }
     return readItem(kw, c, nets, early);
   };
-  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem }), early);
+  // Segments straight from the text (pcb-direct.ts) while streaming; `direct: false` reads them from the tree (tests compare both).
+  const direct = opts.direct === false ? undefined : (t: string, i: number, words: Words) => (streaming ? directSegment(t, i, words, nets, early.tracks) : -1);
+  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem, direct }), early);
 }
 
 /** Read a .kicad_mod text (one footprint). */

@@ -31,6 +31,19 @@ export interface ReadOptions {
    * read, so the tree of the whole file never lives at once: the collector copied it twice).
    */
   onItem?: (item: SList) => boolean;
+  /**
+   * Tried at each list opening directly inside a top-level list, before the generic reader: reads
+   * the item whose '(' is at `i` straight into the caller's objects and returns the position after
+   * its ')', or -1 to leave it to the generic reader (any form it does not know, any doubt, any
+   * error: the generic reader then reads it again and refuses it as it would). An item it took is in
+   * no tree and not given to onItem. (A board's thousands of tracks: no list per `(start X Y)`.)
+   */
+  direct?: (text: string, i: number, words: Words) => number;
+}
+
+/** The reader's table of words (one string per distinct word); `get(i, j)` = text[i..j). */
+export interface Words {
+  get(i: number, j: number): string;
 }
 
 function lineAt(text: string, pos: number): number {
@@ -91,7 +104,7 @@ function numberTo(text: string, i: number, stop: number): number {
  * Words of the text, one string each (keywords, layer and net names repeat by the thousand): looked
  * up by position in an open-addressing table, so a word seen before costs no new string.
  */
-class Interner {
+class Interner implements Words {
   private strs: string[] = new Array(1024);
   private hashes = new Int32Array(1024);
   private size = 0;
@@ -136,7 +149,7 @@ class Interner {
  * one dot; no leading zero before another digit, no exponent). Correctly rounded: an exact integer
  * of at most 15 digits divided by an exact power of ten is one IEEE rounding, as Number() does.
  */
-function numberAt(text: string, i: number, j: number): number {
+export function numberAt(text: string, i: number, j: number): number {
   let k = i;
   let neg = false;
   let c = text.charCodeAt(k);
@@ -156,6 +169,25 @@ function numberAt(text: string, i: number, j: number): number {
   return neg ? -v : v;
 }
 
+/** The end of the unquoted atom starting at `i` (the first whitespace, parenthesis or quote). */
+export function atomEnd(text: string, i: number): number {
+  const n = text.length;
+  let j = i;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d < 128 && CLASS[d] !== 0) break;
+    j++;
+  }
+  return j;
+}
+
+/** The first position from `i` that is not whitespace (the text's length at its end). */
+export function skipSpace(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || (c >= 9 && c <= 13)) c = text.charCodeAt(++i);
+  return Math.min(i, text.length);
+}
+
 /**
  * Read every top-level s-expression of `text` (KiCad files have one). Throws CatalogueError
  * KICAD_TOO_BIG, KICAD_TOO_DEEP, KICAD_TRUNCATED or KICAD_SYNTAX.
@@ -165,6 +197,7 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
   const maxDepth = opts.maxDepth ?? KICAD_LIMITS.MAX_DEPTH;
   const maxChars = opts.maxChars ?? KICAD_LIMITS.MAX_CHARS;
   const onItem = opts.onItem;
+  const direct = maxDepth >= 3 ? opts.direct : undefined; // its items' lists are 3 deep
   if (text.length > maxChars) throw CatalogueError.named('KICAD_TOO_BIG', { file, limit: maxChars });
   const top: SList[] = [];
   const stack: SList[] = [];
@@ -214,6 +247,10 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
         if (read > 0) continue; // what follows the last point (whitespace, ')' or another list): the dispatch
       }
       if (xyOwner === cur && xyLen > 0) flushXy();
+      if (direct !== undefined && stack.length === 1 && stack[0] === null) {
+        const e = direct(text, i, words);
+        if (e >= 0) { i = e; continue; }
+      }
       if (stack.length >= maxDepth) throw CatalogueError.named('KICAD_TOO_DEEP', { file, limit: maxDepth, line: lineAt(text, i) });
       const l: SList = [];
       if (cur) { cur.push(l); stack.push(cur); } else stack.push(null as unknown as SList);
