@@ -72,32 +72,33 @@ function unescape(s: string): string {
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
-/** Where numberTo stopped (the stop character's position). */
-let numberEnd = 0;
+/** The value decimalTo read (a typed slot: a double returned from a call that is not inlined is boxed, 300k times a board). */
+const VALUE = new Float64Array(1);
 /**
- * numberAt of the text from `i` up to the first `stop` character (its position in numberEnd), in one
- * pass: NaN as soon as a character is neither a digit, a sign, a dot nor `stop`, or at the text's end.
+ * numberAt of the text from `i` up to the first `stop` character, in one pass: the value in VALUE[0]
+ * and the stop character's position returned; -1 as soon as a character is neither a digit, a sign,
+ * a dot nor `stop` (the tree keeps such an atom as text), or at the text's end.
  */
-function numberTo(text: string, i: number, stop: number): number {
+function decimalTo(text: string, i: number, stop: number): number {
   let k = i;
   let neg = false;
   let c = text.charCodeAt(k);
   if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
-  if (c < 48 || c > 57) return NaN; // also NaN (past the end)
-  if (c === 48) { const d = text.charCodeAt(k + 1); if (d !== 46 && d !== stop) return NaN; } // leading zero: keep as text
+  if (c < 48 || c > 57) return -1; // also past the end (NaN)
+  if (c === 48) { const d = text.charCodeAt(k + 1); if (d !== 46 && d !== stop) return -1; } // leading zero: keep as text
   let m = 0, digits = 0, frac = -1;
   for (;; k++) {
     c = text.charCodeAt(k);
     if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
     else if (c === stop) break;
     else if (c === 46 && frac < 0) frac = 0;
-    else return NaN;
+    else return -1;
   }
-  numberEnd = k;
-  if (frac === 0) return NaN; // "1." is not KiCad's
-  if (digits > 15) return Number(text.slice(i, k));
+  if (frac === 0) return -1; // "1." is not KiCad's
+  if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
   const v = frac > 0 ? m / POW10[frac] : m;
-  return neg ? -v : v;
+  VALUE[0] = neg ? -v : v;
+  return k;
 }
 
 /**
@@ -230,15 +231,18 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
       if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
         let at = i, read = 0;
         for (;;) {
-          const x = numberTo(text, at + 4, 32);
-          const y = x === x ? numberTo(text, numberEnd + 1, 41) : NaN;
-          if (y !== y) break;
+          const xe = decimalTo(text, at + 4, 32);
+          if (xe < 0) break;
+          const x = VALUE[0];
+          const ye = decimalTo(text, xe + 1, 41);
+          if (ye < 0) break;
+          const y = VALUE[0];
           if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
           if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
           xyBuf[xyLen++] = x;
           xyBuf[xyLen++] = y;
           read++;
-          i = numberEnd + 1; // after this point's ')'
+          i = ye + 1; // after this point's ')'
           at = i;
           let d = text.charCodeAt(at);
           while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++at);
