@@ -296,7 +296,7 @@ export function fabBoard(input: FabInput): FabBoard {
     b.components.push(c);
   }
   // Visible component attributes (designators...) are drawn where they are on the board.
-  for (const r of attrRecs) addAttrText(b, r, comps);
+  for (const r of attrRecs) addAttrText(b, r, comps, input.project);
 
   for (const s of b.strokes) if (s.layer === LY.OUTLINE) b.outlineBox = unionBox(b.outlineBox, contoursBox([s.c]));
   if (b.outlineBox.minX > b.outlineBox.maxX) problems.push('the board has no outline (layer Board Outline is empty): the board house cannot know its shape');
@@ -563,7 +563,7 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
 }
 
 // ---- text (stroke font or stored TrueType outlines) ----
-import { layoutText, indexFontRecords, placeText, type FontIndex, type TtfLookup } from '@copperplate/board';
+import { attrDisplayText, layoutText, indexFontRecords, pcbComponentLookup, placeText, type FontIndex, type TtfLookup } from '@copperplate/board';
 import { dimensionLabels, drawDimension, polyline } from './dimension.ts';
 import type { SchematicParts } from './schematic-attrs.ts';
 
@@ -583,13 +583,15 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
   pushText(b, layer, s, pl?.designator, t.reverse ? t.expansion : undefined);
 }
 
-function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }>): void {
+function addAttrText(b: FabBoard, r: Raw, comps: Map<string, FabComponent>, project?: FabProject): void {
   const a = PcbAttr.parse(r);
   if ((!a.keyVisible && !a.valueVisible) || a.x === null || a.y === null) return;
   if (a.key === '' && a.parentId === a.id) return; // a dimension's label
-  const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
+  // a component's attribute: `={Key}` templates filled from the part, Device/Footprint uuids by title
+  const c = comps.get(a.parentId);
+  const lookup = c ? pcbComponentLookup(c.attrs, undefined, project?.devices?.[c.deviceUuid]?.attributes) : undefined;
+  const text = attrDisplayText(a, lookup, (key, uuid) => (key === 'Device' ? project?.devices?.[uuid]?.title : key === 'Footprint' ? project?.footprintName?.(uuid) : undefined));
   if (!text) return;
-  void comps;
   const { x, y, angle, mirrored } = placeText({ x: a.x, y: a.y, angle: a.angle, mirror: a.mirror, layer: a.layer });
   const s = layoutText({ text, x, y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle, mirrored, font: a.font, strokeFont: 'hershey', expansion: a.reverse ? a.expansion : 0 }, fonts, ttf);
   pushText(b, a.layer, s, undefined, a.reverse ? a.expansion : undefined);

@@ -42,8 +42,10 @@ export interface PcbDocRef {
 function archiveProject(a: EproArchive): PcbProject & { pouredFor(pcbUuid: string): Rec[] } {
   const cache = new Map<string, Rec[] | undefined>();
   const devices = (a.projectJson.devices ?? {}) as PcbProject['devices'];
+  const fps = (a.projectJson.footprints ?? {}) as Record<string, { title?: string } | undefined>;
   return {
     devices,
+    footprintTitle: (uuid: string) => fps[uuid]?.title,
     footprint(uuid: string) {
       if (!cache.has(uuid)) {
         const t = text(a.entries.get(`FOOTPRINT/${uuid}.efoo`));
