@@ -146,6 +146,30 @@ for (const b of boards) {
       results.push({ board: b.name, drill: n, diameter: k, ours: ha.get(k) ?? 0, ref: hb.get(k) ?? 0 });
     }
   }
+  // Pick-and-place against EasyEDA's component placements (FlyingProbeTesting.json of its zip: designator,
+  // side, X/Y in mil at the component origin, angle): Ref X/Y within 0.01 mm, same rotation and side.
+  const probe = ref['FlyingProbeTesting.json'] ? JSON.parse(dec(ref['FlyingProbeTesting.json'])) : undefined;
+  const pnpName = readdirSync(join(out, 'ours')).find((f) => /^PickAndPlace_.*\.csv$/.test(f));
+  if (probe?.components?.rows && pnpName) {
+    const unit = probe.lengthUnit === 'mm' ? 1 : probe.lengthUnit === 'inch' ? 25.4 : 0.0254;
+    const f = probe.components.fields, at = (k) => f.indexOf(k);
+    const refPos = new Map(probe.components.rows.map((r) => [r[at('COMPONENT_NAME')], r]));
+    const rows = readFileSync(join(out, 'ours', pnpName), 'utf8').replace(/^\ufeff/, '').trim().split('\n').map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
+    const h = rows.shift(), col = (k) => h.indexOf(k);
+    let same = 0;
+    const differ = [], absent = [];
+    for (const r of rows) {
+      const p = refPos.get(r[col('Designator')]);
+      if (!p) { absent.push(r[col('Designator')]); continue; }
+      const dx = parseFloat(r[col('Ref X')]) - p[at('X_COORDINATE')] * unit, dy = parseFloat(r[col('Ref Y')]) - p[at('Y_COORDINATE')] * unit;
+      const ok = Math.abs(dx) <= 0.01 && Math.abs(dy) <= 0.01 && Number(r[col('Rotation')]) === Number(p[at('ANGLE')]) && r[col('Layer')] === p[at('LAYER')];
+      if (ok) same++; else differ.push(`${r[col('Designator')]} (${dx.toFixed(3)}, ${dy.toFixed(3)} mm; ${r[col('Rotation')]} vs ${p[at('ANGLE')]}; ${r[col('Layer')]} vs ${p[at('LAYER')]})`);
+    }
+    // EasyEDA lists free pads as PADn rows: not components.
+    const refOnly = [...refPos.keys()].filter((d) => !/^PAD\d+$/.test(d) && !rows.some((r) => r[col('Designator')] === d));
+    console.log(`pick-and-place vs FlyingProbeTesting.json: ${same} of ${rows.length} rows within 0.01 mm, same rotation and side${differ.length ? `; differ: ${differ.join(', ')}` : ''}${absent.length ? `; not in EasyEDA's: ${absent.join(' ')}` : ''}${refOnly.length ? `; EasyEDA's only: ${refOnly.join(' ')}` : ''}`);
+    results.push({ board: b.name, pnp: { same, rows: rows.length, differ, absent, refOnly } });
+  }
 }
 writeFileSync(join(outRoot, 'results.json'), JSON.stringify(results, null, 1));
 console.log(`\npictures and results.json in ${outRoot}`);
