@@ -8,7 +8,7 @@ import { PcbEditor } from '@copperplate/editor';
 import { installPcbTools } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
-import { pouredFor } from './pour-items.ts';
+import { fontsFor, pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
 import { createPcbView, type PcbView } from './pcb-view.ts';
 import type { OutlineTool, OutlineMode } from '@copperplate/editor';
@@ -61,7 +61,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const [showRats, setShowRats] = useState(true);
   const readOnly = sync.readOnly;
   // the project context: footprints and devices, and this PCB's stored pour fills (copper items)
-  const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id) } : undefined), [items, sync, id]);
+  const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id), fonts: fontsFor(sync.session.snapshot().fonts, id) } : undefined), [items, sync, id]);
   // one editor per open document (the project context is read when the scene is built)
   const ed = useMemo(() => {
     const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });

@@ -149,6 +149,8 @@ export interface FabProject {
   devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
   /** POURED records of the project's .ecop for this board (10-mil units, as in the .epcb). */
   poured?: readonly Raw[];
+  /** FONT records of the board's .efon (glyph outlines of its TrueType text), beside those of the .epcb. */
+  fonts?: readonly Raw[];
   /** The board's schematic parts by Unique ID (their non-empty attributes), for the BOM. */
   schematic?: SchematicParts;
 }
@@ -201,7 +203,7 @@ export function fabBoard(input: FabInput): FabBoard {
   const problems: string[] = [];
   const recs = input.records;
   const rules = readRules(recs);
-  fonts = indexFontRecords(recs);
+  fonts = indexFontRecords([...(input.project?.fonts ?? []), ...recs]);
   ttf = input.fonts;
   dimLabels = dimensionLabels(recs);
   const b: FabBoard = {

@@ -9,6 +9,7 @@ import { EditorDocument } from '../core/document.ts';
 import { type Rec, str } from '../core/records.ts';
 import type { PcbProject, SceneInput } from './scene.ts';
 import { Poured } from '@copperplate/format/records';
+import { fontRecordsOf } from '@copperplate/board';
 
 export type DocLike = string | DocumentBlock[];
 
@@ -75,7 +76,7 @@ export function findPcbDoc(a: EproArchive, name: string): PcbDocRef {
       const t = text(a.entries.get(`PCB/${uuid}.epcb`));
       if (t === undefined) break;
       const poured = proj.pouredFor(uuid);
-      return { kind: 'PCB', uuid, name: title, text: t, project: { ...proj, poured } };
+      return { kind: 'PCB', uuid, name: title, text: t, project: { ...proj, poured, fonts: fontRecordsOf(a, uuid) as Rec[] } };
     }
   }
   const fps = (a.projectJson.footprints ?? {}) as Record<string, { title?: string } | undefined>;

@@ -22,6 +22,8 @@ export interface PcbProject {
   footprintTitle?: (uuid: string) => string | undefined;
   /** POURED records of the project's .ecop for this board. */
   poured?: readonly Rec[];
+  /** FONT records of the board's .efon (glyph outlines of TrueType text), beside those of the document. */
+  fonts?: readonly Rec[];
 }
 
 export interface ComponentInfo {
@@ -111,7 +113,7 @@ export class PcbScene {
       keys = k; records = rs;
     }
     this.layers = new LayerTable(records);
-    this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(records) };
+    this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(input.project?.fonts?.length ? [...input.project.fonts, ...records] : records) };
     for (const b of input.extraBlocks ?? []) {
       if (b.docType !== 'FOOTPRINT') continue;
       const head = b.records.find((r) => Head.is(r));
