@@ -74,6 +74,27 @@ function processCpu(kind?: 'renderer' | 'gpu'): number {
   return browserProcesses().filter((p) => (kind ? p.kind === kind : p.kind !== 'other')).reduce((a, p) => a + p.cpuMs, 0);
 }
 
+interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>; samples: number[]; timeDeltas: number[] }
+
+/** PCB_BENCH_PROFILE=1: the renderer's main thread during the open, by function (self and total time, ms; sampled by CDP's profiler). */
+function printProfile(label: string, p: CpuProfile): void {
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number) => { const f = byId.get(id)!.callFrame; return `${f.functionName || '(anon)'}:${f.lineNumber + 1}`; };
+  const selfBy = new Map<string, number>(), totalBy = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const k = name(id);
+    selfBy.set(k, (selfBy.get(k) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let a: number | undefined = id; a !== undefined; a = parent.get(a)) { const n = name(a); if (!seen.has(n)) { seen.add(n); totalBy.set(n, (totalBy.get(n) ?? 0) + ms); } }
+  }
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+  console.error(`[pcb-render] profile of ${label}, self:\n${top(selfBy)}\ntotal:\n${top(totalBy)}`);
+}
+
 async function main() {
   const bundle = await build({ entryPoints: [join(import.meta.dirname, 'lib', 'pcb-render-page.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', logLevel: 'silent' });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
@@ -106,9 +127,12 @@ async function main() {
         }
         // the board's text into the page first: its transfer (hundreds of ms of the renderer's CPU for 13.6 MB) is not the open's
         await page.evaluate((input) => (window as unknown as W).benchInput(input), board);
+        const profile = !!process.env.PCB_BENCH_PROFILE;
+        if (profile) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start'); }
         const c0 = processCpu();
         const r = (await page.evaluate(([p, o]) => (window as unknown as W).benchOpen(null, p, o), [painter, runOptions] as const)) as OpenResult;
         const openCpu = processCpu() - c0;
+        if (profile) printProfile(`${board.name} ${painter} open`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
         const frames: Frames[] = [];
         const levelCpu: number[] = [];
         for (const k of ZOOMS) {

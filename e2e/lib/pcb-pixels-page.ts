@@ -74,7 +74,7 @@ function compareEdit(input: BoardInput): EditDiff {
   return { differFresh: differ(edited, glPixels(c2)), differBefore: differ(edited, before), fullBuilds: gl.fullBuilds, edits: 3 };
 }
 
-export interface LodDiff { lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
+export interface LodDiff { points: number; lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
 
 const png = (px: Uint8ClampedArray) => { const c = canvasGl(); c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(px), W, H), 0, 0); return c.toDataURL(); };
 
@@ -96,6 +96,7 @@ function compareLod(input: BoardInput): LodDiff {
   b.gl.draw(vp, visible);
   const lodPx = glPixels(a.c), directPx = glPixels(b.c);
   const lod = a.gl.stats.lod, direct = !b.gl.stats.lod;
+  const points = a.gl.snapshotStats.points; // tiny items drawn into the snapshot as points (the direct frame: quads)
   let drawn = 0;
   for (let i = 0; i < directPx.length; i += 4) if (directPx[i] + directPx[i + 1] + directPx[i + 2] > 24) drawn++;
   vp.zoomBy(1.2, W / 2 + 40, H / 2 - 30);
@@ -104,7 +105,7 @@ function compareLod(input: BoardInput): LodDiff {
   const zoomedDirect = glPixels(b.c);
   const differZoomed = differ(glPixels(a.c), zoomedDirect);
   const refined = a.gl.refine();
-  return { lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
+  return { points, lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
 }
 
 function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff {
