@@ -13,7 +13,7 @@ import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
 import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeometry } from './gl-geometry.ts';
-import { GlSnapshot, LOD_ITEMS, type SnapshotView } from './gl-snapshot.ts';
+import { GlSnapshot, LOD_ITEMS, SNAPSHOT_VIEWS, type SnapshotView } from './gl-snapshot.ts';
 
 /**
  * The quad shapes: every item is 4 vertices (its floats repeated on each, plus the corner from the
@@ -27,16 +27,17 @@ const QUADS = {
   box: { floats: BOX_FLOATS, attrs: [[1, 4, 0], [2, 3, 4]], from: 'box0', to: 'box1', data: 'boxes' },
 } as const;
 type QuadKind = keyof typeof QUADS;
-type Run = Pick<GlChunk, 'seg0' | 'seg1' | 'tri0' | 'tri1' | 'box0' | 'box1' | 'segExt' | 'boxExt'>;
+/** Contiguous cells to draw; `inside`: every cell's box lies in the view (see POINT_PX). */
+type Run = Pick<GlChunk, 'seg0' | 'seg1' | 'tri0' | 'tri1' | 'box0' | 'box1' | 'segExt' | 'boxExt'> & { inside: boolean };
 /**
- * Into the snapshot, a run of cells whose items are all at most this big (px) is drawn as points
- * (one vertex and one square each, the shape's coverage computed in the square from gl_PointCoord)
- * instead of quads (four vertices, two triangles): on SwiftShader tiny items cost per vertex and per
- * primitive, not per pixel (150k items of 1.5 px: 89 ms as points, 153 ms as quads, load 13). Only
- * into the snapshot, whose texture holds the whole board with a margin: a point whose centre leaves
- * the viewport is dropped whole, which at a view's edge would cut items off.
+ * A run of cells whose items are all at most this big (px) is drawn as points (one vertex and one
+ * square each, the shape's coverage computed in the square from gl_PointCoord) instead of quads
+ * (four vertices, two triangles): on SwiftShader tiny items cost per vertex and per primitive, not
+ * per pixel (150k items of 1.5 px: 89 ms as points, 153 ms as quads, load 13; items of 3-5 px drew faster as quads). Only runs of cells
+ * whose boxes lie in the view (always so in the snapshot): a point whose centre leaves the viewport
+ * is dropped whole, which at a view's edge would cut items off.
  */
-export const POINT_PX = 8;
+export const POINT_PX = 4;
 
 /** Items' floats repeated for each of their 4 vertices. */
 export function expandQuads(data: Float32Array, floats: number): Float32Array {
@@ -58,7 +59,7 @@ export interface PcbGlOptions {
   antialias?: boolean;
   /** Draw the zoomed-out snapshot when a view would draw more items than this (default LOD_ITEMS; Infinity: never). */
   lodItems?: number;
-  /** Tiny items into the snapshot as points (default true; see POINT_PX). */
+  /** Tiny items as points (default true; see POINT_PX). */
   points?: boolean;
 }
 
@@ -527,7 +528,9 @@ export class PcbGlView {
     let items = 0;
     for (const p of planned) for (const r of p.runs) items += r.seg1 - r.seg0 + r.box1 - r.box0 + (r.tri1 - r.tri0) / 3;
     // zoomed out over many items: the board drawn once into a texture, shown as one rectangle
-    const maxScale = (this.maxScale ??= GlSnapshot.scaleFor(gl, this.box));
+    // the snapshot at most SNAPSHOT_VIEWS views of pixels: drawing a bigger one again after each zoom costs more than drawing the items
+    const bw = Math.max(this.box.maxX - this.box.minX, 1e-6), bh = Math.max(this.box.maxY - this.box.minY, 1e-6);
+    const maxScale = Math.min((this.maxScale ??= GlSnapshot.scaleFor(gl, this.box)), Math.sqrt((SNAPSHOT_VIEWS * vp.width * vp.height) / (bw * bh)));
     this.stale = false;
     if (items > (this.opts.lodItems ?? LOD_ITEMS) && view.scale <= maxScale) {
       const key = `${this.version}|${this.opts.background ?? ''}|${paints.map((p) => p.key).join(',')}`;
@@ -562,12 +565,13 @@ export class PcbGlView {
     this.snapshot.render(this.box, view, key, (v) => {
       gl.clear(gl.COLOR_BUFFER_BIT);
       const sv: View = { ...v, box: this.box };
-      this.snapshotStats = this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })), this.opts.points ?? true);
+      this.snapshotStats = this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })));
     });
   }
 
-  /** Draw planned runs of layers for a view on the bound framebuffer (`points`: runs of tiny items as points, see POINT_PX). */
-  private drawLayers(v: View, planned: Array<{ l: GpuLayer; rgba: number[]; runs: Run[] }>, points = false): PcbGlView['stats'] {
+  /** Draw planned runs of layers for a view on the bound framebuffer (runs of tiny items inside the view as points, see POINT_PX). */
+  private drawLayers(v: View, planned: Array<{ l: GpuLayer; rgba: number[]; runs: Run[] }>): PcbGlView['stats'] {
+    const points = this.opts.points ?? true;
     const gl = this.gl;
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
@@ -599,7 +603,7 @@ export class PcbGlView {
         const ext = kind === 'seg' ? 'segExt' : 'boxExt';
         // tiny items as points, the others as quads (two passes: one program each)
         for (const asPoints of points ? [true, false] : [false]) {
-          const mine = runs.filter((r) => r[k.to] > r[k.from] && (!points || (2 * r[ext] * s + 2 <= POINT_PX) === asPoints));
+          const mine = runs.filter((r) => r[k.to] > r[k.from] && (!points || (r.inside && 2 * r[ext] * s + 2 <= POINT_PX) === asPoints));
           if (!mine.length) continue;
           use(asPoints ? (kind === 'seg' ? 'segPt' : 'boxPt') : kind, rgba);
           gl.bindVertexArray(asPoints ? q.points : q.vao);
@@ -626,13 +630,14 @@ export class PcbGlView {
     for (const c of g.chunks) {
       const b = c.box;
       if (b.maxX < view.minX || b.minX > view.maxX || b.maxY < view.minY || b.minY > view.maxY) { cur = null; continue; }
-      if (cur && cur.seg1 === c.seg0 && cur.tri1 === c.tri0 && cur.box1 === c.box0) {
+      const inside = b.minX >= view.minX && b.maxX <= view.maxX && b.minY >= view.minY && b.maxY <= view.maxY;
+      if (cur && cur.inside === inside && cur.seg1 === c.seg0 && cur.tri1 === c.tri0 && cur.box1 === c.box0) {
         cur.seg1 = c.seg1; cur.tri1 = c.tri1; cur.box1 = c.box1;
         if (c.segExt > cur.segExt) cur.segExt = c.segExt;
         if (c.boxExt > cur.boxExt) cur.boxExt = c.boxExt;
         continue;
       }
-      cur = { seg0: c.seg0, seg1: c.seg1, tri0: c.tri0, tri1: c.tri1, box0: c.box0, box1: c.box1, segExt: c.segExt, boxExt: c.boxExt };
+      cur = { seg0: c.seg0, seg1: c.seg1, tri0: c.tri0, tri1: c.tri1, box0: c.box0, box1: c.box1, segExt: c.segExt, boxExt: c.boxExt, inside };
       runs.push(cur);
     }
     return runs;
