@@ -31,7 +31,6 @@
  *   memory             = the tab's JS heap (CDP Performance.getMetrics), the renderer and GPU
  *                        processes' resident memory (/proc), the WebGL geometry bytes
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { build } from 'esbuild';
@@ -39,40 +38,9 @@ import { chromium } from 'playwright-core';
 import { report, type Figure } from './lib/report.ts';
 import { PHASES, ZOOMS, type EndResult, type Frames, type OpenResult, type RunOptions } from './lib/pcb-render-page.ts';
 import { fixtureBoards, generatedBoard } from './lib/pcb-boards.ts';
+import { processCpu, processMemory } from './lib/browser-procs.ts';
 
 const pct = (a: number[], q: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
-
-/** The browser's renderer and GPU processes (descendants of our chromium child), from /proc. */
-function browserProcesses(): Array<{ pid: number; kind: 'renderer' | 'gpu' | 'other'; rss: number; cpuMs: number }> {
-  const procs = new Map<number, { ppid: number; rss: number; cmd: string; cpuMs: number }>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const status = readFileSync(`/proc/${d}/status`, 'utf8');
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
-      // utime + stime (fields 14 and 15 of stat; clock ticks of 10 ms), every thread of the process
-      procs.set(Number(d), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8'), cpuMs: (Number(stat[11]) + Number(stat[12])) * 10 });
-    } catch {
-      /* the process ended */
-    }
-  }
-  const browserPid = [...procs].find(([, p]) => p.ppid === process.pid && p.cmd.includes('chromium'))?.[0];
-  if (!browserPid) return [];
-  const under = (pid: number): boolean => { for (let p = pid, n = 0; p > 1 && n < 10; p = procs.get(p)?.ppid ?? 0, n++) if (p === browserPid) return true; return false; };
-  return [...procs].filter(([pid]) => under(pid)).map(([pid, p]) => ({ pid, kind: p.cmd.includes('--type=renderer') ? 'renderer' : p.cmd.includes('--type=gpu-process') ? 'gpu' : 'other', rss: p.rss, cpuMs: p.cpuMs }));
-}
-
-/** Resident memory (MB) of the renderer and GPU processes. */
-function processMemory(): { renderer: number; gpu: number } {
-  const out = { renderer: 0, gpu: 0 };
-  for (const p of browserProcesses()) if (p.kind !== 'other') out[p.kind] = Math.max(out[p.kind], p.rss);
-  return out;
-}
-
-/** CPU time (ms) used so far by the renderer and GPU processes, all their threads (or one of them). */
-function processCpu(kind?: 'renderer' | 'gpu'): number {
-  return browserProcesses().filter((p) => (kind ? p.kind === kind : p.kind !== 'other')).reduce((a, p) => a + p.cpuMs, 0);
-}
 
 interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>; samples: number[]; timeDeltas: number[] }
 

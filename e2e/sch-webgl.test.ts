@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { readEpro } from '@copperplate/format';
 import { listSheets } from '@copperplate/editor';
-import type { SchPixelDiff, SheetInput } from './lib/sch-pixels-page.ts';
+import type { SchEditDiff, SchPixelDiff, SheetInput } from './lib/sch-pixels-page.ts';
 import { CHROMIUM_ARGS, ROOT } from './lib/harness.ts';
 
 const FIX = '/work/shared/fixtures/epro';
@@ -68,4 +68,10 @@ describe('[issue-14] WebGL2 schematic frames against Canvas2D', () => {
       expect(d.differ).toBeLessThan(0.02);
     }, 120_000);
   }
+  it('components moved: the geometry updated in place draws what a view built afresh draws', async () => {
+    const d = await page.evaluate((s) => (window as unknown as { compareEdit: (s: unknown) => SchEditDiff }).compareEdit(s), sheet);
+    console.log(`[sch-webgl] ${d.moved} components moved: ${(d.differFresh * 100).toFixed(3)}% differ from a fresh view, ${(d.differBefore * 100).toFixed(2)}% from before`);
+    expect(d.differBefore).toBeGreaterThan(0.001); // the move shows
+    expect(d.differFresh).toBeLessThan(0.0005);
+  }, 120_000);
 });

@@ -60,4 +60,34 @@ function compareSheet(input: SheetInput, zoom: number): SchPixelDiff {
   return out;
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { compareSheet });
+export interface SchEditDiff { differFresh: number; differBefore: number; moved: number }
+
+/**
+ * Components moved on a sheet drawn by WebGL: the painter's geometry updated in place (the items the
+ * scene painted again) against a view built afresh on the edited document.
+ */
+function compareEdit(input: SheetInput): SchEditDiff {
+  const ctx = contextFromArchive({ projectJson: input.projectJson as never, entries: new Map(Object.entries(input.entries)) });
+  const doc = openDocument(input.sheet);
+  const view = (canvas: HTMLCanvasElement) => { const v = createCanvasView(canvas, doc, { ctx, painter: 'webgl' }); v.editor!.gridVisible = false; v.fit(); return v; };
+  const c1 = mount();
+  const a = view(c1);
+  const before = a.pixels(0, 0, W, H);
+  const ed = a.editor!;
+  const comps = doc.ofType('COMPONENT').map(([k]) => k).slice(0, 6);
+  ed.selection.select(comps);
+  ed.moveSelection(40, -30);
+  ed.selection.select([]);
+  const edited = a.pixels(0, 0, W, H);
+  const c2 = mount();
+  const b = createCanvasView(c2, doc, { ctx, painter: 'webgl' });
+  b.editor!.gridVisible = false;
+  b.viewport.cx = a.viewport.cx; b.viewport.cy = a.viewport.cy; b.viewport.zoomTo(a.viewport.zoom);
+  const fresh = b.pixels(0, 0, W, H);
+  const diff = (p: Uint8ClampedArray, q: Uint8ClampedArray) => { let n = 0; for (let i = 0; i < p.length; i += 4) if (Math.max(Math.abs(p[i] - q[i]), Math.abs(p[i + 1] - q[i + 1]), Math.abs(p[i + 2] - q[i + 2])) > 64) n++; return n / (W * H); };
+  const out = { differFresh: diff(edited, fresh), differBefore: diff(edited, before), moved: comps.length };
+  for (const [v, c] of [[a, c1], [b, c2]] as const) { v.destroy(); c.parentElement!.remove(); }
+  return out;
+}
+
+if (typeof window !== 'undefined') Object.assign(window, { compareSheet, compareEdit });

@@ -1,7 +1,8 @@
 /**
  * The WebGL2 painter of schematic sheets (issue 14 part 6), on the PCB painter's machinery
- * (gl-pcb.ts): every display item's lines, circles, ellipses and paths become primitives (round
- * segments, triangles of fills, filled circles as one segment of length 0) on a "layer" per colour,
+ * (gl-pcb.ts): every display item's lines, circles, ellipses and paths become primitives (each
+ * stroked segment a round segment of known shape, filled circles one segment of length 0, other
+ * fills triangles) on a "layer" per colour,
  * fills below strokes; the PCB painter keeps them on the GPU in cells, culls, draws tiny items as
  * points and a zoomed-out big sheet from its snapshot. Text and images stay Canvas2D: the view
  * draws them, the selection and the highlighted net on its 2D canvas over this one (`overlayOps`),
@@ -13,7 +14,7 @@ import { type Box, type Contour, circleContour } from '@copperplate/board';
 import type { Viewport } from '../core/viewport.ts';
 import type { DisplayItem } from '../render/recording.ts';
 import type { Op, PathSeg, Stroke } from '../render/surface.ts';
-import { type Prim, makePrim } from '../pcb/prims.ts';
+import { type Prim, lazyPrim, makePrim } from '../pcb/prims.ts';
 import { PcbGlView } from './gl-pcb.ts';
 
 /** Segments per full turn of a flattened circle, ellipse or arc (at most; fewer for small ones), and per Bézier curve. */
@@ -93,6 +94,9 @@ const contourOf = (pts: number[], closed: boolean): Contour => {
   return { x0: pts[0], y0: pts[1], segs, closed };
 };
 
+/** The contour of a segment primitive, made only if something reads it (the painter reads its shape). */
+const segContour = (xy: number[], at: number): Contour[] => [{ x0: xy[at], y0: xy[at + 1], segs: [{ k: 'L', x: xy[at + 2], y: xy[at + 3] }], closed: false }];
+
 /** Colours that draw nothing. */
 const invisible = (c: string | null | undefined) => !c || c === 'none' || c === 'transparent';
 
@@ -141,14 +145,26 @@ export class SchGlPainter {
     const id = it.id;
     const add = (s: Stroke, rings: Array<{ pts: number[]; closed: boolean }>, circle?: { cx: number; cy: number; r: number }) => {
       if (s.fill && !invisible(s.fill)) {
-        const contours = circle ? [circleContour(circle.cx, circle.cy, circle.r)] : rings.filter((r) => r.pts.length >= 6).map((r) => contourOf(r.pts, true));
-        if (contours.length) out.push(makePrim({ id, rec: it.kind, kind: 'poly', layer: this.layerOf(s.fill, true), contours, width: 0, filled: true }));
+        const layer = this.layerOf(s.fill, true);
+        // a filled circle: a round segment of length 0 (one quad); other fills: triangles
+        if (circle) out.push(lazyPrim({ id, rec: it.kind, kind: 'poly', layer, width: 0, filled: true, shape: { k: 'seg', x1: circle.cx, y1: circle.cy, x2: circle.cx, y2: circle.cy, hw: circle.r } }, (c: typeof circle) => [circleContour(c.cx, c.cy, c.r)], circle, 0));
+        else {
+          const contours = rings.filter((r) => r.pts.length >= 6).map((r) => contourOf(r.pts, true));
+          if (contours.length) out.push(makePrim({ id, rec: it.kind, kind: 'poly', layer, contours, width: 0, filled: true }));
+        }
       }
       if (invisible(s.color)) return;
       const layer = this.layerOf(s.color, false);
       const lines = s.dash?.length ? rings.flatMap((r) => dashPolyline(r.pts, r.closed, s.dash!).map((pts) => ({ pts, closed: false }))) : rings;
-      const contours = lines.filter((r) => r.pts.length >= 2).map((r) => contourOf(r.pts, r.closed));
-      if (contours.length) out.push(makePrim({ id, rec: it.kind, kind: 'poly', layer, contours, width: s.width, filled: false }));
+      // every segment its own primitive of a known shape (a round segment: one quad, no contour walked)
+      const hw = s.width / 2;
+      for (const { pts, closed } of lines) {
+        const n = pts.length;
+        if (n < 2) continue;
+        const xy = closed && n >= 6 && (pts[0] !== pts[n - 2] || pts[1] !== pts[n - 1]) ? [...pts, pts[0], pts[1]] : pts;
+        if (xy.length === 2) { out.push(lazyPrim({ id, rec: it.kind, kind: 'poly', layer, width: s.width, filled: false, shape: { k: 'seg', x1: xy[0], y1: xy[1], x2: xy[0], y2: xy[1], hw } }, segContour, [xy[0], xy[1], xy[0], xy[1]], 0)); continue; }
+        for (let i = 0; i + 3 < xy.length; i += 2) out.push(lazyPrim({ id, rec: it.kind, kind: 'poly', layer, width: s.width, filled: false, shape: { k: 'seg', x1: xy[i], y1: xy[i + 1], x2: xy[i + 2], y2: xy[i + 3], hw } }, segContour, xy, i));
+      }
     };
     for (const op of it.ops) {
       if (op.t === 'poly') add(op.s, [{ pts: op.pts, closed: op.closed }]);
