@@ -4,8 +4,10 @@
 // board outlines plus a margin, grown per layer to hold everything either file draws), and the
 // differing pixels are counted against the reference's dark area; drill hits are compared per
 // diameter. A reference file that draws nothing (EasyEDA writes empty silk layers) stands for our
-// not writing the layer. Prints a table per board; writes the pictures (ours | reference |
-// difference) to OUTDIR (default /tmp/copperplate-compare).
+// not writing the layer. Where the reference zip holds FlyingProbeTesting.json (EasyEDA's component
+// placements), our pick-and-place rows are checked against it (Ref X/Y within 0.01 mm, same rotation
+// and side). Prints a table per board; writes the pictures (ours | reference | difference: red ours
+// only, green the reference only) to OUTDIR (default /tmp/copperplate-compare).
 //
 //   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000] [--layers REGEX]
 //   node scripts/compare-gerbers.mjs --project FILE.epro2 --ref GERBER.zip [--doc PCB] [...]
