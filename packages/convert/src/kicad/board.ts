@@ -35,6 +35,21 @@ export interface BoardConversion {
  */
 export const KICAD_FONT_MISSING = "text in KiCad's stroke font: KiCad's glyphs are not installed here (`node scripts/ensure.mjs --kicad` reads them from an installed KiCad), so it is drawn in Copperplate's stroke font";
 
+/**
+ * Records written to JSON text as they come: a PCB's thousands of records do not all live as arrays
+ * (and boxed numbers) until the end, which the collector copied at each young-generation pass.
+ */
+class RecordLines {
+  private readonly out: string[] = [];
+  push(...recs: Rec[]): void {
+    for (let i = 0; i < recs.length; i++) this.out.push(JSON.stringify(recs[i]));
+  }
+  /** The lines, each ending in a newline (as lines() writes them). */
+  text(): string {
+    return this.out.length ? this.out.join('\n') + '\n' : '';
+  }
+}
+
 /** Records as JSON lines, each ending in a newline. */
 function lines(recs: readonly Rec[]): string {
   let out = '';
@@ -199,7 +214,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   const devices: DeviceData[] = [];
   const symbols: SymbolData[] = [];
   const generated = new Map<string, string>();
-  const body: Rec[] = [];
+  const body = new RecordLines();
   const pourLines: string[] = [];
 
   for (const n of board.nets) body.push(Net.create({ name: n, ratline: true }));
@@ -280,8 +295,8 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     Head.create({ props: { editorVersion: '2.2', importFlag: 1, importedFrom: 'kicad', kicadVersion: board.version, boardThickness: board.thickness } }),
     Canvas.create({ originX: 0, originY: 0, unit: 'mil', gridX: 5, gridY: 5, snapX: 5, snapY: 5, altSnapX: 5, altSnapY: 5, gridType: 2, multiGridType: 0, multiGridRatio: 5 }),
   ];
-  const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1], ...body];
-  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) };
+  const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1]];
+  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) + body.text() };
   const coppers: PathDocData[] = pourLines.length ? [{ path: `${pcbUuid}_0`, dataStr: `${JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' }))}\n${pourLines.join('\n')}\n` }] : [];
   return { pcb, footprints: fps.docs, devices, symbols, coppers };
 }
