@@ -1,13 +1,14 @@
 /**
- * Tracks read straight from the text of a .kicad_pcb (the reader's `direct` hook, sexpr.ts): a board's
- * thousands of `(segment (start X Y) (end X Y) (width W) (layer "L") (net N) (tstamp U))` become
- * KTrack objects without a list per item and per `(start X Y)` (video.kicad_pcb: 8k segments, 56k
- * lists, half of the file's). Same values as readItem of pcb-read.ts reads from the tree; any form
+ * Tracks and vias read straight from the text of a .kicad_pcb (the reader's `direct` hook, sexpr.ts):
+ * a board's thousands of `(segment (start X Y) (end X Y) (width W) (layer "L") (net N) (tstamp U))`
+ * become KTrack objects without a list per item and per `(start X Y)` (video.kicad_pcb: 8k segments,
+ * 56k lists, half of the file's), `(via (at X Y) (size S) (drill D) (layers "A" "B") (net N) ...)`
+ * KVia objects. Same values as readItem of pcb-read.ts reads from the tree; any form
  * this does not know (another child, a quoted number, an escape, a net not declared yet, a cut-off
  * text) gives -1 and the generic reader reads the item as before.
  */
 import { atomEnd, numberAt, skipSpace, type Words } from './sexpr.ts';
-import type { KTrack } from './pcb-model.ts';
+import type { KTrack, KVia } from './pcb-model.ts';
 import { mil } from './units.ts';
 
 /** Where the last atom read by quoted()/word() ended; -1 when it could not be read. */
@@ -95,22 +96,9 @@ export function directSegment(text: string, i: number, words: Words, nets: reado
       p = end;
     } else if (kw === 'net') {
       if (net !== undefined) return -1;
-      const c1 = text.charCodeAt(p);
-      let first: string | number;
-      if (c1 === 34) { const s = quoted(text, p, words); if (s === undefined) return -1; first = s; }
-      else { first = number(text, p); if (first !== first) return -1; }
-      p = skipSpace(text, end);
-      if (text.charCodeAt(p) !== 41) {
-        // (net N "name"): the name
-        const name = text.charCodeAt(p) === 34 ? quoted(text, p, words) : undefined;
-        if (name === undefined) return -1;
-        net = name;
-        p = end;
-      } else if (typeof first === 'number') {
-        // a net number not declared yet: the tree reader waits for the whole file (readKicadPcb)
-        if (nets[first] === undefined) return -1;
-        net = nets[first];
-      } else net = first;
+      net = netAt(text, p, words, nets);
+      if (net === undefined) return -1;
+      p = end;
     } else if (kw === 'tstamp' || kw === 'uuid') {
       const c1 = text.charCodeAt(p);
       if (c1 === 34) { if (quoted(text, p, words) === undefined) return -1; p = end; }
@@ -129,5 +117,113 @@ export function directSegment(text: string, i: number, words: Words, nets: reado
   }
   if (x1 !== x1 || x2 !== x2 || width !== width || layer === undefined) return -1;
   out.push({ layer, net: net ?? '', width: mil(width), x1: mil(x1), y1: -mil(y1), x2: mil(x2), y2: -mil(y2), locked: locked === 1 });
+  return p;
+}
+
+/** Flags of a via as flag() reads them: -1 not seen, else the first spelling's value. */
+const VIA_FLAGS = ['micro', 'blind', 'locked', 'remove_unused_layers', 'free', 'keep_end_layers'] as const;
+const viaFlags = new Int8Array(VIA_FLAGS.length);
+
+/** The net of a `(net ...)` list whose atoms start at `p` (end: after them), or undefined: left to the tree. */
+function netAt(text: string, p: number, words: Words, nets: readonly string[]): string | undefined {
+  const c1 = text.charCodeAt(p);
+  let first: string | number;
+  if (c1 === 34) { const s = quoted(text, p, words); if (s === undefined) return undefined; first = s; }
+  else { first = number(text, p); if (first !== first) return undefined; }
+  p = skipSpace(text, end);
+  if (text.charCodeAt(p) !== 41) {
+    // (net N "name"): the name
+    const name = text.charCodeAt(p) === 34 ? quoted(text, p, words) : undefined;
+    return name;
+  }
+  end = p;
+  if (typeof first === 'number') return nets[first]; // undefined when not declared yet: the tree reader waits (readKicadPcb)
+  return first;
+}
+
+/** The via whose '(' is at `i` into `out` (the position after its ')'), or -1 (as directSegment). */
+export function directVia(text: string, i: number, words: Words, nets: readonly string[], out: KVia[]): number {
+  if (!text.startsWith('via', i + 1)) return -1;
+  let p = i + 4;
+  const c0 = text.charCodeAt(p);
+  if (!(c0 === 32 || (c0 >= 9 && c0 <= 13))) return -1;
+  let x = NaN, y = NaN, size = NaN, drill = NaN;
+  let l1: string | undefined, l2: string | undefined;
+  let net: string | undefined;
+  viaFlags.fill(-1);
+  for (;;) {
+    p = skipSpace(text, p);
+    const c = text.charCodeAt(p);
+    if (c === 41) { p++; break; }
+    if (c !== 40) {
+      // a bare flag (KiCad 6: `(via blind ...)`, `locked`)
+      const w = textAtom(text, p, words);
+      const f = w === undefined ? -1 : VIA_FLAGS.indexOf(w as (typeof VIA_FLAGS)[number]);
+      if (f < 0) return -1;
+      if (viaFlags[f] < 0) viaFlags[f] = 1;
+      p = end;
+      continue;
+    }
+    const k = p + 1, ke = atomEnd(text, k);
+    if (ke === k) return -1;
+    const kw = words.get(k, ke);
+    p = skipSpace(text, ke);
+    if (kw === 'at') {
+      if (x === x) return -1;
+      x = number(text, p);
+      if (x !== x) return -1;
+      p = skipSpace(text, end);
+      y = number(text, p);
+      if (y !== y) return -1;
+      p = end;
+    } else if (kw === 'size' || kw === 'drill') {
+      const v = number(text, p);
+      if (v !== v) return -1;
+      if (kw === 'size') { if (size === size) return -1; size = v; } else { if (drill === drill) return -1; drill = v; }
+      p = end;
+    } else if (kw === 'layers') {
+      if (l1 !== undefined) return -1;
+      l1 = textAtom(text, p, words);
+      if (l1 === undefined) return -1;
+      p = skipSpace(text, end);
+      l2 = textAtom(text, p, words);
+      if (l2 === undefined) return -1;
+      p = end;
+    } else if (kw === 'net') {
+      if (net !== undefined) return -1;
+      net = netAt(text, p, words, nets);
+      if (net === undefined) return -1;
+      p = end;
+    } else if (kw === 'tstamp' || kw === 'uuid') {
+      const c1 = text.charCodeAt(p);
+      if (c1 === 34) { if (quoted(text, p, words) === undefined) return -1; p = end; }
+      else { const j = atomEnd(text, p); if (j === p) return -1; p = j; }
+    } else if (kw === 'zone_layer_connections') {
+      // layer names (KiCad 7+): not read
+      for (;;) {
+        p = skipSpace(text, p);
+        if (text.charCodeAt(p) === 41) break;
+        if (textAtom(text, p, words) === undefined) return -1;
+        p = end;
+      }
+    } else {
+      const f = VIA_FLAGS.indexOf(kw as (typeof VIA_FLAGS)[number]);
+      if (f < 0) return -1;
+      let v = 1;
+      if (text.charCodeAt(p) !== 41) {
+        const w = textAtom(text, p, words);
+        if (w === undefined) return -1;
+        v = w === 'yes' || w === 'true' ? 1 : 0;
+        p = end;
+      }
+      if (viaFlags[f] < 0) viaFlags[f] = v;
+    }
+    p = skipSpace(text, p);
+    if (text.charCodeAt(p) !== 41) return -1;
+    p++;
+  }
+  if (x !== x || size !== size || drill !== drill || l1 === undefined) return -1;
+  const kind = viaFlags[0] === 1 ? 'micro' : viaFlags[1] === 1 ? 'blind' : 'through';
+  out.push({ x: mil(x), y: -mil(y), size: mil(size), drill: mil(drill), kind, layers: [l1 || 'F.Cu', l2 || 'B.Cu'], net: net ?? '', locked: viaFlags[2] === 1, removeUnused: viaFlags[3] === 1 });
   return p;
 }

@@ -3,7 +3,7 @@
  * of pcb-model.ts, in mil, Y up. Pure: text in, model out.
  */
 import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList, type Words } from './sexpr.ts';
-import { directSegment } from './pcb-direct.ts';
+import { directSegment, directVia } from './pcb-direct.ts';
 import type { KArcTrack, KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KTrack, KVia, KZone } from './pcb-model.ts';
 import { BOARD_FRAME, fillRing, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
 import { arcSweep, mil, normAngle } from './units.ts';
@@ -356,8 +356,12 @@ export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { dir
     if (!netsKnown(c, nets)) { streaming = false; return false; }
     return readItem(kw, c, nets, early);
   };
-  // Segments straight from the text (pcb-direct.ts) while streaming; `direct: false` reads them from the tree (tests compare both).
-  const direct = opts.direct === false ? undefined : (t: string, i: number, words: Words) => (streaming ? directSegment(t, i, words, nets, early.tracks) : -1);
+  // Segments and vias straight from the text (pcb-direct.ts) while streaming; `direct: false` reads them from the tree (tests compare both).
+  const direct = opts.direct === false ? undefined : (t: string, i: number, words: Words): number => {
+    if (!streaming) return -1;
+    const c = t.charCodeAt(i + 1);
+    return c === 115 ? directSegment(t, i, words, nets, early.tracks) : c === 118 ? directVia(t, i, words, nets, early.vias) : -1;
+  };
   return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem, direct }), early);
 }
 

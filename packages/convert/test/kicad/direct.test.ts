@@ -1,12 +1,12 @@
 /**
- * Segments read straight from the text (pcb-direct.ts) give exactly what the tree reader gives, in
+ * Segments and vias read straight from the text (pcb-direct.ts) give exactly what the tree reader gives, in
  * every spelling of KiCad 6 to 9; forms it does not know fall back to the tree (same board, same
  * refusals).
  */
 import { describe, expect, it } from 'vitest';
 import { CatalogueError } from '@copperplate/model';
 import { readKicadPcb, readSexprs, type Words } from '@copperplate/convert';
-import { directSegment } from '../../src/kicad/pcb-direct.ts';
+import { directSegment, directVia } from '../../src/kicad/pcb-direct.ts';
 
 const words: Words = { get: (i, j) => text.slice(i, j) };
 let text = '';
@@ -14,7 +14,7 @@ let text = '';
 /** directSegment of one item alone: its end, or -1. */
 function direct(item: string, nets: string[] = ['', 'GND', '+5V']): number {
   text = item;
-  return directSegment(item, 0, words, nets, []);
+  return item.startsWith('(via') ? directVia(item, 0, words, nets, []) : directSegment(item, 0, words, nets, []);
 }
 
 const board = (items: string) => `(kicad_pcb (version 20221018) (generator pcbnew)
@@ -43,6 +43,18 @@ const SPELLINGS = [
   '(segment (start 0 0) (end 1 0) (width 0.1) (locked) (layer "B.Cu") (net 0))',
 ];
 
+const VIAS = [
+  // KiCad 6
+  '(via (at 128.27 151.765) (size 0.889) (drill 0.4) (layers "F.Cu" "B.Cu") (net 2) (tstamp 0d99967a-6010-4386-ae12-ff5584f9b1db))',
+  // KiCad 6 blind, micro, locked as bare words; KiCad 7 flags as lists
+  '(via blind locked (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "In2.Cu") (net 1) (tstamp 1))',
+  '(via micro (at 1 2) (size 0.3) (drill 0.1) (layers "F.Cu" "In1.Cu") (net "GND") (tstamp 2))',
+  '(via (at -3 4.5) (size 0.8) (drill 0.4) (layers "F.Cu" "B.Cu") (remove_unused_layers) (keep_end_layers) (free) (zone_layer_connections "In1.Cu") (net 1) (uuid "a-b"))',
+  // KiCad 8/9: a line per child, (locked yes), (free yes), (remove_unused_layers no)
+  '(via\n\t\t(at 5 6)\n\t\t(size 0.6)\n\t\t(drill 0.3)\n\t\t(layers "F.Cu" "B.Cu")\n\t\t(locked yes)\n\t\t(free yes)\n\t\t(remove_unused_layers no)\n\t\t(net 2)\n\t\t(uuid "c")\n\t)',
+  '(via (at 0 0) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (remove_unused_layers yes) (net 0 ""))',
+];
+
 describe('[issue-15] KiCad segments read straight from the text', () => {
   it('takes every spelling of KiCad 6 to 9 and reads what the tree reads', () => {
     for (const s of SPELLINGS) expect(direct(s), s).toBe(s.length);
@@ -50,6 +62,28 @@ describe('[issue-15] KiCad segments read straight from the text', () => {
     expect(d.tracks.length).toBe(SPELLINGS.length);
     expect(d.tracks).toEqual(t.tracks);
     expect(d.tracks.map((x) => [x.net, x.locked])).toEqual([['GND', false], ['+5V', true], ['GND', true], ['Other', false], ['', false], ['', true]]);
+  });
+
+  it('takes the vias of KiCad 6 to 9 and reads what the tree reads', () => {
+    for (const s of VIAS) expect(direct(s), s).toBe(s.length);
+    const { direct: d, tree: t } = both(board(VIAS.join('\n')));
+    expect(d.vias.length).toBe(VIAS.length);
+    expect(d.vias).toEqual(t.vias);
+    expect(d.vias.map((v) => [v.kind, v.net, v.locked, v.removeUnused])).toEqual([
+      ['through', '+5V', false, false], ['blind', 'GND', true, false], ['micro', 'GND', false, false],
+      ['through', 'GND', false, true], ['through', '+5V', true, false], ['through', '', false, true],
+    ]);
+    const odd = [
+      '(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (net 1) (teardrops (enabled no)))', // a nested list
+      '(via (at 1 2 90) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu") (net 1))', // a third coordinate
+      '(via (at 1 2) (size 0.6) (layers "F.Cu" "B.Cu") (net 1))', // no drill
+      '(via buried (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu" "B.Cu"))', // a word it does not know
+      '(via (at 1 2) (size 0.6) (drill 0.3) (layers "F.Cu") (net 1))', // one layer
+    ];
+    for (const s of odd) expect(direct(s), s).toBe(-1);
+    const o = both(board(odd.join('\n')));
+    expect(o.direct).toEqual(o.tree);
+    expect(o.direct.vias.length).toBe(odd.length);
   });
 
   it('leaves other forms to the tree, which reads them as before', () => {
