@@ -19,6 +19,9 @@ import { extraLayerRecords, fixedLayerLines, graphicRecords, padRecord, textReco
 import { Report, type ReportGroup } from './report.ts';
 import { r4 } from './units.ts';
 
+/** KiCad footprint properties not copied as ATTRs: drawn from the footprint's own fields, or naming a uuid in Copperplate. */
+const FOOTPRINT_PROPERTIES_KEPT_OUT = new Set(['Reference', 'Value', 'Footprint', 'Device', 'Symbol']);
+
 export interface BoardConversion {
   pcb: PcbData;
   footprints: FootprintData[];
@@ -253,7 +256,10 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     const valText = fp.texts.find((t) => t.role === 'value');
     attr('Designator', fp.reference, !!refText && !refText.hidden, refText ? fp.x : null, refText ? fp.y : null, refText ? layers.id(fp.back ? flip(refText.layer) : refText.layer) : undefined, refText?.rot, refText?.size);
     attr('Name', fp.value, !!valText && !valText.hidden);
-    for (const [k, v] of Object.entries(fp.properties)) if (k !== 'Reference' && k !== 'Value') attr(k, v, false);
+    // KiCad 8+ footprints carry a "Footprint" property (the library id, or ""): the Footprint, Device and
+    // Symbol ATTRs name uuids in Copperplate, so such properties are not written over them (the library id
+    // is the COMPONENT's 'KiCad Footprint').
+    for (const [k, v] of Object.entries(fp.properties)) if (!FOOTPRINT_PROPERTIES_KEPT_OUT.has(k)) attr(k, v, false);
     fp.pads.forEach((p, i) => body.push(PadNet.create({ componentId: cid, padNumber: p.number, net: p.net, padId: `e${i + 1}` })));
   });
   for (const t of board.tracks) body.push(Line.create({ id: ids.next(), group: 0, net: t.net, layer: layers.id(t.layer), x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, width: t.width, locked: t.locked }));
