@@ -22,6 +22,13 @@ import { r4 } from './units.ts';
 /** KiCad footprint properties not copied as ATTRs: drawn from the footprint's own fields, or naming a uuid in Copperplate. */
 const FOOTPRINT_PROPERTIES_KEPT_OUT = new Set(['Reference', 'Value', 'Footprint', 'Device', 'Symbol']);
 
+/** The least track width, via diameter and via drill a board accepts (KiCad's design rules: min_track_width, min_via_diameter, min_through_hole_diameter), mil. */
+export interface BoardMinimums {
+  trackWidth?: number;
+  viaDiameter?: number;
+  viaDrill?: number;
+}
+
 export interface BoardConversion {
   pcb: PcbData;
   footprints: FootprintData[];
@@ -86,14 +93,23 @@ export function footprintDocument(fp: KFootprint, report: Report): { dataStr: st
   return { dataStr: lines([DocTypeRec.create({ docType: 'FOOTPRINT', version: '1.8' })]) + fixedLayerLines() + lines(recs), layers };
 }
 
-function netClassRules(classes: KNetClass[]): Rec[] {
+/**
+ * EasyEDA's rules from KiCad's net classes. A class's track width and via size are what KiCad routes
+ * with (EasyEDA's default); the least KiCad accepts is the board's constraint (`minimums`, the
+ * .kicad_pro's design rules; 0 when unknown, as KiCad's own default). Layouts as real EasyEDA files
+ * write them: track width [min, default, max], via size [min, default, max diameter, min, default,
+ * max drill]. (Before, the class width was also the minimum, so a 0.25 mm track read back as
+ * 9.84 mil failed a 9.8425 mil minimum, and the via data was in KiCad's order: every via failed.)
+ */
+function netClassRules(classes: KNetClass[], minimums: BoardMinimums = {}): Rec[] {
   const out: Rec[] = [];
+  const minTrack = minimums.trackWidth ?? 0, minVia = minimums.viaDiameter ?? 0, minDrill = minimums.viaDrill ?? 0;
   classes.forEach((c, i) => {
     const isDefault = i === 0 || c.name === 'Default';
     // Type codes of real files: 1 clearance, 3 track width [min, default, max], 5 via size, 10 differential pair.
     out.push(Rule.create({ typeCode: '1', name: c.name, isDefault, data: ['mil', r4(c.clearance)] }));
-    out.push(Rule.create({ typeCode: '3', name: c.name, isDefault, data: ['mil', r4(c.trackWidth), r4(c.trackWidth), r4(Math.max(c.trackWidth, 100))] }));
-    out.push(Rule.create({ typeCode: '5', name: c.name, isDefault, data: ['mil', r4(c.viaDrill), r4(c.viaDiameter), r4(c.uviaDrill), r4(c.uviaDiameter)] }));
+    out.push(Rule.create({ typeCode: '3', name: c.name, isDefault, data: ['mil', r4(Math.min(minTrack, c.trackWidth)), r4(c.trackWidth), r4(Math.max(c.trackWidth, 100))] }));
+    out.push(Rule.create({ typeCode: '5', name: c.name, isDefault, data: ['mil', r4(Math.min(minVia, c.viaDiameter)), r4(c.viaDiameter), r4(Math.max(c.viaDiameter, 196.8504)), r4(Math.min(minDrill, c.viaDrill)), r4(c.viaDrill), r4(Math.max(c.viaDrill, 118.1102))] }));
     if (c.diffPairWidth) out.push(Rule.create({ typeCode: '10', name: c.name, isDefault, data: ['mil', r4(c.diffPairWidth), r4(c.diffPairGap ?? 0)] }));
     for (const net of c.nets) out.push(RuleSelector.create({ selector: ['NET', net], priority: 4, rules: { '1': c.name, '3': c.name, '5': c.name } }));
   });
@@ -143,6 +159,8 @@ export interface ConvertBoardOptions {
   key: string;
   /** Net classes from the .kicad_pro (KiCad 6+), used when the board file has none. */
   netClasses?: KNetClass[];
+  /** The board's constraints from the .kicad_pro's design rules (mil). */
+  minimums?: BoardMinimums;
   /** The device of a placed footprint by its reference (from the schematic); else one is generated. */
   deviceFor?: (reference: string) => string | undefined;
 }
@@ -222,7 +240,10 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
 
   for (const n of board.nets) body.push(Net.create({ name: n, ratline: true }));
   const classes = board.netClasses.length ? board.netClasses : opts.netClasses ?? [];
-  body.push(...netClassRules(classes));
+  // KiCad 5 boards keep their constraints in (setup): trace_min, via_min_size, via_min_drill
+  const st = board.setup;
+  const minimums: BoardMinimums = { trackWidth: opts.minimums?.trackWidth ?? st.trace_min, viaDiameter: opts.minimums?.viaDiameter ?? st.via_min_size, viaDrill: opts.minimums?.viaDrill ?? st.via_min_drill };
+  body.push(...netClassRules(classes, minimums));
   // Board setup values KiCad keeps beside the rules (pad_to_mask_clearance, ...), kept under their KiCad names.
   for (const [k, v] of Object.entries(board.setup)) body.push(Rule.create({ typeCode: 'kicad', name: k, isDefault: false, data: ['mil', v] }));
 
