@@ -5,7 +5,7 @@
  * first other fill of the PCB that has POURED records. Unreadable fills are skipped.
  */
 import { parseDocuments } from '@copperplate/format';
-import { Poured } from '@copperplate/format/records';
+import { Font, Poured } from '@copperplate/format/records';
 import type { Item } from '../api/schemas.ts';
 
 type Rec = unknown[];
@@ -20,7 +20,7 @@ export function pouredFor(coppers: ReadonlyMap<string, Item> | undefined, pcbUui
  * FONT/*.efon): the glyph outlines of the board's TrueType text, which the .epcb does not hold.
  */
 export function fontsFor(fonts: ReadonlyMap<string, Item> | undefined, pcbUuid: string): Rec[] {
-  return recordsFor(fonts, pcbUuid, (r) => r[0] === 'FONT');
+  return recordsFor(fonts, pcbUuid, (r) => Font.is(r));
 }
 
 function recordsFor(coppers: ReadonlyMap<string, Item> | undefined, pcbUuid: string, want: (r: Rec) => boolean): Rec[] {
