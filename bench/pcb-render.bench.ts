@@ -11,6 +11,10 @@
  *                        p50, p99 and max per level; every frame counts (Canvas2D: also those that
  *                        render missing tiles; its tiles one ring ahead are rendered between frames)
  *   zoom frame         = viewport.zoomBy(1.2 or 1/1.2) about a point + frame, 40 per zoom level
+ *   rAF-paced pan      = 60 pan frames per zoom level driven by requestAnimationFrame, drawn as the app
+ *                        draws them (submitted, not read back; the WebGL canvas on the page, composited):
+ *                        the intervals between the callbacks' timestamps, p50, p99 and frames missed
+ *                        (interval > 20 ms; 60 Hz is 16.7 ms) (PCB_BENCH_RAF_FRAMES, 0 to skip)
  *   a WebGL frame      = draw + a pixel read back (readPixels: the frame is finished); the app stacks
  *                        the WebGL canvas under its 2D canvas; "composited" = the frame copied into a 2D
  *                        canvas instead (drawImage + getImageData: a read-back of the whole frame)
@@ -40,6 +44,8 @@ import { PHASES, ZOOMS, type EndResult, type Frames, type OpenResult, type RunOp
 import { fixtureBoards, generatedBoard } from './lib/pcb-boards.ts';
 import { processCpu, processMemory } from './lib/browser-procs.ts';
 
+/** Frames per zoom level of the rAF-paced pan (PCB_BENCH_RAF_FRAMES; 0: not run). */
+const RAF_FRAMES = Number(process.env.PCB_BENCH_RAF_FRAMES ?? 60);
 const pct = (a: number[], q: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
 
 interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>; samples: number[]; timeDeltas: number[] }
@@ -108,6 +114,13 @@ async function main() {
           frames.push(...((await page.evaluate((z) => (window as unknown as W).benchLevel(z), k)) as Frames[]));
           levelCpu.push((processCpu() - c1) / (runOptions.panFrames + runOptions.zoomFrames + 1));
         }
+        // pan frames as the app draws them, paced by requestAnimationFrame: the intervals between callbacks
+        const raf: Array<{ k: number; dt: number[]; cpu: number }> = [];
+        for (const k of RAF_FRAMES ? ZOOMS : []) {
+          const c1 = processCpu();
+          const dt = (await page.evaluate(([z, nf]) => (window as unknown as W).benchRaf(z, nf), [k, RAF_FRAMES] as const)) as number[];
+          raf.push({ k, dt, cpu: (processCpu() - c1) / RAF_FRAMES });
+        }
         const e = (await page.evaluate(() => (window as unknown as W).benchEnd())) as EndResult;
         const metrics = (await cdp.send('Performance.getMetrics')).metrics as Array<{ name: string; value: number }>;
         const heap = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
@@ -126,6 +139,12 @@ async function main() {
             figures.push({ name: `${n} ${kind} frame at ${k}x fit p99`, value: pct(t, 0.99), unit: 'ms', goal: '< 16' });
           }
           figures.push({ name: `${n} frames at ${k}x fit: CPU of the renderer and GPU processes per frame (work between frames included)`, value: levelCpu[i], unit: 'ms' });
+        }
+        for (const { k, dt, cpu } of raf) {
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: interval p50 (${dt.length} intervals; 60 Hz = 16.7)`, value: pct(dt, 0.5), unit: 'ms' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: interval p99`, value: pct(dt, 0.99), unit: 'ms', goal: '< 17 (no frame missed)' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: missed frames (interval > 20 ms)`, value: dt.filter((d) => d > 20).length, unit: 'count' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: CPU of the renderer and GPU processes per frame`, value: cpu, unit: 'ms' });
         }
         const all = frames.flatMap((f) => f.times);
         figures.push({ name: `${n} pan and zoom frame p99 over all zooms`, value: pct(all, 0.99), unit: 'ms', goal: '< 16' });
