@@ -79,6 +79,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createPcbView(canvas, ed, {
+      onReady: kick,
       onCursor: (p) => {
         cursor.current = p;
         const u = ed.grid.unit;
@@ -137,7 +138,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
   ];
   const layerName = (lid: number) => ed.panel.table.get(lid).name;
-  const unrouted = useMemo(() => ed.ratsnest().lines.length, [ed, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+  // undefined until the view made the ratsnest after its first frame (a big board's takes seconds)
+  const unrouted = useMemo(() => view?.ratsnest()?.lines.length, [ed, view, tick]); // eslint-disable-line react-hooks/exhaustive-deps
   const copper = ed.panel.copperLayers();
   return (
     <div className="cp-editor cp-pcb" ref={wrap} data-testid={sync.kind === 'pcbs' ? 'pcb-editor' : 'footprint-editor'}>
@@ -198,7 +200,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           Grid
         </label>
         <span>{ed.selection.size} selected</span>
-        {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
+        {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted ?? '…'} unrouted</span>}
         {ed.status && <span role="status" data-testid="drc-status" style={{ color: '#e66' }}>{ed.status}</span>}
         <span className="spacer" />
         <SaveBadge sync={sync} />
