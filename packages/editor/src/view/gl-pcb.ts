@@ -16,8 +16,8 @@ import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeom
 import { GlSnapshot, LOD_ITEMS, SNAPSHOT_VIEWS, type SnapshotView } from './gl-snapshot.ts';
 
 /**
- * The quad shapes: every item is 4 vertices (its floats repeated on each, plus the corner from the
- * shared corner buffer) and 6 indices of the shared index buffer. Not instanced: SwiftShader (WebGL
+ * The quad shapes: every item is 4 vertices (its floats repeated on each; the corner from the
+ * vertex's index, see CORNER) and 6 indices of the shared index buffer. Not instanced: SwiftShader (WebGL
  * on the CPU, where there is no GPU) draws an instanced draw call instance by instance, ~25x slower
  * than the same quads as plain triangles (150k quads: 2.6 s against 0.12 s at load 16).
  * Per shape: floats per item, attributes (location, size, float offset), chunk range fields.
@@ -63,8 +63,12 @@ export interface PcbGlOptions {
   points?: boolean;
 }
 
+/**
+ * The corner of a quad's vertex, (-1,-1) (1,-1) (-1,1) (1,1) for its 4 vertices, from the vertex's
+ * index (an indexed draw's gl_VertexID is the index: 4 per quad): no corner buffer.
+ */
+const CORNER = 'vec2(float(gl_VertexID & 1) * 2.0 - 1.0, float((gl_VertexID >> 1) & 1) * 2.0 - 1.0)';
 const SEG_VS = `#version 300 es
-layout(location=0) in vec2 a_corner;
 layout(location=1) in vec4 a_seg;
 layout(location=2) in float a_hw;
 uniform vec2 u_center;
@@ -74,6 +78,7 @@ out vec2 v_pos;
 flat out vec4 v_seg;
 flat out float v_hw;
 void main() {
+  vec2 a_corner = ${CORNER};
   float hw = max(a_hw, 0.5 * u_px);
   vec2 p1 = a_seg.xy, p2 = a_seg.zw, d = p2 - p1;
   float len = length(d);
@@ -103,7 +108,6 @@ void main() {
   o = vec4(u_color.rgb, u_color.a * a);
 }`;
 const BOX_VS = `#version 300 es
-layout(location=0) in vec2 a_corner;
 layout(location=1) in vec4 a_box;
 layout(location=2) in vec3 a_dir;
 uniform vec2 u_center;
@@ -112,6 +116,7 @@ uniform float u_px;
 out vec2 v_local;
 flat out vec3 v_shape;
 void main() {
+  vec2 a_corner = ${CORNER};
   vec2 h = max(a_box.zw, vec2(0.5 * u_px));
   float r = min(a_dir.z, min(h.x, h.y));
   vec2 u = a_dir.xy, v = vec2(-u.y, u.x);
@@ -266,8 +271,7 @@ export class PcbGlView {
   private readonly progs: Record<QuadKind | 'tri' | 'snap' | 'segPt' | 'boxPt', WebGLProgram>;
   private readonly quad: WebGLBuffer;
   private readonly quadVao: WebGLVertexArrayObject;
-  /** The corners (-1/1 bytes) of `quadCap` quads, and their indices (two triangles each). */
-  private corners: WebGLBuffer | null = null;
+  /** The indices of `quadCap` quads (two triangles each; a vertex's corner is its index's low two bits). */
   private indices: WebGLBuffer | null = null;
   private quadCap = 0;
   private readonly u: Record<string, WebGLUniformLocation | null> = {};
@@ -330,25 +334,17 @@ export class PcbGlView {
     return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
   }
 
-  /** The shared corner and index buffers, for at least `n` quads. */
+  /** The shared index buffer, for at least `n` quads. */
   private ensureQuads(n: number): void {
     if (n <= this.quadCap) return;
     const gl = this.gl;
     const cap = Math.max(n, 1024);
-    const corners = new Int8Array(cap * 8);
     const idx = new Uint32Array(cap * 6);
-    const corner = Int8Array.of(-1, -1, 1, -1, -1, 1, 1, 1);
-    for (let i = 0; i < cap; i++) {
-      corners.set(corner, 8 * i);
-      const v = 4 * i;
-      idx[6 * i] = v; idx[6 * i + 1] = v + 1; idx[6 * i + 2] = v + 2;
-      idx[6 * i + 3] = v + 2; idx[6 * i + 4] = v + 1; idx[6 * i + 5] = v + 3;
+    for (let i = 0, o = 0, v = 0; i < cap; i++, o += 6, v += 4) {
+      idx[o] = v; idx[o + 1] = v + 1; idx[o + 2] = v + 2;
+      idx[o + 3] = v + 2; idx[o + 4] = v + 1; idx[o + 5] = v + 3;
     }
-    gl.deleteBuffer(this.corners);
     gl.deleteBuffer(this.indices);
-    this.corners = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-    gl.bufferData(gl.ARRAY_BUFFER, corners, gl.STATIC_DRAW);
     this.indices = gl.createBuffer();
     gl.bindVertexArray(null);
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
@@ -441,9 +437,6 @@ export class PcbGlView {
         if (!data.length) continue;
         const vao = gl.createVertexArray()!;
         gl.bindVertexArray(vao);
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-        gl.enableVertexAttribArray(0);
-        gl.vertexAttribPointer(0, 2, gl.BYTE, false, 0, 0);
         const buf = gl.createBuffer()!;
         const verts = expandQuads(data, k.floats);
         gl.bindBuffer(gl.ARRAY_BUFFER, buf);
@@ -486,7 +479,7 @@ export class PcbGlView {
 
   /** Bytes of geometry on the GPU (the vertices of every layer and the zoomed-out snapshot). */
   get gpuBytes(): number {
-    let n = this.quadCap * (8 + 24) + this.snapshot.bytes;
+    let n = this.quadCap * 24 + this.snapshot.bytes;
     for (const l of this.layers) {
       n += l.g.tris.byteLength;
       for (const q of Object.values(l.quads)) n += q.bytes;
@@ -648,7 +641,6 @@ export class PcbGlView {
     this.snapshot.release();
     const gl = this.gl;
     gl.deleteBuffer(this.quad);
-    gl.deleteBuffer(this.corners);
     gl.deleteBuffer(this.indices);
     gl.deleteVertexArray(this.quadVao);
     for (const p of Object.values(this.progs)) gl.deleteProgram(p);
