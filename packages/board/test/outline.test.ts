@@ -52,3 +52,20 @@ describe('board outline drawn as segments with gaps under the stroke width', () 
     expect(v.filter((x) => x.rule === 'outline').map((x) => x.items)).toEqual([['v2']]);
   });
 });
+
+describe('copper to the board outline at the rule, as EasyEDA measures it (rules in mm to 3 decimals)', () => {
+  // STM-C4's LCD1601 board: tracks 11.8 mil (0.29972 mm) from the edge under a 0.3 mm (11.811 mil) rule
+  const board = (gap: number): BoardSource => ({ records: [
+    ['LAYER', 1, 'TOP', 'Top', 3], ['LAYER', 2, 'BOTTOM', 'Bottom', 3],
+    ['RULE', '2', 'otherClearance', 1, ['mm', 0, 0, 11.811]],
+    ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, 800, 0, 800, 0, 0], 0],
+    ['LINE', 't1', 0, 'VO', 1, 200, 800 - 5 - gap, 600, 800 - 5 - gap, 10, 0],
+  ] });
+  const outline = (gap: number) => runDrc(resolveBoard(board(gap)), { skipUnrouted: true }).violations.filter((x) => x.rule === 'outline');
+  it('a track 11.8 mil from the edge is at a 0.3 mm rule', () => {
+    expect(outline(11.8)).toEqual([]);
+  });
+  it('a track 11.5 mil from the edge is not', () => {
+    expect(outline(11.5).map((x) => x.items)).toEqual([['t1']]);
+  });
+});
