@@ -1,6 +1,6 @@
 /**
- * Bill of materials from the placed components of a board: one line per (value, footprint, supplier
- * part), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
+ * Bill of materials from the placed components of a board: one line per distinct row (comment, value,
+ * footprint, manufacturer part, manufacturer, supplier part, supplier), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
  * writes them ("No.","Quantity","Comment","Designator","Footprint","Value","Manufacturer Part",
  * "Manufacturer","Supplier Part","Supplier"). Attributes come from the PCB component (its ATTRs and
  * attribute object), else its schematic part, else its device in project.json (see attrOf). Components
@@ -63,7 +63,9 @@ export function bomLines(b: FabBoard & { devices?: Record<string, { title?: stri
       supplierPart: attrOf(c, dev, 'Supplier Part'),
       supplier: attrOf(c, dev, 'Supplier'),
     };
-    const key = [line.comment, line.value, line.footprint, line.supplierPart, line.manufacturerPart].join('\u0000');
+    // One line per distinct row: every column but the designators and the quantity (GameFive: EasyEDA
+    // keeps R1-R8 "PANASONIC" and R14-R21 "PANASONIC(松下)" of one part number on two lines).
+    const key = [line.comment, line.value, line.footprint, line.manufacturerPart, line.manufacturer, line.supplierPart, line.supplier].join('\u0000');
     const g = groups.get(key) ?? line;
     groups.set(key, g);
     g.designators.push(c.designator || c.id);
