@@ -45,6 +45,14 @@ function attrOf(c: FabComponent, dev: Record<string, unknown> | undefined, key: 
 
 const no = (v: string): boolean => /^(no|false|0)$/i.test(v.trim());
 
+type Devices = Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
+
+/** The BOM's "Comment" of a component: its name; without one, its value, part number, then the device's title (Hexapod's B400 "BatteryPads"); templates resolved. The pick-and-place file's "Comment" is the same (GameFive: 51 of 51). */
+export function bomComment(c: FabComponent, devices?: Devices): string {
+  const dev = devices?.[c.deviceUuid]?.attributes;
+  return attrOf(c, dev, 'Name') || attrOf(c, dev, 'Value') || attrOf(c, dev, 'Manufacturer Part') || devices?.[c.deviceUuid]?.title || '';
+}
+
 export function bomLines(b: FabBoard & { devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined> }): BomLine[] {
   const groups = new Map<string, BomLine>();
   for (const c of b.components) {
@@ -53,8 +61,7 @@ export function bomLines(b: FabBoard & { devices?: Record<string, { title?: stri
     const value = attrOf(c, dev, 'Value');
     const line: BomLine = {
       quantity: 0,
-      // The part's name; without one, its value, part number, then the device's title (Hexapod's B400 "BatteryPads").
-      comment: attrOf(c, dev, 'Name') || value || attrOf(c, dev, 'Manufacturer Part') || b.devices?.[c.deviceUuid]?.title || '',
+      comment: bomComment(c, b.devices),
       designators: [],
       footprint: c.footprintName || attrOf(c, dev, 'Supplier Footprint'),
       value,
