@@ -14,7 +14,7 @@ import type { KBoard, KFootprint, KNetClass, KZone } from './pcb-model.ts';
 import { IdSeq, uuidOf } from './ids.ts';
 import { LayerMap } from './layers.ts';
 import { unusedViaLayers } from './via-layers.ts';
-import { ringJson } from './path-text.ts';
+import { TextBytes } from './path-text.ts';
 import { extraLayerRecords, fixedLayerLines, graphicRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
 import { Report, type ReportGroup } from './report.ts';
 import { r4 } from './units.ts';
@@ -116,13 +116,33 @@ function netClassRules(classes: KNetClass[], minimums: BoardMinimums = {}): Rec[
   return out;
 }
 
-/** The POURED line of a fill; a ring of points is written straight to JSON text (path-text.ts). */
-function pouredLine(id: string, pourId: string, path: KZone['fills'][number]['path']): string {
-  if (!(path instanceof Float64Array)) return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: [path] }));
-  return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: ['\u0001'] })).replace('"\\u0001"', ringJson(path));
+/**
+ * The POURED document of a board's fills, as one text: a ring of points is written straight to JSON
+ * bytes (path-text.ts), inside its line (POURED record with the ring's place marked).
+ */
+class PouredLines {
+  private readonly text = new TextBytes();
+  count = 0;
+
+  add(id: string, pourId: string, path: KZone['fills'][number]['path']): void {
+    if (this.count++ === 0) this.text.write(JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' })));
+    this.text.write('\n');
+    if (!(path instanceof Float64Array)) { this.text.write(JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: [path] }))); return; }
+    const line = JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: ['\u0001'] }));
+    const at = line.indexOf('"\\u0001"');
+    this.text.write(line.slice(0, at));
+    this.text.ring(path);
+    this.text.write(line.slice(at + 8));
+  }
+
+  /** The document's text (its lines, each ending in a newline). */
+  document(): string {
+    this.text.write('\n');
+    return this.text.text();
+  }
 }
 
-function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: string[], report: Report, name: string): Rec[] {
+function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: PouredLines, report: Report, name: string): Rec[] {
   const out: Rec[] = [];
   for (const layer of z.layers) {
     const lid = layers.id(layer);
@@ -146,7 +166,7 @@ function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: string[]
     for (const f of z.fills) {
       if (f.layer !== layer) continue;
       // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
-      pourLines.push(pouredLine(ids.next(), id, f.path));
+      pourLines.add(ids.next(), id, f.path);
     }
   }
   return out;
@@ -236,7 +256,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   const symbols: SymbolData[] = [];
   const generated = new Map<string, string>();
   const body = new RecordLines();
-  const pourLines: string[] = [];
+  const pourLines = new PouredLines();
 
   for (const n of board.nets) body.push(Net.create({ name: n, ratline: true }));
   const classes = board.netClasses.length ? board.netClasses : opts.netClasses ?? [];
@@ -324,7 +344,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   ];
   const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1]];
   const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) + body.text() };
-  const coppers: PathDocData[] = pourLines.length ? [{ path: `${pcbUuid}_0`, dataStr: `${JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' }))}\n${pourLines.join('\n')}\n` }] : [];
+  const coppers: PathDocData[] = pourLines.count ? [{ path: `${pcbUuid}_0`, dataStr: pourLines.document() }] : [];
   return { pcb, footprints: fps.docs, devices, symbols, coppers };
 }
 
