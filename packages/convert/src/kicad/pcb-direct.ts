@@ -7,7 +7,7 @@
  * this does not know (another child, a quoted number, an escape, a net not declared yet, a cut-off
  * text) gives -1 and the generic reader reads the item as before.
  */
-import { atomEnd, numberAt, skipSpace, type Words } from './sexpr.ts';
+import { atomEnd, decimalAt, skipSpace, VALUE, type Words } from './sexpr.ts';
 import type { KTrack, KVia } from './pcb-model.ts';
 import { mil } from './units.ts';
 
@@ -43,9 +43,9 @@ function textAtom(text: string, i: number, words: Words): string | undefined {
 
 /** An unquoted number at `i` (NaN when absent or not a plain decimal, as the tree would keep text). */
 function number(text: string, i: number): number {
-  const j = atomEnd(text, i);
-  end = j;
-  return j > i ? numberAt(text, i, j) : NaN;
+  const e = decimalAt(text, i);
+  end = e;
+  return e < 0 ? NaN : VALUE[0];
 }
 
 /**

@@ -72,8 +72,8 @@ function unescape(s: string): string {
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
-/** The value decimalTo read (a typed slot: a double returned from a call that is not inlined is boxed, 300k times a board). */
-const VALUE = new Float64Array(1);
+/** The value decimalTo / decimalAt read (a typed slot: a double returned from a call that is not inlined is boxed, 300k times a board). */
+export const VALUE = new Float64Array(1);
 /**
  * numberAt of the text from `i` up to the first `stop` character, in one pass: the value in VALUE[0]
  * and the stop character's position returned; -1 as soon as a character is neither a digit, a sign,
@@ -94,6 +94,33 @@ function decimalTo(text: string, i: number, stop: number): number {
     else if (c === 46 && frac < 0) frac = 0;
     else return -1;
   }
+  if (frac === 0) return -1; // "1." is not KiCad's
+  if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
+  const v = frac > 0 ? m / POW10[frac] : m;
+  VALUE[0] = neg ? -v : v;
+  return k;
+}
+
+/**
+ * numberAt of the unquoted atom starting at `i`, in one pass: its end returned and its value in
+ * VALUE[0], or -1 when the atom is not a plain decimal (the tree keeps it as text) or is empty.
+ */
+export function decimalAt(text: string, i: number): number {
+  let k = i;
+  let neg = false;
+  let c = text.charCodeAt(k);
+  if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
+  if (c < 48 || c > 57) return -1; // also past the end (NaN)
+  const lead = c === 48;
+  let m = 0, digits = 0, frac = -1;
+  for (;; k++) {
+    c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
+    else if (c === 46 && frac < 0) frac = 0;
+    else if (c !== c || (c < 128 && CLASS[c] !== 0)) break; // the atom's end (or the text's)
+    else return -1;
+  }
+  if (lead && digits > 1 && text.charCodeAt(i + (neg ? 1 : 0) + 1) !== 46) return -1; // leading zero: keep as text
   if (frac === 0) return -1; // "1." is not KiCad's
   if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
   const v = frac > 0 ? m / POW10[frac] : m;
