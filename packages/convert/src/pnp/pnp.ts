@@ -2,7 +2,7 @@
  * Pick-and-place (centroid) CSV as EasyEDA Pro writes it: designator, device, footprint, the centre
  * of the box of the pads' centres (Mid X/Y: FaBoPlatform/GameFive's PickAndPlace file, 51 of 51 parts
  * within 0.001 mm; the footprint's drawn box put J1 2.9 mm off), the component origin (Ref X/Y), pad 1
- * (Pad X/Y) in mm in the board frame (Y up), side T/B, rotation in degrees counter-clockwise (0..360),
+ * (Pad X/Y; without a pad "1" the first number in natural order) in mm in the board frame (Y up), side T/B, rotation in degrees counter-clockwise (0..360),
  * SMD yes/no, the BOM's comment. Components left out of the BOM are left out here too.
  */
 import type { FabBoard, FabPad } from '../fab/board.ts';
@@ -42,7 +42,8 @@ export function pnpRows(b: FabBoard): string[][] {
       for (const p of pads) { x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y); }
       mid = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
     }
-    const p1 = pads.find((p) => p.number === '1') ?? pads[0];
+    // pad 1; without one, the first number in natural order (nos86/TFM-100's USB-C P4: "A1B12" of A1B12, A4B9, A5...B8)
+    const p1 = pads.find((p) => p.number === '1') ?? [...pads].sort((a, c) => naturalCompare(a.number, c.number))[0];
     const rot = ((Math.round(c.angle * 1000) / 1000) % 360 + 360) % 360;
     const smd = pads.length > 0 && pads.every((p) => !p.hole);
     rows.push([c.designator || c.id, dev?.title ?? '', c.footprintName, mm(mid.x), mm(mid.y), mm(c.x), mm(c.y), p1 ? mm(p1.x) : '', p1 ? mm(p1.y) : '', String(pads.length), c.bottom ? 'B' : 'T', String(rot), smd ? 'Yes' : 'No', bomComment(c, b.devices)]);

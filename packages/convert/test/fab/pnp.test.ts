@@ -72,3 +72,17 @@ describe('[issue-12] pick-and-place Mid X/Y and Comment as EasyEDA writes them',
     expect([col('Pins'), col('Layer'), col('Rotation'), col('SMD')]).toEqual(['3', 'T', '90', 'Yes']);
   });
 });
+
+describe('[issue-12] pick-and-place Pad X/Y without a pad "1"', () => {
+  it('is the first pad number in natural order, as EasyEDA writes it (nos86/TFM-100\'s USB-C P4: A1B12, where we took the first pad, B5, 4.95 mm away)', () => {
+    const base = fabBoard({ name: 'pnp', records: [] });
+    const pad = (number: string, x: number) => ({ designator: 'P4', componentId: 'c1', number, net: '', layer: 1, x, y: 0, m: { a: 1, b: 0, c: 0, d: 1, e: x, f: 0 }, shape: ['RECT', 10, 50, 0], copper: [], maskTop: 0, maskBottom: 0, pasteTop: 0, pasteBottom: 0 });
+    const b = {
+      ...base,
+      components: [{ id: 'c1', designator: 'P4', x: 0, y: 0, angle: 180, bottom: false, footprintUuid: '', footprintName: 'USB-C', deviceUuid: '', box: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, attrs: new Map<string, string>() }],
+      pads: [pad('B5', -100), pad('A8', -80), pad('B4A9', -120), pad('A4B9', 90), pad('A1B12', 120), pad('B1A12', -150), pad('SHELL', 200)],
+    };
+    const [row] = pnpRows(b as never);
+    expect(row[PNP_HEADER.indexOf('Pad X')]).toBe(`${120 * 0.0254}mm`);
+  });
+});
