@@ -27,6 +27,10 @@ export interface BoardMinimums {
   trackWidth?: number;
   viaDiameter?: number;
   viaDrill?: number;
+  /** min_copper_edge_clearance, min_hole_clearance, min_hole_to_hole (mil). */
+  copperEdgeClearance?: number;
+  holeClearance?: number;
+  holeToHole?: number;
 }
 
 export interface BoardConversion {
@@ -101,13 +105,36 @@ export function footprintDocument(fp: KFootprint, report: Report): { dataStr: st
  * max drill]. (Before, the class width was also the minimum, so a 0.25 mm track read back as
  * 9.84 mil failed a 9.8425 mil minimum, and the via data was in KiCad's order: every via failed.)
  */
+/**
+ * EasyEDA's safe-spacing matrix (rule type 1): lower triangle over track, SMD pad, TH pad, via, hole,
+ * pour, fill, text, outline, other (board rules.ts CLEAR_KINDS). Copper to copper is the class's
+ * clearance; to a hole the board's min_hole_clearance, to the outline its min_copper_edge_clearance,
+ * when the .kicad_pro gives them (else the class's clearance, and EasyEDA's 0.3 mm to the outline).
+ * Before, the class's clearance was written alone, which no reader takes for a matrix: the DRC used
+ * EasyEDA's defaults (6 mil, 0.3 mm to the outline) whatever KiCad said.
+ */
+function safeSpacing(clearance: number, m: BoardMinimums): number[][] {
+  const HOLE = 4, OUTLINE = 8;
+  const rows: number[][] = [];
+  for (let i = 0; i < 10; i++) {
+    const row: number[] = [];
+    for (let j = 0; j <= i; j++) {
+      const v = i === OUTLINE || j === OUTLINE ? m.copperEdgeClearance ?? 11.811 : i === HOLE || j === HOLE ? m.holeClearance ?? clearance : clearance;
+      row.push(r4(v));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
 function netClassRules(classes: KNetClass[], minimums: BoardMinimums = {}): Rec[] {
   const out: Rec[] = [];
   const minTrack = minimums.trackWidth ?? 0, minVia = minimums.viaDiameter ?? 0, minDrill = minimums.viaDrill ?? 0;
   classes.forEach((c, i) => {
     const isDefault = i === 0 || c.name === 'Default';
     // Type codes of real files: 1 clearance, 3 track width [min, default, max], 5 via size, 10 differential pair.
-    out.push(Rule.create({ typeCode: '1', name: c.name, isDefault, data: ['mil', r4(c.clearance)] }));
+    out.push(Rule.create({ typeCode: '1', name: c.name, isDefault, data: ['mil', safeSpacing(c.clearance, minimums)] }));
+    if (isDefault && minimums.holeToHole !== undefined) out.push(Rule.create({ typeCode: '2', name: c.name, isDefault, data: ['mil', 0, 0, r4(minimums.holeToHole)] }));
     out.push(Rule.create({ typeCode: '3', name: c.name, isDefault, data: ['mil', r4(Math.min(minTrack, c.trackWidth)), r4(c.trackWidth), r4(Math.max(c.trackWidth, 100))] }));
     out.push(Rule.create({ typeCode: '5', name: c.name, isDefault, data: ['mil', r4(Math.min(minVia, c.viaDiameter)), r4(c.viaDiameter), r4(Math.max(c.viaDiameter, 196.8504)), r4(Math.min(minDrill, c.viaDrill)), r4(c.viaDrill), r4(Math.max(c.viaDrill, 118.1102))] }));
     if (c.diffPairWidth) out.push(Rule.create({ typeCode: '10', name: c.name, isDefault, data: ['mil', r4(c.diffPairWidth), r4(c.diffPairGap ?? 0)] }));
@@ -262,7 +289,7 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   const classes = board.netClasses.length ? board.netClasses : opts.netClasses ?? [];
   // KiCad 5 boards keep their constraints in (setup): trace_min, via_min_size, via_min_drill
   const st = board.setup;
-  const minimums: BoardMinimums = { trackWidth: opts.minimums?.trackWidth ?? st.trace_min, viaDiameter: opts.minimums?.viaDiameter ?? st.via_min_size, viaDrill: opts.minimums?.viaDrill ?? st.via_min_drill };
+  const minimums: BoardMinimums = { ...opts.minimums, trackWidth: opts.minimums?.trackWidth ?? st.trace_min, viaDiameter: opts.minimums?.viaDiameter ?? st.via_min_size, viaDrill: opts.minimums?.viaDrill ?? st.via_min_drill };
   body.push(...netClassRules(classes, minimums));
   // Board setup values KiCad keeps beside the rules (pad_to_mask_clearance, ...), kept under their KiCad names.
   for (const [k, v] of Object.entries(board.setup)) body.push(Rule.create({ typeCode: 'kicad', name: k, isDefault: false, data: ['mil', v] }));

@@ -83,7 +83,10 @@ export function proMinimums(pro: Record<string, unknown>): BoardMinimums {
   const board = (pro.board ?? {}) as { design_settings?: { rules?: Record<string, unknown> } };
   const r = board.design_settings?.rules ?? {};
   const m = (k: string) => (typeof r[k] === 'number' && Number.isFinite(r[k]) ? mil(r[k] as number) : undefined);
-  return { trackWidth: m('min_track_width'), viaDiameter: m('min_via_diameter'), viaDrill: m('min_through_hole_diameter') };
+  return {
+    trackWidth: m('min_track_width'), viaDiameter: m('min_via_diameter'), viaDrill: m('min_through_hole_diameter'),
+    copperEdgeClearance: m('min_copper_edge_clearance'), holeClearance: m('min_hole_clearance'), holeToHole: m('min_hole_to_hole'),
+  };
 }
 
 /**
