@@ -1,27 +1,24 @@
 /**
  * The `copperplate` command: the product's automation interface (as kicad-cli is for KiCad).
- * Each subcommand lives in its own module under ./commands, loaded only when it runs (./commands.ts).
+ * Each subcommand lives in its own module under ./commands and is registered here.
  * Output for users never includes a stack trace: errors print one line with the catalogue message.
  */
 import { loadKicadFont } from '@copperplate/server/kicad-font';
-import { allCommands, loadCommand } from './commands.ts';
+import { COMMANDS, type Command } from './commands.ts';
 
-export async function usage(): Promise<string> {
-  const commands = await allCommands();
-  return `copperplate <command> [options]
+export const USAGE = `copperplate <command> [options]
 
 Commands:
-${commands.map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`).join('\n')}
+${COMMANDS.map((c: Command) => `  ${c.usage.padEnd(58)} ${c.summary}`).join('\n')}
   help                                                       this text`;
-}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    console.log(await usage());
+    console.log(USAGE);
     return 0;
   }
-  const cmd = await loadCommand(name);
+  const cmd = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
     console.error(`Unknown command '${name}'. Run 'copperplate help'.`);
     return 2;

@@ -34,6 +34,50 @@ export class CellBuffers {
   }
 }
 
+/** Bounds of the entries' points. */
+function extent(xs: ArrayLike<number>, n: number): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let o = 0; o < 4 * n; o += 2) {
+    const x = xs[o], y = xs[o + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** Each entry's cell range (clamped) into `rg`, and the count of entries per cell into start[c + 1]. */
+function countCells(xs: ArrayLike<number>, n: number, minX: number, minY: number, cell: number, nx: number, ny: number, rg: Int32Array, start: Int32Array): void {
+  for (let o = 0; o < n * 4; o += 4) {
+    const ax = xs[o], ay = xs[o + 1], bx = xs[o + 2], by = xs[o + 3];
+    let x0 = Math.floor(((ax < bx ? ax : bx) - minX) / cell), x1 = Math.floor(((ax < bx ? bx : ax) - minX) / cell);
+    let y0 = Math.floor(((ay < by ? ay : by) - minY) / cell), y1 = Math.floor(((ay < by ? by : ay) - minY) / cell);
+    if (x0 < 0) x0 = 0; else if (x0 >= nx) x0 = nx - 1;
+    if (x1 < 0) x1 = 0; else if (x1 >= nx) x1 = nx - 1;
+    if (y0 < 0) y0 = 0; else if (y0 >= ny) y0 = ny - 1;
+    if (y1 < 0) y1 = 0; else if (y1 >= ny) y1 = ny - 1;
+    rg[o] = x0; rg[o + 1] = y0; rg[o + 2] = x1; rg[o + 3] = y1;
+    if (x0 === x1 && y0 === y1) start[y0 * nx + x0 + 1]++;
+    else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) start[iy * nx + ix + 1]++;
+  }
+}
+
+/** Counts to starts; `fill` a copy of the starts (the next free slot per cell). */
+function prefixSums(start: Int32Array, fill: Int32Array, cells: number): void {
+  for (let k = 0; k < cells; k++) start[k + 1] += start[k];
+  for (let k = 0; k < cells; k++) fill[k] = start[k];
+}
+
+/** Entries into their cells' slots of `list`. */
+function placeEntries(rg: Int32Array, n: number, nx: number, fill: Int32Array, list: Int32Array): void {
+  for (let o = 0; o < n * 4; o += 4) {
+    const x0 = rg[o], y0 = rg[o + 1], x1 = rg[o + 2], y1 = rg[o + 3];
+    if (x0 === x1 && y0 === y1) list[fill[y0 * nx + x0]++] = o >> 2;
+    else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) list[fill[iy * nx + ix]++] = o >> 2;
+  }
+}
+
 export class CellGrid {
   readonly ox: number;
   readonly oy: number;
@@ -51,43 +95,20 @@ export class CellGrid {
    */
   constructor(readonly xs: ArrayLike<number>, readonly n: number, cell: number, bounds?: { minX: number; minY: number; maxX: number; maxY: number }, buf = new CellBuffers()) {
     this.buf = buf;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-    if (bounds) ({ minX, minY, maxX, maxY } = bounds);
-    else for (let o = 0; o < 4 * n; o += 2) {
-      const x = xs[o], y = xs[o + 1];
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
-    }
+    // the loops are functions of their own (V8 compiles each hot loop alone: see drc-copper.ts)
+    const bb = bounds ?? extent(xs, n);
+    let { minX, minY, maxX, maxY } = bb;
     if (!(minX <= maxX)) { minX = minY = maxX = maxY = 0; }
     this.cell = cell = Math.max(1, cell);
     this.ox = minX; this.oy = minY;
     const nx = (this.nx = Math.floor((maxX - minX) / cell) + 1), ny = (this.ny = Math.floor((maxY - minY) / cell) + 1);
     const start = (this.start = buf.ints('start', nx * ny + 1));
     if (scratch.length < n * 4) scratch = new Int32Array(Math.max(n * 4, 2 * scratch.length));
-    const rg = scratch;
-    for (let o = 0; o < n * 4; o += 4) {
-      const ax = xs[o], ay = xs[o + 1], bx = xs[o + 2], by = xs[o + 3];
-      let x0 = Math.floor(((ax < bx ? ax : bx) - minX) / cell), x1 = Math.floor(((ax < bx ? bx : ax) - minX) / cell);
-      let y0 = Math.floor(((ay < by ? ay : by) - minY) / cell), y1 = Math.floor(((ay < by ? by : ay) - minY) / cell);
-      if (x0 < 0) x0 = 0; else if (x0 >= nx) x0 = nx - 1;
-      if (x1 < 0) x1 = 0; else if (x1 >= nx) x1 = nx - 1;
-      if (y0 < 0) y0 = 0; else if (y0 >= ny) y0 = ny - 1;
-      if (y1 < 0) y1 = 0; else if (y1 >= ny) y1 = ny - 1;
-      rg[o] = x0; rg[o + 1] = y0; rg[o + 2] = x1; rg[o + 3] = y1;
-      if (x0 === x1 && y0 === y1) start[y0 * nx + x0 + 1]++;
-      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) start[iy * nx + ix + 1]++;
-    }
-    for (let k = 0; k < nx * ny; k++) start[k + 1] += start[k];
+    countCells(xs, n, minX, minY, cell, nx, ny, scratch, start);
     const fill = buf.ints('fill', nx * ny, false);
-    for (let k = 0; k < nx * ny; k++) fill[k] = start[k];
+    prefixSums(start, fill, nx * ny);
     const list = (this.list = buf.ints('list', start[nx * ny], false));
-    for (let o = 0; o < n * 4; o += 4) {
-      const x0 = rg[o], y0 = rg[o + 1], x1 = rg[o + 2], y1 = rg[o + 3];
-      if (x0 === x1 && y0 === y1) list[fill[y0 * nx + x0]++] = o >> 2;
-      else for (let iy = y0; iy <= y1; iy++) for (let ix = x0; ix <= x1; ix++) list[fill[iy * nx + ix]++] = o >> 2;
-    }
+    placeEntries(scratch, n, nx, fill, list);
   }
   /** A fresh mark for one query (entries seen in it are `marks()[k] === tick`). */
   nextTick(): number {

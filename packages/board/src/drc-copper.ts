@@ -42,7 +42,56 @@ export interface CopperResult {
   dsu: DSU;
 }
 
+/**
+ * What the copper checks share. The checks are cut into one small function per loop: V8 compiles a
+ * hot loop on its own (on-stack replacement), and a big function holding every loop was compiled
+ * again and again as each next loop ran for the first time (a 100k-pad DRC spent ~0.5 s of CPU in
+ * compiler threads on its first run).
+ */
+interface Ctx {
+  model: BoardModel;
+  rules: BoardModel['rules'];
+  out: Violation[];
+  /** Items, then stored thermal spokes (fill items of their pour). */
+  copper: CopperItem[];
+  n: number;
+  nItems: number;
+  cores: Array<Core | undefined>;
+  spokePour: Map<CopperItem, string>;
+  /** Nets as numbers (no net: -1). */
+  netIds: Map<string, number>;
+  netOf: Int32Array;
+  kinds: ClearKind[];
+  kindIx: Uint8Array;
+  nKinds: number;
+  /** The clearance a fill owes by its pour's COPPER rule, without EasyEDA's extra. */
+  pourClear: Map<string, number>;
+  byLayer: Map<number, number[]>;
+  grids: Map<number, LayerGrid>;
+  /** The largest clearance, rounded up (a whole number passes to the grid's query without boxing). */
+  reach: number;
+  dsu: DSU;
+}
+interface LayerGrid { g: CellGrid; idx: number[] }
+interface Fill { id: string; net: string; layer: number; polys: PolyWithHoles[]; box: IBox; base: number; clear: number }
+
 export function copperChecks(model: BoardModel, out: Violation[]): CopperResult {
+  const c = context(model, out);
+  const fills = storedFills(c);
+  c.dsu = new DSU(c.n + fills.pieces);
+  layerGrids(c);
+  pairItems(c);
+  // the stored fills, one piece at a time (one small index, its arrays reused: no big allocations, so
+  // no full collections of a heap holding the board); the items near each piece
+  const fi = new PieceIndex();
+  const need = new Float64Array(c.n);
+  const rims = new Rims();
+  for (const f of fills.list) checkFill(c, f, fi, need, rims);
+  sameNetFills(c, fills.list, fi);
+  return { copper: c.copper, dsu: c.dsu };
+}
+
+function context(model: BoardModel, out: Violation[]): Ctx {
   const rules = model.rules;
   const nItems = model.items.length;
   // Stored thermal spokes: small fill items of their pour, paired like items.
@@ -54,155 +103,198 @@ export function copperChecks(model: BoardModel, out: Violation[]): CopperResult 
     copper.push(f);
   });
   const n = copper.length;
-  const cores = copper.map(coreOf);
-  // nets as numbers (no net: -1)
   const netIds = new Map<string, number>();
   for (const p of model.pours) if (p.net && !netIds.has(p.net)) netIds.set(p.net, netIds.size);
-  const netOf = new Int32Array(n);
-  for (let i = 0; i < n; i++) { const nt = copper[i].net; let id = nt ? netIds.get(nt) : -1; if (id === undefined) netIds.set(nt, (id = netIds.size)); netOf[i] = id; }
-  const kinds: ClearKind[] = copper.map((it, i) => (i >= nItems ? 'pour' : clearKindOf(it)));
-  const kindIds = new Map<ClearKind, number>();
-  const kindIx = new Uint8Array(n);
-  for (let i = 0; i < n; i++) { let k = kindIds.get(kinds[i]); if (k === undefined) kindIds.set(kinds[i], (k = kindIds.size)); kindIx[i] = k; }
-  const nKinds = Math.max(1, kindIds.size);
-  const kindOf = (i: number): string => (i >= nItems ? 'pour' : clearKindOf(copper[i]));
-  // the clearance a fill owes by its pour's COPPER rule, without EasyEDA's extra
+  const kinds: ClearKind[] = new Array(n);
   const pourClear = new Map<string, number>();
   for (const p of model.pours) pourClear.set(p.id, rules.pour(p.id, p.net).clearance - POUR_EXTRA_CLEARANCE);
+  const c: Ctx = { model, rules, out, copper, n, nItems, cores: new Array(n), spokePour, netIds, netOf: new Int32Array(n), kinds, kindIx: new Uint8Array(n), nKinds: 1, pourClear, byLayer: new Map(), grids: new Map(), reach: Math.ceil(rules.maxClearance * S), dsu: undefined as unknown as DSU };
+  itemNumbers(c);
+  return c;
+}
 
-  // stored fills; their pieces follow the items in the union-find
-  const fills: Array<{ id: string; net: string; layer: number; polys: PolyWithHoles[]; box: IBox; base: number; clear: number }> = [];
+/** Cores, net numbers and clearance kinds of the items (a loop per function: see Ctx). */
+function itemNumbers(c: Ctx): void {
+  itemCores(c.copper, c.cores);
+  itemNets(c.copper, c.netIds, c.netOf);
+  itemKinds(c.copper, c.nItems, c.kinds);
+  c.nKinds = kindNumbers(c.kinds, c.kindIx);
+}
+function itemCores(copper: CopperItem[], cores: Array<Core | undefined>): void {
+  for (let i = 0; i < copper.length; i++) cores[i] = coreOf(copper[i]);
+}
+function itemNets(copper: CopperItem[], netIds: Map<string, number>, netOf: Int32Array): void {
+  for (let i = 0; i < copper.length; i++) { const nt = copper[i].net; let id = nt ? netIds.get(nt) : -1; if (id === undefined) netIds.set(nt, (id = netIds.size)); netOf[i] = id; }
+}
+function itemKinds(copper: CopperItem[], nItems: number, kinds: ClearKind[]): void {
+  for (let i = 0; i < copper.length; i++) kinds[i] = i >= nItems ? 'pour' : clearKindOf(copper[i]);
+}
+function kindNumbers(kinds: ClearKind[], kindIx: Uint8Array): number {
+  const kindIds = new Map<ClearKind, number>();
+  for (let i = 0; i < kinds.length; i++) { let k = kindIds.get(kinds[i]); if (k === undefined) kindIds.set(kinds[i], (k = kindIds.size)); kindIx[i] = k; }
+  return Math.max(1, kindIds.size);
+}
+
+/** Stored fills; their pieces follow the items in the union-find. */
+function storedFills(c: Ctx): { list: Fill[]; pieces: number } {
+  const list: Fill[] = [];
   let pieces = 0;
-  for (const p of model.pours) {
-    const polys = model.stored.get(p.id);
+  for (const p of c.model.pours) {
+    const polys = c.model.stored.get(p.id);
     if (!polys?.length) continue;
-    fills.push({ id: p.id, net: p.net, layer: p.layer, polys, box: p.box, base: n + pieces, clear: pourClear.get(p.id)! });
+    list.push({ id: p.id, net: p.net, layer: p.layer, polys, box: p.box, base: c.n + pieces, clear: c.pourClear.get(p.id)! });
     pieces += polys.length;
   }
-  const dsu = new DSU(n + pieces);
+  return { list, pieces };
+}
 
-  // grids per layer (multi-layer items in their own)
-  const byLayer = new Map<number, number[]>();
-  for (let i = 0; i < n; i++) {
+/** Grids per layer (multi-layer items in their own). */
+function layerGrids(c: Ctx): void {
+  itemsByLayer(c.copper, c.byLayer);
+  for (const [l, idx] of c.byLayer) c.grids.set(l, { g: new CellGrid(boxArray(c.copper, idx), idx.length, 200 * S), idx });
+}
+function itemsByLayer(copper: CopperItem[], byLayer: Map<number, number[]>): void {
+  for (let i = 0; i < copper.length; i++) {
     const l = copper[i].layer;
     let a = byLayer.get(l);
     if (!a) byLayer.set(l, (a = []));
     a.push(i);
   }
-  const grids = new Map<number, { g: CellGrid; idx: number[] }>();
-  for (const [l, idx] of byLayer) {
-    const xs = new Float64Array(4 * idx.length);
-    for (let k = 0; k < idx.length; k++) { const b = copper[idx[k]].box; xs[4 * k] = b.minX; xs[4 * k + 1] = b.minY; xs[4 * k + 2] = b.maxX; xs[4 * k + 3] = b.maxY; }
-    grids.set(l, { g: new CellGrid(xs, idx.length, 200 * S), idx });
-  }
-  const reach = rules.maxClearance * S;
+}
 
-  const report = (a: CopperItem, bKey: string, bKind: string, bNet: string, bBox: IBox, aKind: string, layer: number, d: number, need: number) => {
-    const ov = { minX: Math.max(a.box.minX, bBox.minX), minY: Math.max(a.box.minY, bBox.minY), maxX: Math.min(a.box.maxX, bBox.maxX), maxY: Math.min(a.box.maxY, bBox.maxY) };
-    const pos = ov.minX <= ov.maxX && ov.minY <= ov.maxY ? at(ov) : at({ minX: Math.min(a.box.maxX, bBox.maxX), minY: Math.min(a.box.maxY, bBox.maxY), maxX: Math.max(a.box.minX, bBox.minX), maxY: Math.max(a.box.minY, bBox.minY) });
-    if (d <= 0 && a.net && bNet) out.push({ rule: 'short', severity: 'error', message: `short circuit between ${a.net} and ${bNet}`, ...pos, layer, items: [a.key, bKey], nets: [a.net, bNet], actual: 0, required: mil(need) });
-    else out.push({ rule: 'clearance', severity: 'error', message: `${aKind} (${a.net || 'no net'}) to ${bKind} (${bNet || 'no net'}): ${mil(d)} mil < ${mil(need)} mil`, ...pos, layer, items: [a.key, bKey], nets: [a.net, bNet], actual: mil(d), required: mil(need) });
-  };
+function boxArray(copper: CopperItem[], idx: number[]): Float64Array {
+  const xs = new Float64Array(4 * idx.length);
+  for (let k = 0; k < idx.length; k++) { const b = copper[idx[k]].box; xs[4 * k] = b.minX; xs[4 * k + 1] = b.minY; xs[4 * k + 2] = b.maxX; xs[4 * k + 3] = b.maxY; }
+  return xs;
+}
 
-  const pair = (i: number, j: number) => {
-    const a = copper[i], b = copper[j];
-    const sameNet = a.net !== '' && a.net === b.net;
-    if (a.owner && a.owner === b.owner && (!a.net || !b.net)) return; // a footprint's own copper
-    if (sameNet) {
-      if (dsu.find(i) !== dsu.find(j) && boxGap(a.box, b.box) <= 1 && itemDistance(a, b, 1, 2, cores[i], cores[j]) <= 1) dsu.join(i, j);
-      return;
-    }
-    if (i >= nItems && j >= nItems) return;
-    let need = rules.clearance(kinds[i], kinds[j], a.net, b.net) * S;
-    // a spoke (pour fill) also owes the clearance of its COPPER rule (and of the other object's net rule)
-    if (i >= nItems || j >= nItems) {
-      const other = i >= nItems ? b : a;
-      const pr = pourClear.get(spokePour.get(i >= nItems ? a : b)!)!;
-      const nr = other.net ? Math.max(0, rules.netPourClearance(other.net) - POUR_EXTRA_CLEARANCE) : 0;
-      need = Math.max(need, pr * S, nr * S);
-    }
-    if (boxGap(a.box, b.box) >= need) return;
-    const d = itemDistance(a, b, 0, need, cores[i], cores[j]);
-    if (d >= need - TOL) return;
-    report(a, b.key, kindOf(j), b.net, b.box, kindOf(i), a.layer === MULTI ? b.layer : a.layer, d, need);
-  };
+const kindName = (c: Ctx, i: number): string => (i >= c.nItems ? 'pour' : clearKindOf(c.copper[i]));
 
+function report(out: Violation[], a: CopperItem, bKey: string, bKind: string, bNet: string, bBox: IBox, aKind: string, layer: number, d: number, need: number): void {
+  const ov = { minX: Math.max(a.box.minX, bBox.minX), minY: Math.max(a.box.minY, bBox.minY), maxX: Math.min(a.box.maxX, bBox.maxX), maxY: Math.min(a.box.maxY, bBox.maxY) };
+  const pos = ov.minX <= ov.maxX && ov.minY <= ov.maxY ? at(ov) : at({ minX: Math.min(a.box.maxX, bBox.maxX), minY: Math.min(a.box.maxY, bBox.maxY), maxX: Math.max(a.box.minX, bBox.minX), maxY: Math.max(a.box.minY, bBox.minY) });
+  if (d <= 0 && a.net && bNet) out.push({ rule: 'short', severity: 'error', message: `short circuit between ${a.net} and ${bNet}`, ...pos, layer, items: [a.key, bKey], nets: [a.net, bNet], actual: 0, required: mil(need) });
+  else out.push({ rule: 'clearance', severity: 'error', message: `${aKind} (${a.net || 'no net'}) to ${bKind} (${bNet || 'no net'}): ${mil(d)} mil < ${mil(need)} mil`, ...pos, layer, items: [a.key, bKey], nets: [a.net, bNet], actual: mil(d), required: mil(need) });
+}
+
+/** Items (and stored spokes) near one another on a layer: clearance, shorts, same-net contacts. */
+function pairItems(c: Ctx): void {
+  const { copper, n, grids, reach } = c;
   const multi = grids.get(MULTI);
   for (let i = 0; i < n; i++) {
     const a = copper[i], b = a.box;
     const own = grids.get(a.layer)!;
-    for (let h = 0, nh = own.g.query(b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach); h < nh; h++) { const j = own.idx[own.g.hits[h]]; if (j > i) pair(i, j); }
+    for (let h = 0, nh = own.g.query(b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach); h < nh; h++) { const j = own.idx[own.g.hits[h]]; if (j > i) pair(c, i, j); }
     if (a.layer !== MULTI && multi) {
-      for (let h = 0, nh = multi.g.query(b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach); h < nh; h++) { const j = multi.idx[multi.g.hits[h]]; pair(Math.min(i, j), Math.max(i, j)); }
+      for (let h = 0, nh = multi.g.query(b.minX - reach, b.minY - reach, b.maxX + reach, b.maxY + reach); h < nh; h++) { const j = multi.idx[multi.g.hits[h]]; pair(c, Math.min(i, j), Math.max(i, j)); }
     }
   }
+}
 
-  // the stored fills, one piece at a time (one small index, its arrays reused: no big allocations, so
-  // no full collections of a heap holding the board); the items near each piece
-  const fi = new PieceIndex();
-  const need = new Float64Array(n);
-  const rims = new Rims();
-  for (const f of fills) {
-    const cand = [byLayer.get(f.layer) ?? [], byLayer.get(MULTI) ?? []];
-    const fNet = f.net ? netIds.get(f.net)! : -2;
-    const gs = [grids.get(f.layer), multi].filter((x): x is { g: CellGrid; idx: number[] } => !!x);
-    // what each item owes this pour (same net: 0, it joins the piece it touches)
-    // (a function of the item's net and kind: worked out once per pair, from typed arrays)
-    need.fill(0);
-    let maxNeed = 2;
-    const memo = new Float64Array((netIds.size + 1) * nKinds).fill(-1);
-    for (let c = 0; c < 2; c++) for (let k = 0, idx = cand[c]; k < idx.length; k++) {
-      const i = idx[k];
-      if (netOf[i] === fNet || i >= nItems) continue;
-      const slot = (netOf[i] + 1) * nKinds + kindIx[i];
-      let v = memo[slot];
-      if (v < 0) {
-        const a = copper[i];
-        const nr = a.net ? Math.max(0, rules.netPourClearance(a.net) - POUR_EXTRA_CLEARANCE) : 0;
-        v = memo[slot] = Math.max(rules.clearance(kinds[i], 'pour', a.net, f.net), f.clear, nr) * S;
-      }
-      need[i] = v;
-      if (v > maxNeed) maxNeed = v;
-    }
-    rims.n = 0;
-    for (let k = 0; k < f.polys.length; k++) {
-      const pb = fi.load(f.polys[k], rims, k).box, piece = f.base + k;
-      for (let c = 0; c < gs.length; c++) {
-        const g = gs[c].g, idx = gs[c].idx, gb = g.xs;
-        for (let h = 0, nh = g.query(pb.minX - maxNeed, pb.minY - maxNeed, pb.maxX + maxNeed, pb.maxY + maxNeed); h < nh; h++) {
-          const e = g.hits[h], i = idx[e], o = 4 * e;
-          // the gap between the item's box and the piece's box, from the grid's box array
-          const gap = Math.max(0, pb.minX - gb[o + 2], gb[o] - pb.maxX, pb.minY - gb[o + 3], gb[o + 1] - pb.maxY);
-          if (netOf[i] === fNet) {
-            if (gap > 1 || dsu.find(i) === dsu.find(piece)) continue;
-            const a = copper[i];
-            if (fi.distance(cores[i], a.paths, a.box, 2) <= 1) { dsu.join(i, piece); continue; }
-            if (insideAtRef(fi, a)) dsu.join(i, piece);
-            continue;
-          }
-          if (i >= nItems) continue; // fill to fill
-          const nd = need[i];
-          if (gap >= nd) continue;
-          const a = copper[i], b = a.box;
-          let d = fi.distance(cores[i], a.paths, b, nd);
-          if (d > 0 && insideAtRef(fi, a)) d = 0;
-          if (d >= nd - TOL) continue;
-          report(a, `${f.id}#${k}`, 'pour', f.net, pb, kindOf(i), a.layer === MULTI ? f.layer : a.layer, d, nd);
-        }
-      }
-    }
-    // pieces touching one another: along their box sides (tile pieces), or anywhere when their boxes overlap
-    rimContacts(rims, (x, y) => dsu.join(f.base + x, f.base + y));
-    overlapping(f.polys, f.polys, true, fi, (x, y) => dsu.join(f.base + x, f.base + y));
+function pair(c: Ctx, i: number, j: number): void {
+  const { copper, nItems, rules, cores, dsu, kinds } = c;
+  const a = copper[i], b = copper[j];
+  const sameNet = a.net !== '' && a.net === b.net;
+  if (a.owner && a.owner === b.owner && (!a.net || !b.net)) return; // a footprint's own copper
+  if (sameNet) {
+    if (dsu.find(i) !== dsu.find(j) && boxGap(a.box, b.box) <= 1 && itemDistance(a, b, 1, 2, cores[i], cores[j]) <= 1) dsu.join(i, j);
+    return;
   }
+  if (i >= nItems && j >= nItems) return;
+  let need = rules.clearance(kinds[i], kinds[j], a.net, b.net) * S;
+  // a spoke (pour fill) also owes the clearance of its COPPER rule (and of the other object's net rule)
+  if (i >= nItems || j >= nItems) {
+    const other = i >= nItems ? b : a;
+    const pr = c.pourClear.get(c.spokePour.get(i >= nItems ? a : b)!)!;
+    const nr = other.net ? Math.max(0, rules.netPourClearance(other.net) - POUR_EXTRA_CLEARANCE) : 0;
+    need = Math.max(need, pr * S, nr * S);
+  }
+  if (boxGap(a.box, b.box) >= need) return;
+  const d = itemDistance(a, b, 0, need, cores[i], cores[j]);
+  if (d >= need - TOL) return;
+  report(c.out, a, b.key, kindName(c, j), b.net, b.box, kindName(c, i), a.layer === MULTI ? b.layer : a.layer, d, need);
+}
 
-  // fill pieces of same-net pours on one layer touching
+/**
+ * What each item owes the fill `f` (same net or a spoke: 0, it joins the piece it touches), in
+ * `need`; returns the largest. A function of the item's net and kind: worked out once per pair.
+ */
+function fillNeeds(c: Ctx, f: Fill, fNet: number, need: Float64Array): number {
+  const { copper, nItems, netOf, kindIx, nKinds, kinds, rules } = c;
+  need.fill(0);
+  let maxNeed = 2;
+  const memo = new Float64Array((c.netIds.size + 1) * nKinds).fill(-1);
+  for (const idx of [c.byLayer.get(f.layer) ?? [], c.byLayer.get(MULTI) ?? []]) for (let k = 0; k < idx.length; k++) {
+    const i = idx[k];
+    if (netOf[i] === fNet || i >= nItems) continue;
+    const slot = (netOf[i] + 1) * nKinds + kindIx[i];
+    let v = memo[slot];
+    if (v < 0) {
+      const a = copper[i];
+      const nr = a.net ? Math.max(0, rules.netPourClearance(a.net) - POUR_EXTRA_CLEARANCE) : 0;
+      v = memo[slot] = Math.max(rules.clearance(kinds[i], 'pour', a.net, f.net), f.clear, nr) * S;
+    }
+    need[i] = v;
+    if (v > maxNeed) maxNeed = v;
+  }
+  return maxNeed;
+}
+
+/** One stored fill: every piece against the items near it, then the pieces against one another. */
+function checkFill(c: Ctx, f: Fill, fi: PieceIndex, need: Float64Array, rims: Rims): void {
+  const fNet = f.net ? c.netIds.get(f.net)! : -2;
+  const gs = [c.grids.get(f.layer), c.grids.get(MULTI)].filter((x): x is LayerGrid => !!x);
+  const maxNeed = fillNeeds(c, f, fNet, need);
+  rims.n = 0;
+  for (let k = 0; k < f.polys.length; k++) {
+    fi.load(f.polys[k], rims, k);
+    for (let g = 0; g < gs.length; g++) checkPiece(c, f, k, fi, gs[g], fNet, need, maxNeed);
+  }
+  const dsu = c.dsu;
+  // pieces touching one another: along their box sides (tile pieces), or anywhere when their boxes overlap
+  rimContacts(rims, (x, y) => dsu.join(f.base + x, f.base + y));
+  overlapping(f.polys, f.polys, true, fi, (x, y) => dsu.join(f.base + x, f.base + y));
+}
+
+/** Piece k of fill f (loaded in `fi`) against the items of one layer grid near it. */
+function checkPiece(c: Ctx, f: Fill, k: number, fi: PieceIndex, lg: LayerGrid, fNet: number, need: Float64Array, maxNeed: number): void {
+  const { copper, nItems, netOf, cores, dsu } = c;
+  const pb = fi.box, piece = f.base + k;
+  const g = lg.g, idx = lg.idx, gb = g.xs;
+  for (let h = 0, nh = g.query(pb.minX - maxNeed, pb.minY - maxNeed, pb.maxX + maxNeed, pb.maxY + maxNeed); h < nh; h++) {
+    const e = g.hits[h], i = idx[e], o = 4 * e;
+    // the gap between the item's box and the piece's box, from the grid's box array
+    const gap = Math.max(0, pb.minX - gb[o + 2], gb[o] - pb.maxX, pb.minY - gb[o + 3], gb[o + 1] - pb.maxY);
+    if (netOf[i] === fNet) {
+      if (gap > 1 || dsu.find(i) === dsu.find(piece)) continue;
+      const a = copper[i];
+      if (fi.distance(cores[i], a.paths, a.box, 2) <= 1) { dsu.join(i, piece); continue; }
+      if (insideAtRef(fi, a)) dsu.join(i, piece);
+      continue;
+    }
+    if (i >= nItems) continue; // fill to fill
+    const nd = need[i];
+    if (gap >= nd) continue;
+    const a = copper[i], b = a.box;
+    let d = fi.distance(cores[i], a.paths, b, nd);
+    if (d > 0 && insideAtRef(fi, a)) d = 0;
+    if (d >= nd - TOL) continue;
+    report(c.out, a, `${f.id}#${k}`, 'pour', f.net, pb, kindName(c, i), a.layer === MULTI ? f.layer : a.layer, d, nd);
+  }
+}
+
+/** Fill pieces of same-net pours on one layer touching. */
+function sameNetFills(c: Ctx, fills: Fill[], fi: PieceIndex): void {
+  const dsu = c.dsu;
   for (let u = 0; u < fills.length; u++) for (let v = u + 1; v < fills.length; v++) {
     const A = fills[u], B = fills[v];
     if (A.layer !== B.layer || !A.net || A.net !== B.net || boxGap(A.box, B.box) > 100 * S) continue;
     overlapping(A.polys, B.polys, false, fi, (x, y) => dsu.join(A.base + x, B.base + y));
   }
-  return { copper, dsu };
+}
+
+function rimBoxes(rims: Int32Array, m: number, xs: Int32Array): void {
+  for (let e = 0; e < m; e++) for (let c = 0; c < 4; c++) xs[4 * e + c] = rims[5 * e + c];
 }
 
 /** Pieces whose rim edges touch (within 1 unit). */
@@ -210,7 +302,7 @@ function rimContacts(r: Rims, join: (a: number, b: number) => void): void {
   const m = r.n, rims = r.v;
   if (m < 2) return;
   const xs = new Int32Array(4 * m);
-  for (let e = 0; e < m; e++) for (let c = 0; c < 4; c++) xs[4 * e + c] = rims[5 * e + c];
+  rimBoxes(rims, m, xs);
   const g = new CellGrid(xs, m, 100 * S);
   for (let e = 0; e < m; e++) {
     const o = 4 * e;

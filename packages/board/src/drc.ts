@@ -14,9 +14,10 @@ import type { IBox, Path64, Paths64 } from './clip.ts';
 import { CLIP_SCALE, area, iboxOverlap, boxOfPaths, intersect } from './clip.ts';
 import { type BoardModel, type CopperItem, type Hole, type PlacedComponent, MULTI, silkPaths } from './model.ts';
 import { clearKindOf } from './pour.ts';
+import type { ClearKind } from './rules.ts';
 import { CellGrid } from './cells.ts';
 import { ptSeg2 } from './edges.ts';
-import { type DrcOptions, type DrcReport, type Violation, TOL, at, boxGap, insidePaths, mil, pathsDistance } from './drc-geom.ts';
+import { type DSU, type DrcOptions, type DrcReport, type Violation, at, boxGap, insidePaths, mil, pathsDistance } from './drc-geom.ts';
 import { copperChecks, coreOf, itemDistance } from './drc-copper.ts';
 
 export type { DrcOptions, DrcReport, Severity, Violation } from './drc-geom.ts';
@@ -25,19 +26,42 @@ export { itemDistance } from './drc-copper.ts';
 
 const S = CLIP_SCALE;
 
-/** Run every check; see the file header. */
+/**
+ * Run every check; see the file header. Each check is a function of its own: V8 compiles each hot
+ * loop alone (see drc-copper.ts), not the whole run again as each next loop starts.
+ */
 export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
   const t0 = Date.now();
   const out: Violation[] = [];
-  const rules = model.rules;
-
   // 1. clearance, shorts; and same-net contacts for connectivity (drc-copper.ts).
   const { copper, dsu } = copperChecks(model, out);
-  const shareLayer = (a: CopperItem, b: CopperItem) => a.layer === b.layer || a.layer === MULTI || b.layer === MULTI;
-
   // 2. track width, via and hole sizes, annular ring.
-  const vr = rules.via;
-  const minRing = Math.max(0, (vr.minDiameter - vr.minDrill) / 2);
+  sizeChecks(model, out);
+  annularRings(model, out);
+  // 3. hole to hole.
+  holeToHole(model, out);
+  // 4. copper to the board outline (and copper outside the board).
+  if (model.outline.length) outlineChecks(model, out);
+  // 5. unrouted nets: pads of one net in more than one connected group (vias join layers).
+  if (!opts.skipUnrouted) unrouted(copper, dsu, out);
+  // 6. overlapping footprints (same side).
+  footprintOverlaps(model, out);
+  // 7. silkscreen over pads; 8. solder-mask slivers.
+  const pads: CopperItem[] = [];
+  for (let i = 0; i < model.items.length; i++) if (model.items[i].kind === 'pad') pads.push(model.items[i]);
+  const padGrid = boxGrid(pads);
+  silkOverPads(model, pads, padGrid, out);
+  maskSlivers(model, pads, padGrid, opts, out);
+  const errors = out.filter((v) => v.severity === 'error').length;
+  return { violations: out, errors, warnings: out.length - errors, ms: Date.now() - t0 };
+}
+
+const shareLayer = (a: CopperItem, b: CopperItem) => a.layer === b.layer || a.layer === MULTI || b.layer === MULTI;
+const minRingOf = (model: BoardModel): number => Math.max(0, (model.rules.via.minDiameter - model.rules.via.minDrill) / 2);
+
+/** Track width, via diameter and drill, via annular ring. */
+function sizeChecks(model: BoardModel, out: Violation[]): void {
+  const rules = model.rules, vr = rules.via, minRing = minRingOf(model);
   for (let i = 0; i < model.items.length; i++) {
     const it = model.items[i];
     if ((it.kind === 'track') && it.seg && !it.owner) {
@@ -53,6 +77,11 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       if (ring < minRing - 1e-3) out.push({ rule: 'annularRing', severity: 'error', message: `via annular ring ${ring.toFixed(3)} mil < ${minRing.toFixed(3)} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: Math.round(ring * 1000) / 1000, required: Math.round(minRing * 1000) / 1000 });
     }
   }
+}
+
+/** Annular ring of plated pads. */
+function annularRings(model: BoardModel, out: Violation[]): void {
+  const minRing = minRingOf(model);
   const holeOf = new Map<string, Hole>();
   for (let i = 0; i < model.holes.length; i++) { const h = model.holes[i]; if (h.kind === 'pad' && h.plated) holeOf.set(h.key, h); }
   for (let i = 0; i < model.items.length; i++) {
@@ -63,59 +92,66 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
     const ring = annularRing(h, pad);
     if (ring < minRing * S - 1) out.push({ rule: 'annularRing', severity: 'error', message: `pad annular ring ${mil(ring)} mil < ${minRing.toFixed(3)} mil`, ...at(pad.box), items: [pad.key], nets: [pad.net], actual: mil(ring), required: Math.round(minRing * 1000) / 1000 });
   }
+}
 
-  // 3. hole to hole.
+function holeToHole(model: BoardModel, out: Violation[]): void {
+  const rules = model.rules;
   const hgrid = boxGrid(model.holes);
-  const hh = rules.holeToHole * S;
+  const hh = rules.holeToHole * S, hq = Math.ceil(hh); // (whole numbers pass to the grid without boxing)
   for (let i = 0; i < model.holes.length; i++) {
     const a = model.holes[i], ab = a.box;
-    for (let k = 0, nk = hgrid.query(ab.minX - hh, ab.minY - hh, ab.maxX + hh, ab.maxY + hh); k < nk; k++) {
+    for (let k = 0, nk = hgrid.query(ab.minX - hq, ab.minY - hq, ab.maxX + hq, ab.maxY + hq); k < nk; k++) {
       const j = hgrid.hits[k], b = model.holes[j];
       if (j <= i || b.key === a.key) continue;
       const d = a.prim && b.prim ? Math.max(0, Math.hypot(a.prim.cx - b.prim.cx, a.prim.cy - b.prim.cy) - a.prim.r - b.prim.r) : pathsDistance(a.paths, b.paths);
-      if (d < hh - TOL) out.push({ rule: 'holeToHole', severity: 'error', message: `hole to hole ${mil(d)} mil < ${rules.holeToHole} mil`, x: mil((a.cx + b.cx) / 2), y: mil((a.cy + b.cy) / 2), items: [a.key, b.key], actual: mil(d), required: rules.holeToHole });
+      if (d < hh - 1) out.push({ rule: 'holeToHole', severity: 'error', message: `hole to hole ${mil(d)} mil < ${rules.holeToHole} mil`, x: mil((a.cx + b.cx) / 2), y: mil((a.cy + b.cy) / 2), items: [a.key, b.key], actual: mil(d), required: rules.holeToHole });
     }
   }
+}
 
-  // 4. copper to the board outline (and copper outside the board).
-  if (model.outline.length) {
-    const edges = model.outline;
-    const eb = boxOfPaths(edges);
-    for (let i = 0; i < model.items.length; i++) {
-      const it = model.items[i];
-      const need = rules.clearance(clearKindOf(it), 'outline') * S;
-      const b = it.box;
-      // far inside: skip cheaply
-      if (b.minX - eb.minX > need && eb.maxX - b.maxX > need && b.minY - eb.minY > need && eb.maxY - b.maxY > need && edges.length === 1 && edges[0].length === 4) continue;
-      let d = Infinity;
-      for (const e of edges) d = Math.min(d, pathsDistance(it.paths, [e], 0) || ringDistance(it.paths, e));
-      const inside = insidePaths((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2, edges);
-      // the measuring tolerance of the copper checks (EasyEDA's rules are mm to 3 decimals): 11.8 mil is at a 0.3 mm rule
-      if (!inside || d < need - TOL) out.push({ rule: 'outline', severity: 'error', message: inside ? `${clearKindOf(it)} ${mil(d)} mil from the board outline < ${mil(need)} mil` : `${clearKindOf(it)} outside the board outline`, ...at(b), layer: it.layer, items: [it.key], nets: [it.net], actual: inside ? mil(d) : 0, required: mil(need) });
-    }
+function outlineChecks(model: BoardModel, out: Violation[]): void {
+  const rules = model.rules;
+  const edges = model.outline;
+  const eb = boxOfPaths(edges);
+  const needOf = new Map<ClearKind, number>();
+  for (let i = 0; i < model.items.length; i++) {
+    const it = model.items[i];
+    const kind = clearKindOf(it);
+    let need = needOf.get(kind);
+    if (need === undefined) needOf.set(kind, (need = rules.clearance(kind, 'outline') * S));
+    const b = it.box;
+    // far inside: skip cheaply
+    if (b.minX - eb.minX > need && eb.maxX - b.maxX > need && b.minY - eb.minY > need && eb.maxY - b.maxY > need && edges.length === 1 && edges[0].length === 4) continue;
+    let d = Infinity;
+    for (const e of edges) d = Math.min(d, pathsDistance(it.paths, [e], 0) || ringDistance(it.paths, e));
+    const inside = insidePaths((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2, edges);
+    if (!inside || d < need - 1) out.push({ rule: 'outline', severity: 'error', message: inside ? `${clearKindOf(it)} ${mil(d)} mil from the board outline < ${mil(need)} mil` : `${clearKindOf(it)} outside the board outline`, ...at(b), layer: it.layer, items: [it.key], nets: [it.net], actual: inside ? mil(d) : 0, required: mil(need) });
   }
+}
 
-  // 5. unrouted nets: pads of one net in more than one connected group (vias join layers).
-  if (!opts.skipUnrouted) {
-    const groups = new Map<string, Map<number, CopperItem>>();
-    for (let i = 0; i < copper.length; i++) {
-      const it = copper[i];
-      if (it.kind !== 'pad' || !it.net) continue;
-      let g = groups.get(it.net);
-      if (!g) groups.set(it.net, (g = new Map<number, CopperItem>()));
-      const root = dsu.find(i);
-      if (!g.has(root)) g.set(root, it);
-    }
-    for (const [net, g] of groups) {
-      if (g.size <= 1) continue;
-      const reps = [...g.values()];
-      out.push({ rule: 'unrouted', severity: 'error', message: `net ${net} is in ${g.size} unconnected parts`, ...at(reps[1].box), items: reps.map((r) => r.key), nets: [net], actual: g.size, required: 1 });
-    }
+function unrouted(copper: CopperItem[], dsu: DSU, out: Violation[]): void {
+  const groups = new Map<string, Map<number, CopperItem>>();
+  for (let i = 0; i < copper.length; i++) {
+    const it = copper[i];
+    if (it.kind !== 'pad' || !it.net) continue;
+    let g = groups.get(it.net);
+    if (!g) groups.set(it.net, (g = new Map<number, CopperItem>()));
+    const root = dsu.find(i);
+    if (!g.has(root)) g.set(root, it);
   }
+  for (const [net, g] of groups) {
+    if (g.size <= 1) continue;
+    const reps = [...g.values()];
+    out.push({ rule: 'unrouted', severity: 'error', message: `net ${net} is in ${g.size} unconnected parts`, ...at(reps[1].box), items: reps.map((r) => r.key), nets: [net], actual: g.size, required: 1 });
+  }
+}
 
-  // 6. overlapping footprints (same side): their courtyards (COMPONENT_SHAPE outlines; the copper of a
-  // footprint without one) overlapping by more than 1 mil². Candidates by box (a component's box holds
-  // its copper); the copper outlines are gathered only for them.
+/**
+ * Overlapping footprints (same side): their courtyards (COMPONENT_SHAPE outlines; the copper of a
+ * footprint without one) overlapping by more than 1 mil². Candidates by box (a component's box holds
+ * its copper); the copper outlines are gathered only for them.
+ */
+function footprintOverlaps(model: BoardModel, out: Violation[]): void {
   const cbox = model.components.map((c) => (c.courtyard?.length ? boxOfPaths(c.courtyard) : c.box));
   const compGrid = boxGrid(cbox.map((box) => ({ box })));
   let shapes: Map<string, Paths64> | undefined;
@@ -141,11 +177,11 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       out.push({ rule: 'footprintOverlap', severity: 'warning', message: `footprints ${a.designator || a.id} and ${b.designator || b.id} overlap`, ...at(boxOfPaths(common)), items: [a.id, b.id] });
     }
   }
+}
 
-  // 7. silkscreen over pads (same side, pad grown by the mask expansion).
-  const pads: CopperItem[] = [];
-  for (let i = 0; i < model.items.length; i++) if (model.items[i].kind === 'pad') pads.push(model.items[i]);
-  const padGrid = boxGrid(pads);
+/** Silkscreen over pads (same side, pad grown by the mask expansion). */
+function silkOverPads(model: BoardModel, pads: CopperItem[], padGrid: CellGrid, out: Violation[]): void {
+  const rules = model.rules;
   const mask = rules.maskExpansion * S;
   for (const s of model.silk) {
     const paths = silkPaths(s);
@@ -159,14 +195,17 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       if (d < mask) { out.push({ rule: 'silkOverPad', severity: 'warning', message: `silkscreen over pad ${p.key}`, ...at(p.box), layer: s.layer, items: [s.key, p.key], actual: mil(d), required: rules.maskExpansion }); break; }
     }
   }
+}
 
-  // 8. solder-mask slivers: openings (pads grown by the expansion) closer than the minimum web.
+/** Solder-mask slivers: openings (pads grown by the expansion) closer than the minimum web. */
+function maskSlivers(model: BoardModel, pads: CopperItem[], padGrid: CellGrid, opts: DrcOptions, out: Violation[]): void {
+  const mask = model.rules.maskExpansion * S;
   const web = (opts.minMaskWeb ?? 4) * S;
-  const reach = 2 * mask + web;
+  const reach = 2 * mask + web, rq = Math.ceil(reach); // (whole numbers pass to the grid without boxing)
   const cores = pads.map(coreOf);
   for (let i = 0; i < pads.length; i++) {
     const a = pads[i], ab = a.box;
-    for (let k = 0, nk = padGrid.query(ab.minX - reach, ab.minY - reach, ab.maxX + reach, ab.maxY + reach); k < nk; k++) {
+    for (let k = 0, nk = padGrid.query(ab.minX - rq, ab.minY - rq, ab.maxX + rq, ab.maxY + rq); k < nk; k++) {
       const j = padGrid.hits[k], b = pads[j];
       if (j <= i || !shareLayer(a, b) || (a.owner === b.owner && a.padNumber === b.padNumber)) continue;
       if (boxGap(ab, b.box) >= reach) continue;
@@ -174,9 +213,6 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
       if (gap > 0 && gap < web) out.push({ rule: 'maskSliver', severity: 'warning', message: `solder-mask web ${mil(gap)} mil between ${a.key} and ${b.key} < ${mil(web)} mil`, ...at({ minX: Math.min(ab.maxX, b.box.maxX), minY: Math.min(ab.maxY, b.box.maxY), maxX: Math.max(ab.minX, b.box.minX), maxY: Math.max(ab.minY, b.box.minY) }), items: [a.key, b.key], actual: mil(gap), required: mil(web) });
     }
   }
-
-  const errors = out.filter((v) => v.severity === 'error').length;
-  return { violations: out, errors, warnings: out.length - errors, ms: Date.now() - t0 };
 }
 
 /** A static grid over item boxes (cells of 200 mil). */
