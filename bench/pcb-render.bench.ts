@@ -11,6 +11,10 @@
  *                        p50, p99 and max per level; every frame counts (Canvas2D: also those that
  *                        render missing tiles; its tiles one ring ahead are rendered between frames)
  *   zoom frame         = viewport.zoomBy(1.2 or 1/1.2) about a point + frame, 40 per zoom level
+ *   rAF-paced pan      = 60 pan frames per zoom level driven by requestAnimationFrame, drawn as the app
+ *                        draws them (submitted, not read back; the WebGL canvas on the page, composited):
+ *                        the intervals between the callbacks' timestamps, p50, p99 and frames missed
+ *                        (interval > 20 ms; 60 Hz is 16.7 ms) (PCB_BENCH_RAF_FRAMES, 0 to skip)
  *   a WebGL frame      = draw + a pixel read back (readPixels: the frame is finished); the app stacks
  *                        the WebGL canvas under its 2D canvas; "composited" = the frame copied into a 2D
  *                        canvas instead (drawImage + getImageData: a read-back of the whole frame)
@@ -31,7 +35,6 @@
  *   memory             = the tab's JS heap (CDP Performance.getMetrics), the renderer and GPU
  *                        processes' resident memory (/proc), the WebGL geometry bytes
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { build } from 'esbuild';
@@ -39,39 +42,31 @@ import { chromium } from 'playwright-core';
 import { report, type Figure } from './lib/report.ts';
 import { PHASES, ZOOMS, type EndResult, type Frames, type OpenResult, type RunOptions } from './lib/pcb-render-page.ts';
 import { fixtureBoards, generatedBoard } from './lib/pcb-boards.ts';
+import { processCpu, processMemory } from './lib/browser-procs.ts';
 
+/** Frames per zoom level of the rAF-paced pan (PCB_BENCH_RAF_FRAMES; 0: not run). */
+const RAF_FRAMES = Number(process.env.PCB_BENCH_RAF_FRAMES ?? 60);
 const pct = (a: number[], q: number) => { const s = a.slice().sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))]; };
 
-/** The browser's renderer and GPU processes (descendants of our chromium child), from /proc. */
-function browserProcesses(): Array<{ pid: number; kind: 'renderer' | 'gpu' | 'other'; rss: number; cpuMs: number }> {
-  const procs = new Map<number, { ppid: number; rss: number; cmd: string; cpuMs: number }>();
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const status = readFileSync(`/proc/${d}/status`, 'utf8');
-      const stat = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
-      // utime + stime (fields 14 and 15 of stat; clock ticks of 10 ms), every thread of the process
-      procs.set(Number(d), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), rss: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024, cmd: readFileSync(`/proc/${d}/cmdline`, 'utf8'), cpuMs: (Number(stat[11]) + Number(stat[12])) * 10 });
-    } catch {
-      /* the process ended */
-    }
+interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>; samples: number[]; timeDeltas: number[] }
+
+/** PCB_BENCH_PROFILE=1: the renderer's main thread during the open, by function (self and total time, ms; sampled by CDP's profiler). */
+function printProfile(label: string, p: CpuProfile): void {
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number) => { const f = byId.get(id)!.callFrame; return `${f.functionName || '(anon)'}:${f.lineNumber + 1}`; };
+  const selfBy = new Map<string, number>(), totalBy = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const k = name(id);
+    selfBy.set(k, (selfBy.get(k) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let a: number | undefined = id; a !== undefined; a = parent.get(a)) { const n = name(a); if (!seen.has(n)) { seen.add(n); totalBy.set(n, (totalBy.get(n) ?? 0) + ms); } }
   }
-  const browserPid = [...procs].find(([, p]) => p.ppid === process.pid && p.cmd.includes('chromium'))?.[0];
-  if (!browserPid) return [];
-  const under = (pid: number): boolean => { for (let p = pid, n = 0; p > 1 && n < 10; p = procs.get(p)?.ppid ?? 0, n++) if (p === browserPid) return true; return false; };
-  return [...procs].filter(([pid]) => under(pid)).map(([pid, p]) => ({ pid, kind: p.cmd.includes('--type=renderer') ? 'renderer' : p.cmd.includes('--type=gpu-process') ? 'gpu' : 'other', rss: p.rss, cpuMs: p.cpuMs }));
-}
-
-/** Resident memory (MB) of the renderer and GPU processes. */
-function processMemory(): { renderer: number; gpu: number } {
-  const out = { renderer: 0, gpu: 0 };
-  for (const p of browserProcesses()) if (p.kind !== 'other') out[p.kind] = Math.max(out[p.kind], p.rss);
-  return out;
-}
-
-/** CPU time (ms) used so far by the renderer and GPU processes, all their threads (or one of them). */
-function processCpu(kind?: 'renderer' | 'gpu'): number {
-  return browserProcesses().filter((p) => (kind ? p.kind === kind : p.kind !== 'other')).reduce((a, p) => a + p.cpuMs, 0);
+  const top = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+  console.error(`[pcb-render] profile of ${label}, self:\n${top(selfBy)}\ntotal:\n${top(totalBy)}`);
 }
 
 async function main() {
@@ -106,15 +101,25 @@ async function main() {
         }
         // the board's text into the page first: its transfer (hundreds of ms of the renderer's CPU for 13.6 MB) is not the open's
         await page.evaluate((input) => (window as unknown as W).benchInput(input), board);
+        const profile = !!process.env.PCB_BENCH_PROFILE;
+        if (profile) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 200 }); await cdp.send('Profiler.start'); }
         const c0 = processCpu();
         const r = (await page.evaluate(([p, o]) => (window as unknown as W).benchOpen(null, p, o), [painter, runOptions] as const)) as OpenResult;
         const openCpu = processCpu() - c0;
+        if (profile) printProfile(`${board.name} ${painter} open`, ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
         const frames: Frames[] = [];
         const levelCpu: number[] = [];
         for (const k of ZOOMS) {
           const c1 = processCpu();
           frames.push(...((await page.evaluate((z) => (window as unknown as W).benchLevel(z), k)) as Frames[]));
           levelCpu.push((processCpu() - c1) / (runOptions.panFrames + runOptions.zoomFrames + 1));
+        }
+        // pan frames as the app draws them, paced by requestAnimationFrame: the intervals between callbacks
+        const raf: Array<{ k: number; dt: number[]; cpu: number }> = [];
+        for (const k of RAF_FRAMES ? ZOOMS : []) {
+          const c1 = processCpu();
+          const dt = (await page.evaluate(([z, nf]) => (window as unknown as W).benchRaf(z, nf), [k, RAF_FRAMES] as const)) as number[];
+          raf.push({ k, dt, cpu: (processCpu() - c1) / RAF_FRAMES });
         }
         const e = (await page.evaluate(() => (window as unknown as W).benchEnd())) as EndResult;
         const metrics = (await cdp.send('Performance.getMetrics')).metrics as Array<{ name: string; value: number }>;
@@ -134,6 +139,12 @@ async function main() {
             figures.push({ name: `${n} ${kind} frame at ${k}x fit p99`, value: pct(t, 0.99), unit: 'ms', goal: '< 16' });
           }
           figures.push({ name: `${n} frames at ${k}x fit: CPU of the renderer and GPU processes per frame (work between frames included)`, value: levelCpu[i], unit: 'ms' });
+        }
+        for (const { k, dt, cpu } of raf) {
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: interval p50 (${dt.length} intervals; 60 Hz = 16.7)`, value: pct(dt, 0.5), unit: 'ms' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: interval p99`, value: pct(dt, 0.99), unit: 'ms', goal: '< 17 (no frame missed)' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: missed frames (interval > 20 ms)`, value: dt.filter((d) => d > 20).length, unit: 'count' });
+          figures.push({ name: `${n} rAF-paced pan at ${k}x fit: CPU of the renderer and GPU processes per frame`, value: cpu, unit: 'ms' });
         }
         const all = frames.flatMap((f) => f.times);
         figures.push({ name: `${n} pan and zoom frame p99 over all zooms`, value: pct(all, 0.99), unit: 'ms', goal: '< 16' });

@@ -58,6 +58,13 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     expect(session.errors).toEqual([]);
   }, 180_000);
 
+  it('the ratsnest is made after the first frame, when the page is idle: then drawn and counted in the status line', async () => {
+    // the view's ratsnest appears without any edit or redraw asked for, and the status line shows its count
+    await expect.poll(() => session.hook<boolean>('(h) => h.view.ratsnest() !== undefined'), { timeout: 60_000 }).toBe(true);
+    const n = await session.hook<number>('(h) => h.editor.ratsnest().lines.length');
+    await expect.poll(() => page.getByTestId('unrouted').innerText()).toBe(`${n} unrouted`);
+  }, 120_000);
+
   it('the Canvas2D fallback when asked for (cp.canvas = 2d): no WebGL canvas, the layers drawn on the PCB canvas', async () => {
     await page.evaluate(() => localStorage.setItem('cp.canvas', '2d'));
     await page.reload();

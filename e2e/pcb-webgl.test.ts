@@ -71,7 +71,7 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
   }, 120_000);
   it('a big board fitted is drawn from its snapshot texture, as drawing every item; a zoom shows it scaled until refined', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown) => LodDiff }).compareLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
-    console.log(`[pcb-webgl] 30k pads fitted: snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; zoomed 1.2x ${(d.differZoomed * 100).toFixed(2)}% (scaled), ${(d.differRefined * 100).toFixed(3)}% refined; drawn ${(d.drawn * 100).toFixed(1)}%`);
+    console.log(`[pcb-webgl] 30k pads fitted: ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; zoomed 1.2x ${(d.differZoomed * 100).toFixed(2)}% (scaled), ${(d.differRefined * 100).toFixed(3)}% refined; drawn ${(d.drawn * 100).toFixed(1)}%`);
     if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-lod', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
     expect(d.lod).toBe(true);
     expect(d.direct).toBe(true);
@@ -80,5 +80,14 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.differZoomed).toBeGreaterThan(0.005); // scaled: not the same pixels
     expect(d.refined).toBe(true);
     expect(d.differRefined).toBeLessThan(0.005);
+  }, 120_000);
+  it('zoomed out to half the fit, the snapshot draws the tiny items as points, with the pixels of every item drawn as quads', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown, z: number) => LodDiff }).compareLod(b, 0.5), generatedBoard(200, 150, 2, 'generated-30k'));
+    console.log(`[pcb-webgl] 30k pads at half the fit: ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; drawn ${(d.drawn * 100).toFixed(1)}%`);
+    if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-points', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
+    expect(d.lod).toBe(true);
+    expect(d.points).toBe(30_000); // the 30k pads, about 1.5 x 1 px (the 50-mil tracks, 4 px long, stay quads)
+    expect(d.drawn).toBeGreaterThan(0.03); // the board fills a quarter of the frame
+    expect(d.differ).toBeLessThan(0.005);
   }, 120_000);
 });

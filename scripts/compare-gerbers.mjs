@@ -4,13 +4,17 @@
 // board outlines plus a margin, grown per layer to hold everything either file draws), and the
 // differing pixels are counted against the reference's dark area; drill hits are compared per
 // diameter. A reference file that draws nothing (EasyEDA writes empty silk layers) stands for our
-// not writing the layer. Prints a table per board; writes the pictures (ours | reference |
-// difference) to OUTDIR (default /tmp/copperplate-compare).
+// not writing the layer. Where the reference zip holds FlyingProbeTesting.json (EasyEDA's component
+// placements), our pick-and-place rows are checked against it (Ref X/Y within 0.01 mm, same rotation
+// and side). Prints a table per board; writes the pictures (ours | reference | difference: red ours
+// only, green the reference only) to OUTDIR (default /tmp/copperplate-compare).
 //
 //   node scripts/compare-gerbers.mjs [BOARD ...] [--out OUTDIR] [--dpi 1000] [--layers REGEX]
 //   node scripts/compare-gerbers.mjs --project FILE.epro2 --ref GERBER.zip [--doc PCB] [...]
 //     a project that is not a fixture (say one found in a public repository) against the Gerber zip
-//     EasyEDA made of it
+//     EasyEDA made of it; --bom FILE / --pnp FILE (CSV or XLSX): EasyEDA's BOM and pick-and-place file
+//     of it, compared line by line with ours (BOM lines by designators, every common column; pick-and-place
+//     rows by designator, positions within 0.01 mm, every other common column equal)
 //
 // Exit code 0 always (it reports; the tests assert). Plain Node + fflate; our outputs come from the CLI.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -30,6 +34,8 @@ const layerFilter = new RegExp(opt('--layers', '.'), 'i');
 const extraProject = opt('--project', undefined);
 const extraRef = opt('--ref', undefined);
 const extraDoc = opt('--doc', undefined);
+const refBomFile = opt('--bom', undefined);
+const refPnpFile = opt('--pnp', undefined);
 const only = args.filter((a) => !a.startsWith('--'));
 
 execFileSync(process.execPath, [join(root, 'scripts', 'ensure.mjs'), '--gerbv'], { stdio: 'inherit' });
@@ -146,6 +152,88 @@ for (const b of boards) {
       results.push({ board: b.name, drill: n, diameter: k, ours: ha.get(k) ?? 0, ref: hb.get(k) ?? 0 });
     }
   }
+  // Pick-and-place against EasyEDA's component placements (FlyingProbeTesting.json of its zip: designator,
+  // side, X/Y in mil at the component origin, angle): Ref X/Y within 0.01 mm, same rotation and side.
+  const probe = ref['FlyingProbeTesting.json'] ? JSON.parse(dec(ref['FlyingProbeTesting.json'])) : undefined;
+  const pnpName = readdirSync(join(out, 'ours')).find((f) => /^PickAndPlace_.*\.csv$/.test(f));
+  if (probe?.components?.rows && pnpName) {
+    const unit = probe.lengthUnit === 'mm' ? 1 : probe.lengthUnit === 'inch' ? 25.4 : 0.0254;
+    const f = probe.components.fields, at = (k) => f.indexOf(k);
+    const refPos = new Map(probe.components.rows.map((r) => [r[at('COMPONENT_NAME')], r]));
+    const rows = readFileSync(join(out, 'ours', pnpName), 'utf8').replace(/^\ufeff/, '').trim().split('\n').map((l) => l.split('","').map((c) => c.replace(/^"|"$/g, '')));
+    const h = rows.shift(), col = (k) => h.indexOf(k);
+    let same = 0;
+    const differ = [], absent = [];
+    for (const r of rows) {
+      const p = refPos.get(r[col('Designator')]);
+      if (!p) { absent.push(r[col('Designator')]); continue; }
+      const dx = parseFloat(r[col('Ref X')]) - p[at('X_COORDINATE')] * unit, dy = parseFloat(r[col('Ref Y')]) - p[at('Y_COORDINATE')] * unit;
+      const ok = Math.abs(dx) <= 0.01 && Math.abs(dy) <= 0.01 && Number(r[col('Rotation')]) === Number(p[at('ANGLE')]) && r[col('Layer')] === p[at('LAYER')];
+      if (ok) same++; else differ.push(`${r[col('Designator')]} (${dx.toFixed(3)}, ${dy.toFixed(3)} mm; ${r[col('Rotation')]} vs ${p[at('ANGLE')]}; ${r[col('Layer')]} vs ${p[at('LAYER')]})`);
+    }
+    // EasyEDA lists free pads as PADn rows: not components.
+    const refOnly = [...refPos.keys()].filter((d) => !/^PAD\d+$/.test(d) && !rows.some((r) => r[col('Designator')] === d));
+    console.log(`pick-and-place vs FlyingProbeTesting.json: ${same} of ${rows.length} rows within 0.01 mm, same rotation and side${differ.length ? `; differ: ${differ.join(', ')}` : ''}${absent.length ? `; not in EasyEDA's: ${absent.join(' ')}` : ''}${refOnly.length ? `; EasyEDA's only: ${refOnly.join(' ')}` : ''}`);
+    results.push({ board: b.name, pnp: { same, rows: rows.length, differ, absent, refOnly } });
+  }
+}
+
+/** A table file's rows (CSV with or without a byte order mark, UTF-16 tab-separated as some EasyEDA exports, or XLSX). */
+async function readTable(file) {
+  const bytes = readFileSync(file);
+  if (/\.xlsx$/i.test(file)) {
+    const mod = await import('read-excel-file/node');
+    const sheets = await (mod.default ?? mod.readXlsxFile)(bytes);
+    const rows = Array.isArray(sheets[0]?.data) ? sheets[0].data : sheets;
+    return rows.map((r) => r.map((v) => (v === null || v === undefined ? '' : String(v))));
+  }
+  const text = bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.subarray(2).toString('utf16le') : bytes.toString('utf8').replace(/^\ufeff/, '');
+  const sep = text.split('\n')[0].includes('\t') ? '\t' : ',';
+  const rows = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const cells = [];
+    let cur = '', q = false;
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i];
+      if (q) { if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (ch === '"') q = false; else cur += ch; }
+      else if (ch === '"') q = true; else if (ch === sep) { cells.push(cur); cur = ''; } else cur += ch;
+    }
+    cells.push(cur);
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** Rows of two tables matched by a key column; numeric columns (mm) within `tol`, the others equal. */
+function compareTables(name, refRows, ourRows, keyCol, numeric, tol) {
+  const [rh, ...rr] = refRows, [oh, ...or] = ourRows;
+  const common = rh.filter((h) => oh.includes(h) && h !== 'No.');
+  const key = (h, r) => r[h.indexOf(keyCol)];
+  const ours = new Map(or.map((r) => [key(oh, r), r]));
+  let same = 0;
+  const differ = [], refOnly = [];
+  for (const r of rr) {
+    const o = ours.get(key(rh, r));
+    if (!o) { refOnly.push(key(rh, r)); continue; }
+    ours.delete(key(rh, r));
+    const d = common.filter((c) => {
+      const a = r[rh.indexOf(c)], b = o[oh.indexOf(c)];
+      return numeric.includes(c) ? !(Math.abs(parseFloat(a) - parseFloat(b)) <= tol) : String(a).trim() !== String(b).trim();
+    });
+    if (d.length) differ.push(`${key(rh, r)}: ${d.map((c) => `${c} ${JSON.stringify(o[oh.indexOf(c)])} vs ${JSON.stringify(r[rh.indexOf(c)])}`).join('; ')}`);
+    else same++;
+  }
+  console.log(`${name} vs ${keyCol === 'Designator' ? 'EasyEDA\'s file' : ''}: ${same} of ${rr.length} of EasyEDA's lines equal in ${common.join(', ')}${refOnly.length ? `; EasyEDA's only: ${refOnly.join(' | ')}` : ''}${ours.size ? `; ours only: ${[...ours.keys()].join(' | ')}` : ''}`);
+  for (const d of differ) console.log(`  ${d}`);
+  return { same, lines: rr.length, differ, refOnly, oursOnly: [...ours.keys()] };
+}
+
+if (extraProject && (refBomFile || refPnpFile)) {
+  const dir = join(outRoot, 'project', 'ours');
+  const mine = (re) => readdirSync(dir).find((f) => re.test(f));
+  if (refBomFile && mine(/^BOM_.*\.csv$/)) results.push({ board: 'project', bom: compareTables('BOM', await readTable(refBomFile), await readTable(join(dir, mine(/^BOM_.*\.csv$/))), 'Designator', [], 0) });
+  if (refPnpFile && mine(/^PickAndPlace_.*\.csv$/)) results.push({ board: 'project', pnpFile: compareTables('pick-and-place', await readTable(refPnpFile), await readTable(join(dir, mine(/^PickAndPlace_.*\.csv$/))), 'Designator', ['Mid X', 'Mid Y', 'Ref X', 'Ref Y', 'Pad X', 'Pad Y'], 0.01) });
 }
 writeFileSync(join(outRoot, 'results.json'), JSON.stringify(results, null, 1));
 console.log(`\npictures and results.json in ${outRoot}`);

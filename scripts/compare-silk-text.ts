@@ -6,15 +6,17 @@
 // or line height shows there, a glyph that differs in shape only in the pixel count.
 //
 //   node --import tsx scripts/compare-silk-text.ts [BOARD] [--dpi 2000] [--out OUTDIR]
+//   node --import tsx scripts/compare-silk-text.ts --project FILE.epro2 --ref GERBER.zip [--doc PCB] [...]
 //
-// BOARD: Hexapod (default) or another board of scripts/compare-gerbers.mjs. Writes diff-<item>.png.
+// BOARD: Hexapod (default) or another board of scripts/compare-gerbers.mjs; --project: a board that is
+// not a fixture against the Gerber zip EasyEDA made of it. Writes diff-<item>.png.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { readEpro } from '@copperplate/format';
-import { PcbAttr, PcbString } from '@copperplate/format/records';
+import { Canvas, PcbAttr, PcbString } from '@copperplate/format/records';
 import { fabInputFromEpro, substituteFonts } from '@copperplate/convert';
 import { indexFontRecords, layoutText } from '@copperplate/board';
 // @ts-expect-error plain .mjs helper
@@ -24,17 +26,21 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const opt = (k: string, d: string) => { const i = args.indexOf(k); return i >= 0 ? args.splice(i, 2)[1] : d; };
 const dpi = Number(opt('--dpi', '2000'));
-const board = args.find((a) => !a.startsWith('--')) ?? 'Hexapod';
+const extraProject = opt('--project', ''), extraRef = opt('--ref', ''), doc = opt('--doc', '');
+const board = extraProject ? 'project' : args.find((a) => !a.startsWith('--')) ?? 'Hexapod';
 const out = opt('--out', `/tmp/copperplate-silk-text/${board}`);
 mkdirSync(out, { recursive: true });
 const fixtures = join(root, '..', 'shared', 'fixtures');
-const project = readdirSync(join(fixtures, 'epro')).find((f) => f.startsWith(board + '.'))!;
+const projectPath = extraProject || join(fixtures, 'epro', readdirSync(join(fixtures, 'epro')).find((f) => f.startsWith(board + '.'))!);
 const refDir = join(fixtures, 'ref', board);
-const ref = unzipSync(readFileSync(join(refDir, readdirSync(refDir).find((f) => f.endsWith('.zip'))!)));
+const ref = unzipSync(readFileSync(extraRef || join(refDir, readdirSync(refDir).find((f) => f.endsWith('.zip'))!)));
 
 const fonts = substituteFonts((p) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined));
-const input = fabInputFromEpro(readEpro(new Uint8Array(readFileSync(join(fixtures, 'epro', project))), { name: project }), undefined, { fonts });
-const r = spawnSync(process.execPath, [join(root, 'bin', 'copperplate.mjs'), 'export', 'fab', join(fixtures, 'epro', project), join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
+const input = fabInputFromEpro(readEpro(new Uint8Array(readFileSync(projectPath)), { name: projectPath.split('/').pop() }), doc || undefined, { fonts });
+const r = spawnSync(process.execPath, [join(root, 'bin', 'copperplate.mjs'), 'export', 'fab', projectPath, ...(doc ? ['--doc', doc] : []), join(out, 'ours'), '--date', '2026-01-01'], { encoding: 'utf8' });
+// The outputs are in the frame of the PCB's CANVAS origin (fab/board.ts): the layout's boxes are moved there.
+const canvas = input.records.find((rec) => Canvas.is(rec));
+const origin = canvas ? Canvas.parse(canvas) : { originX: 0, originY: 0 };
 const zipName = readdirSync(join(out, 'ours')).find((f) => /^Gerber_.*\.zip$/.test(f));
 const ours = zipName ? unzipSync(readFileSync(join(out, 'ours', zipName))) : {};
 if (!zipName) throw new Error(`export failed: ${r.stderr}`);
@@ -43,18 +49,19 @@ const fontIndex = indexFontRecords(input.records);
 const bottom = (l: number) => l === 2 || l === 4 || l === 6 || l === 8 || l === 10;
 interface Item { id: string; text: string; layer: number; angle: number; box: { minX: number; minY: number; maxX: number; maxY: number } }
 const items: Item[] = [];
+const moved = (b: Item['box']): Item['box'] => ({ minX: b.minX - origin.originX, minY: b.minY - origin.originY, maxX: b.maxX - origin.originX, maxY: b.maxY - origin.originY });
 for (const rec of input.records) {
   if (PcbString.is(rec)) {
     const t = PcbString.parse(rec);
     if (!t.font || t.font === 'default') continue;
     const s = layoutText({ text: t.text, x: t.x, y: t.y, height: t.height, strokeWidth: t.strokeWidth, align: t.origin, angle: bottom(t.layer) ? -t.angle : t.angle, mirrored: bottom(t.layer) !== t.mirror, font: t.font, strokeFont: 'hershey', expansion: t.reverse ? t.expansion : 0 }, fontIndex, fonts);
-    items.push({ id: t.id, text: t.text, layer: t.layer, angle: t.angle, box: s.box });
+    items.push({ id: t.id, text: t.text, layer: t.layer, angle: t.angle, box: moved(s.box) });
   } else if (PcbAttr.is(rec)) {
     const a = PcbAttr.parse(rec);
     if ((!a.keyVisible && !a.valueVisible) || a.x === null || a.y === null || !a.font || a.font === 'default') continue;
     const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
     const s = layoutText({ text, x: a.x, y: a.y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle: bottom(a.layer) ? -a.angle : a.angle, mirrored: bottom(a.layer) !== a.mirror, font: a.font, strokeFont: 'hershey', expansion: a.reverse ? a.expansion : 0 }, fontIndex, fonts);
-    items.push({ id: a.id, text, layer: a.layer, angle: a.angle, box: s.box });
+    items.push({ id: a.id, text, layer: a.layer, angle: a.angle, box: moved(s.box) });
   }
 }
 

@@ -74,28 +74,31 @@ function compareEdit(input: BoardInput): EditDiff {
   return { differFresh: differ(edited, glPixels(c2)), differBefore: differ(edited, before), fullBuilds: gl.fullBuilds, edits: 3 };
 }
 
-export interface LodDiff { lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
+export interface LodDiff { points: number; lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
 
 const png = (px: Uint8ClampedArray) => { const c = canvasGl(); c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(px), W, H), 0, 0); return c.toDataURL(); };
 
 /**
- * A big board fitted: the frame from the snapshot texture (level of detail) against drawing every
+ * A big board fitted (times `zoom`): the frame from the snapshot texture (level of detail) against drawing every
  * item; then zoomed in 1.2x: the snapshot shown scaled, and after `refine` drawn again at the new scale.
  */
-function compareLod(input: BoardInput): LodDiff {
+function compareLod(input: BoardInput, zoom = 1): LodDiff {
   const ed = openBoard(input);
   const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
   vp.fit(primsBox(ed.scene.all()));
+  vp.zoomTo(vp.zoom * zoom);
   const visible = new Set(ed.panel.visibleIds());
-  const painter = (lodItems: number) => {
+  const painter = (lodItems: number, points: boolean) => {
     const c = canvasGl();
-    return { c, gl: PcbGlView.create(c, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems })! };
+    return { c, gl: PcbGlView.create(c, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems, points })! };
   };
-  const a = painter(20_000), b = painter(Infinity);
+  // a: the snapshot (tiny items as points); b: every item drawn as quads
+  const a = painter(20_000, true), b = painter(Infinity, false);
   a.gl.draw(vp, visible);
   b.gl.draw(vp, visible);
   const lodPx = glPixels(a.c), directPx = glPixels(b.c);
   const lod = a.gl.stats.lod, direct = !b.gl.stats.lod;
+  const points = a.gl.snapshotStats.points; // tiny items drawn into the snapshot as points (the direct frame: quads)
   let drawn = 0;
   for (let i = 0; i < directPx.length; i += 4) if (directPx[i] + directPx[i + 1] + directPx[i + 2] > 24) drawn++;
   vp.zoomBy(1.2, W / 2 + 40, H / 2 - 30);
@@ -104,7 +107,7 @@ function compareLod(input: BoardInput): LodDiff {
   const zoomedDirect = glPixels(b.c);
   const differZoomed = differ(glPixels(a.c), zoomedDirect);
   const refined = a.gl.refine();
-  return { lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
+  return { points, lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
 }
 
 function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff {

@@ -1,21 +1,8 @@
-import { inspect } from './commands/inspect.ts';
-import { convert } from './commands/convert.ts';
-import { render } from './commands/render.ts';
-import { serve } from './commands/serve.ts';
-import { user } from './commands/user.ts';
-import { push } from './commands/push.ts';
-import { pull } from './commands/pull.ts';
-import { project } from './commands/project.ts';
-import { simulateSync } from './commands/simulate-sync.ts';
-import { simulate } from './commands/simulate.ts';
-import { pour } from './commands/pour.ts';
-import { drc } from './commands/drc.ts';
-import { exportCmd } from './commands/export.ts';
-import { api } from './commands/api.ts';
-import { library } from './commands/library.ts';
-import { desktop } from './commands/desktop.ts';
-
-/** The registry of CLI subcommands. Add a command: write apps/cli/src/commands/NAME.ts and list it here. */
+/**
+ * The registry of CLI subcommands, loaded lazily: running one command loads only its module (the
+ * server, Chromium and board code of the others stay unread; `inspect` starts in half the time).
+ * Add a command: write apps/cli/src/commands/NAME.ts and list its loader here.
+ */
 export interface Command {
   name: string;
   usage: string;
@@ -23,21 +10,31 @@ export interface Command {
   run(args: string[]): Promise<number>;
 }
 
-export const COMMANDS: Command[] = [
-  inspect,
-  convert,
-  render,
-  serve,
-  user,
-  push,
-  pull,
-  project,
-  simulateSync,
-  simulate,
-  exportCmd,
-  pour,
-  drc,
-  api,
-  library,
-  desktop,
-];
+const LOADERS: Record<string, () => Promise<Command>> = {
+  inspect: async () => (await import('./commands/inspect.ts')).inspect,
+  convert: async () => (await import('./commands/convert.ts')).convert,
+  render: async () => (await import('./commands/render.ts')).render,
+  serve: async () => (await import('./commands/serve.ts')).serve,
+  user: async () => (await import('./commands/user.ts')).user,
+  push: async () => (await import('./commands/push.ts')).push,
+  pull: async () => (await import('./commands/pull.ts')).pull,
+  project: async () => (await import('./commands/project.ts')).project,
+  'simulate-sync': async () => (await import('./commands/simulate-sync.ts')).simulateSync,
+  simulate: async () => (await import('./commands/simulate.ts')).simulate,
+  export: async () => (await import('./commands/export.ts')).exportCmd,
+  pour: async () => (await import('./commands/pour.ts')).pour,
+  drc: async () => (await import('./commands/drc.ts')).drc,
+  api: async () => (await import('./commands/api.ts')).api,
+  library: async () => (await import('./commands/library.ts')).library,
+  desktop: async () => (await import('./commands/desktop.ts')).desktop,
+};
+
+/** The command called `name`, its module loaded; undefined when there is none. */
+export async function loadCommand(name: string): Promise<Command | undefined> {
+  return Object.hasOwn(LOADERS, name) ? LOADERS[name]() : undefined;
+}
+
+/** Every command, in the order `help` lists them (loads every module). */
+export async function allCommands(): Promise<Command[]> {
+  return Promise.all(Object.values(LOADERS).map((load) => load()));
+}

@@ -1,24 +1,27 @@
 /**
  * The `copperplate` command: the product's automation interface (as kicad-cli is for KiCad).
- * Each subcommand lives in its own module under ./commands and is registered here.
+ * Each subcommand lives in its own module under ./commands, loaded only when it runs (./commands.ts).
  * Output for users never includes a stack trace: errors print one line with the catalogue message.
  */
 import { loadKicadFont } from '@copperplate/server/kicad-font';
-import { COMMANDS, type Command } from './commands.ts';
+import { allCommands, loadCommand } from './commands.ts';
 
-export const USAGE = `copperplate <command> [options]
+export async function usage(): Promise<string> {
+  const commands = await allCommands();
+  return `copperplate <command> [options]
 
 Commands:
-${COMMANDS.map((c: Command) => `  ${c.usage.padEnd(58)} ${c.summary}`).join('\n')}
+${commands.map((c) => `  ${c.usage.padEnd(58)} ${c.summary}`).join('\n')}
   help                                                       this text`;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    console.log(USAGE);
+    console.log(await usage());
     return 0;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  const cmd = await loadCommand(name);
   if (!cmd) {
     console.error(`Unknown command '${name}'. Run 'copperplate help'.`);
     return 2;

@@ -76,8 +76,9 @@ function freeName(taken: Set<string>, name: string): string {
 /**
  * Reimports `job.bytes` into project `projectUuid` for `user` (who has write access). Refused with
  * the catalogue's answer when the archive is not readable (the project is left as it was).
+ * `afterBackup` runs between each backup and its writes (tests put a competing edit there).
  */
-export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, job: Omit<ImportJob, 'kind'>, onPhase: (phase: string) => void = () => {}): Promise<ReimportAnswer> {
+export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uuid: string; nickname: string }, job: Omit<ImportJob, 'kind'>, onPhase: (phase: string) => void = () => {}, afterBackup: (attempt: number) => Promise<void> | void = () => {}): Promise<ReimportAnswer> {
   const phases: string[] = [];
   const phase = (p: (typeof REIMPORT_PHASES)[number]) => {
     phases.push(p);
@@ -96,6 +97,7 @@ export async function reimportProject(ctx: Ctx, projectUuid: string, user: { uui
     const stamp = new Date().toISOString().replace('T', ' ').slice(0, 23);
     const backup = await makeBackup(ctx, projectUuid, user, { name: `Before reimport ${stamp}`, description: `The project before the reimport of ${job.name ?? 'an archive'}`, auto: false, archive: false });
     if (attempt === 1) phase('backup');
+    await afterBackup(attempt);
     const written = await writeReimport(ctx, projectUuid, user.uuid, parsed, byKind, Number(backup.g_ticket));
     // edited again and again while we back up: refused with nothing written rather than written
     // over edits no backup holds

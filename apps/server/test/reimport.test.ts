@@ -128,6 +128,38 @@ describe('reimport', () => {
     expect(ok.code, ok.message).toBe(0);
   });
 
+  it('[issue-17] overtaken by an edit after each of three backups: refused with 4090001 and nothing written', async () => {
+    const imp = await a.call<{ uuid: string }>('POST', `/api/projects/import?name=${encodeURIComponent(FILE)}`, BYTES);
+    const id = imp.result!.uuid;
+    const me = (await a.get<{ uuid: string; nickname: string }>('/api/user/info')).result!;
+    const sheet = SRC.sheets[0] as unknown as Doc;
+    const [stored] = await read(id, 'sheets', [sheet.uuid]);
+    // the project's own edit, which a reimport that went through would replace with the archive's sheet
+    const w = await a.post<Array<{ success: boolean }>>(`/api/projects/${id}/bulk/sheets`, { data: [{ uuid: sheet.uuid, base_ticket: stored.ticket, dataStr: 'edited in the project' }] });
+    expect(w.result!.every((r) => r.success)).toBe(true);
+    const attempts: number[] = [];
+    let err: unknown;
+    try {
+      await reimportProject(s.ctx, id, { uuid: me.uuid, nickname: me.nickname }, { bytes: BYTES.slice(), name: FILE }, () => {}, async (attempt) => {
+        attempts.push(attempt);
+        // someone else edits after every backup, before the writes
+        const r = await applyBulk(s.ctx, id, me.uuid, 'sheets', [{ uuid: `late-${attempt}`, base_ticket: 0, title: `Late ${attempt}`, dataStr: `late edit ${attempt}` }]);
+        expect(r.every((x) => x.success)).toBe(true);
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(attempts).toEqual([1, 2, 3]);
+    expect((err as { code?: number }).code).toBe(CODES.STALE_TICKET);
+    expect((err as Error).message).toBeTruthy();
+    // nothing of the archive was written: the project's edit and the three late edits stand
+    expect((await read(id, 'sheets', [sheet.uuid]))[0].dataStr).toBe('edited in the project');
+    for (const n of [1, 2, 3]) expect((await read(id, 'sheets', [`late-${n}`]))[0].dataStr).toBe(`late edit ${n}`);
+    // the three backups taken on the way are there to restore
+    const backups = (await a.get<Array<{ name: string }>>(`/api/projects/${id}/backups`)).result!.filter((b) => b.name.startsWith('Before reimport'));
+    expect(backups.length).toBe(3);
+  });
+
   it('[issue-17] an edit landing between the backup and the writes: a new backup holds it', async () => {
     const imp = await a.call<{ uuid: string }>('POST', `/api/projects/import?name=${encodeURIComponent(FILE)}`, BYTES);
     const id = imp.result!.uuid;

@@ -17,7 +17,7 @@ import { clearKindOf } from './pour.ts';
 import type { ClearKind } from './rules.ts';
 import { CellGrid } from './cells.ts';
 import { ptSeg2 } from './edges.ts';
-import { type DSU, type DrcOptions, type DrcReport, type Violation, at, boxGap, insidePaths, mil, pathsDistance } from './drc-geom.ts';
+import { type DSU, type DrcOptions, type DrcReport, type Violation, TOL, at, boxGap, insidePaths, mil, pathsDistance } from './drc-geom.ts';
 import { copperChecks, coreOf, itemDistance } from './drc-copper.ts';
 
 export type { DrcOptions, DrcReport, Severity, Violation } from './drc-geom.ts';
@@ -104,7 +104,7 @@ function holeToHole(model: BoardModel, out: Violation[]): void {
       const j = hgrid.hits[k], b = model.holes[j];
       if (j <= i || b.key === a.key) continue;
       const d = a.prim && b.prim ? Math.max(0, Math.hypot(a.prim.cx - b.prim.cx, a.prim.cy - b.prim.cy) - a.prim.r - b.prim.r) : pathsDistance(a.paths, b.paths);
-      if (d < hh - 1) out.push({ rule: 'holeToHole', severity: 'error', message: `hole to hole ${mil(d)} mil < ${rules.holeToHole} mil`, x: mil((a.cx + b.cx) / 2), y: mil((a.cy + b.cy) / 2), items: [a.key, b.key], actual: mil(d), required: rules.holeToHole });
+      if (d < hh - TOL) out.push({ rule: 'holeToHole', severity: 'error', message: `hole to hole ${mil(d)} mil < ${rules.holeToHole} mil`, x: mil((a.cx + b.cx) / 2), y: mil((a.cy + b.cy) / 2), items: [a.key, b.key], actual: mil(d), required: rules.holeToHole });
     }
   }
 }
@@ -125,7 +125,8 @@ function outlineChecks(model: BoardModel, out: Violation[]): void {
     let d = Infinity;
     for (const e of edges) d = Math.min(d, pathsDistance(it.paths, [e], 0) || ringDistance(it.paths, e));
     const inside = insidePaths((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2, edges);
-    if (!inside || d < need - 1) out.push({ rule: 'outline', severity: 'error', message: inside ? `${clearKindOf(it)} ${mil(d)} mil from the board outline < ${mil(need)} mil` : `${clearKindOf(it)} outside the board outline`, ...at(b), layer: it.layer, items: [it.key], nets: [it.net], actual: inside ? mil(d) : 0, required: mil(need) });
+    // the measuring tolerance of the copper checks (EasyEDA's rules are mm to 3 decimals): 11.8 mil is at a 0.3 mm rule
+    if (!inside || d < need - TOL) out.push({ rule: 'outline', severity: 'error', message: inside ? `${clearKindOf(it)} ${mil(d)} mil from the board outline < ${mil(need)} mil` : `${clearKindOf(it)} outside the board outline`, ...at(b), layer: it.layer, items: [it.key], nets: [it.net], actual: inside ? mil(d) : 0, required: mil(need) });
   }
 }
 

@@ -12,6 +12,8 @@ export * from './font.ts';
 export * from './text.ts';
 export * from './text-hershey.ts';
 export * from './ttf.ts';
+export * from './template.ts';
+export * from './attr-text.ts';
 export { KICAD_FONT, kicadTextLayout, setKicadStrokeFont, kicadStrokeFont, parseKicadStrokeFont, type KicadTextStyle, type KicadTextLayout, type KicadGlyph, type KicadStrokeFont } from './text-kicad.ts';
 export { hersheyGlyph, type HersheyGlyph } from './hershey.ts';
 export * from './clip.ts';

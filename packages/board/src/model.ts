@@ -10,7 +10,7 @@
 import { Canvas, Fill, Head, Layer, Line, Pad, PadNet, PcbArc, PcbAttr, PcbComponent, PcbPoly, Pour, Poured, Region, Teardrop, Via } from '@copperplate/format/records';
 import { type Mat, apply, isMirroring, matScale, mul, rotate, translate } from './geom.ts';
 import { type Contour, circleContour, parsePath, pathListContours, transformContours } from './path.ts';
-import { holeContours, isPolyPad, padShapeContours } from './shapes.ts';
+import { holeContours, holeSize, isPolyPad, padShapeContours } from './shapes.ts';
 import { type IBox, type Paths64, type PolyWithHoles, CLIP_SCALE, boxOfPaths, intersect, contoursToPaths, segmentPath, strokeContours, circlePath, flatToPath } from './clip.ts';
 import { flattenContour } from './path.ts';
 import { type RuleSet, parseRules } from './rules.ts';
@@ -200,6 +200,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
   const copper = new Set<number>();
   const nets = new Set<string>();
   const outlineContours: Contour[] = [];
+  const outlineWidths: number[] = []; // stroke width (mil) of each outline contour, for chaining
   const courtyards = new Map<string, Paths64>();
 
   for (const r of recs) {
@@ -258,6 +259,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
             ? { x0: PcbArc.get(r, 'x1'), y0: PcbArc.get(r, 'y1'), segs: [{ k: 'A', sweep: PcbArc.get(r, 'sweep'), x: PcbArc.get(r, 'x2'), y: PcbArc.get(r, 'y2') }], closed: false }
             : { x0: Line.get(r, 'x1'), y0: Line.get(r, 'y1'), segs: [{ k: 'L', x: Line.get(r, 'x2'), y: Line.get(r, 'y2') }], closed: false };
           outlineContours.push(c);
+          outlineWidths[outlineContours.length - 1] = w;
           return;
         }
         if (layer === 3 || layer === 4) {
@@ -313,7 +315,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
           const hm = mul(pm, mul(translate(pd.holeOffsetX, pd.holeOffsetY), rotate(pd.holeAngle)));
           const hc = place(transformContours(holeContours(pd.hole), hm));
           const hp = contoursToPaths(hc);
-          const hw = Number(pd.hole[1]) || 0, hh = Number(pd.hole[2] ?? hw) || hw;
+          const { w: hw, h: hh } = holeSize(pd.hole);
           // a round hole is an exact disc (grown without a polygon offset)
           let prim: Hole['prim'];
           if (hw === hh && hw > 0) {
@@ -328,7 +330,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
       case 'FILL': {
         const layer = ly(Fill.get(r, 'layer'));
         const cs = place(pathListContours(Fill.get(r, 'paths'), { sweepDivisor: isPcbDoc && !owner ? 10 : 1 }));
-        if (layer === OUTLINE && !owner) { outlineContours.push(...cs); return; }
+        if (layer === OUTLINE && !owner) { for (const c of cs) outlineWidths[outlineContours.push(c) - 1] = Fill.get(r, 'width'); return; }
         if (!isCopperLayer(layer) && layer !== MULTI) return;
         items.push({ key: key(Fill.get(r, 'id')), kind: 'fill', net: owner ? '' : Fill.get(r, 'net'), layer, owner, ...mk(contoursToPaths(cs)) });
         return;
@@ -337,7 +339,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
         const layer = ly(PcbPoly.get(r, 'layer'));
         const cs = place(parsePath(PcbPoly.get(r, 'path')));
         const w = PcbPoly.get(r, 'width') * sc;
-        if (layer === OUTLINE && !owner) { outlineContours.push(...cs); return; }
+        if (layer === OUTLINE && !owner) { for (const c of cs) outlineWidths[outlineContours.push(c) - 1] = w; return; }
         if (layer === 3 || layer === 4) { silk.push({ key: key(PcbPoly.get(r, 'id')), layer, owner, contours: cs, width: w }); return; }
         if (layer === COMPONENT_SHAPE && owner) {
           const ring = contoursToPaths(cs.map((c) => ({ ...c, closed: true })));
@@ -415,7 +417,7 @@ export function resolveBoard(src: BoardSource, opts: ResolveOptions = {}): Board
 
   return {
     copperLayers: [...copper].sort((a, b) => a - b),
-    items, holes, pours, keepouts, outline: only ? [] : outlineRegion(outlineContours), components, silk, stored, storedSpokes,
+    items, holes, pours, keepouts, outline: only ? [] : outlineRegion(outlineContours, outlineWidths), components, silk, stored, storedSpokes,
     rules: parseRules(only ? [] : recs), nets: [...nets], missingFootprints: [...missing],
   };
 }
@@ -493,35 +495,50 @@ function rotOf(m: Mat): number {
 
 /**
  * Board region from outline contours (mil): closed contours are rings; open pieces are chained end to
- * end (within 1 mil) into rings. Rings combine even-odd (a ring inside another is a cut-out).
+ * end into rings. Two ends join when their strokes touch: within half the sum of the two pieces' stroke
+ * widths (`widths[i]`, mil; at least 1 mil). Real outlines drawn as separate segments leave gaps of
+ * over 1 mil between ends that EasyEDA treats as joined (ChisFlash-MBCX: 1.4 mil under 10-mil strokes).
+ * Of the ends in reach the nearest wins, so a stray sliver beside a corner does not break the ring.
+ * Rings combine even-odd (a ring inside another is a cut-out).
  */
-export function outlineRegion(cs: Contour[]): Paths64 {
+export function outlineRegion(cs: Contour[], widths: readonly number[] = []): Paths64 {
   const rings: number[][] = [];
-  const open: number[][] = [];
-  for (const c of cs) {
+  const open: { f: number[]; w: number }[] = [];
+  cs.forEach((c, i) => {
     const f = flattenContour(c, 0.05);
     const closed = c.closed || (f.length >= 6 && Math.hypot(f[0] - f[f.length - 2], f[1] - f[f.length - 1]) < 0.5);
-    (closed ? rings : open).push(f);
-  }
-  // Chain open pieces.
-  const tol = 1;
-  const near = (ax: number, ay: number, bx: number, by: number) => Math.hypot(ax - bx, ay - by) <= tol;
+    if (closed) rings.push(f);
+    else open.push({ f, w: Number.isFinite(widths[i]) ? Math.max(0, widths[i]) : 0 });
+  });
+  // Chain open pieces: reach between two ends = half the sum of their widths, at least 1 mil.
+  const reach = (wa: number, wb: number) => Math.max(1, (wa + wb) / 2);
   while (open.length) {
-    let cur = open.pop()!;
-    let grew = true;
-    while (grew) {
-      grew = false;
+    const first = open.pop()!;
+    let cur = first.f;
+    let endW = first.w;
+    for (;;) {
       const ex = cur[cur.length - 2], ey = cur[cur.length - 1];
-      if (near(ex, ey, cur[0], cur[1]) && cur.length > 4) break;
+      const closing = cur.length > 4 ? Math.hypot(ex - cur[0], ey - cur[1]) : Infinity;
+      let best = -1, bestD = Infinity, bestRev = false;
       for (let i = 0; i < open.length; i++) {
-        const p = open[i];
-        if (near(ex, ey, p[0], p[1])) { cur = cur.concat(p.slice(2)); open.splice(i, 1); grew = true; break; }
-        if (near(ex, ey, p[p.length - 2], p[p.length - 1])) {
-          const rev: number[] = [];
-          for (let k = p.length - 2; k >= 0; k -= 2) rev.push(p[k], p[k + 1]);
-          cur = cur.concat(rev.slice(2)); open.splice(i, 1); grew = true; break;
-        }
+        const { f: p, w } = open[i];
+        const r = reach(endW, w);
+        const d0 = Math.hypot(ex - p[0], ey - p[1]);
+        if (d0 <= r && d0 < bestD) { best = i; bestD = d0; bestRev = false; }
+        const d1 = Math.hypot(ex - p[p.length - 2], ey - p[p.length - 1]);
+        if (d1 <= r && d1 < bestD) { best = i; bestD = d1; bestRev = true; }
       }
+      // the ring closes when its own start is at least as near as any other piece
+      if (closing <= reach(endW, first.w) && closing <= bestD) break;
+      if (best < 0) break;
+      const { f: p, w } = open.splice(best, 1)[0];
+      let q = p;
+      if (bestRev) {
+        q = [];
+        for (let k = p.length - 2; k >= 0; k -= 2) q.push(p[k], p[k + 1]);
+      }
+      cur = cur.concat(q.slice(2));
+      endW = w;
     }
     if (cur.length >= 6) rings.push(cur);
   }

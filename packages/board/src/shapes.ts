@@ -100,10 +100,21 @@ export function padShapeContours(shape: unknown): Contour[] {
   }
 }
 
-/** Hole contours in the hole frame: ["ROUND", w, h] (circle or oval when w != h), ["SLOT", w, h]. */
-export function holeContours(hole: unknown): Contour[] {
-  if (!Array.isArray(hole) || typeof hole[0] !== 'string') return [];
+/**
+ * A pad hole's width and height (mil): ["SLOT", w, h] as stored (a slot when w != h); ["ROUND", w, h]
+ * is a round hole of the smaller of the two, as EasyEDA drills it (a "ROUND" hole may keep a stale
+ * width after a shape change: ChisFlash-MBC5-MAX's ["ROUND",275.59,260] is drilled 6.604 mm round).
+ */
+export function holeSize(hole: unknown): { w: number; h: number } {
+  if (!Array.isArray(hole) || typeof hole[0] !== 'string') return { w: 0, h: 0 };
   const w = num(hole[1]), h = num(hole[2], w);
+  if (String(hole[0]).toUpperCase() === 'ROUND') { const d = Math.min(w, h); return { w: d, h: d }; }
+  return { w, h };
+}
+
+/** Hole contours in the hole frame: ["ROUND", w, h] (a circle, holeSize), ["SLOT", w, h] (an oval when w != h). */
+export function holeContours(hole: unknown): Contour[] {
+  const { w, h } = holeSize(hole);
   if (w <= 0 || h <= 0) return [];
   return [ovalContour(w, h)];
 }

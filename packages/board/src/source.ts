@@ -21,6 +21,21 @@ export function b64(s: string): string {
 /** The pour file path of a PCB (`POUR/<base64(pcbUuid_0)>.ecop`). */
 export const pourFilePath = (pcbUuid: string): string => `POUR/${b64(pcbUuid + '_0')}.ecop`;
 
+/**
+ * The FONT records a PCB's text is drawn from: the board's font file FONT/<base64(pcbUuid + "_0")>.efon
+ * (or without the suffix), where EasyEDA keeps the glyph outlines of text in a named TrueType font
+ * (ExtBoard-001: every 宋体 label; none of them is in the .epcb). Empty when the file is absent.
+ */
+export function fontRecordsOf(a: EproArchive, pcbUuid: string): unknown[][] {
+  const out: unknown[][] = [];
+  for (const suffix of ['_0', '']) {
+    const ft = text(a.entries.get(`FONT/${b64(pcbUuid + suffix)}.efon`));
+    if (ft) for (const b of parseDocuments(ft)) for (const r of b.records) if (r[0] === 'FONT') out.push(r);
+    if (out.length) break;
+  }
+  return out;
+}
+
 /** PCBs of an archive: uuid and name. */
 export function listPcbs(a: EproArchive): Array<{ uuid: string; name: string }> {
   return Object.entries((a.projectJson.pcbs ?? {}) as Record<string, unknown>).map(([uuid, v]) => ({

@@ -48,6 +48,8 @@ export interface TtfFace {
   descent?: number;
   /** A monospaced original set in another font: every advance (font units), and the glyphs' scale across and up (ttf.ts FONT_SUBSTITUTES mono). */
   advance?: number;
+  /** The original's advances (font units) where the substitute's differ: the glyph is centred in the original's advance (ttf.ts FONT_SUBSTITUTES widths). */
+  advances?: ReadonlyMap<string, number>;
   sx?: number;
   sy?: number;
 }
@@ -196,10 +198,11 @@ export function layoutTtf(t: TextSpec, face: TtfFace, m = textTransform(t)): Tex
   const f = face.font, h = t.height > 0 ? t.height : 40, s = h / f.unitsPerEm;
   const asc = (face.ascent ?? f.ascent) * s, desc = (face.descent ?? -f.descent) * s, e = t.expansion ?? 0;
   const lines = t.text.split(/\r?\n/);
+  const advanceOf = (c: string): number => face.advance ?? face.advances?.get(c) ?? f.glyph(c).advance;
   const widths = lines.map((l) => {
     const cs = [...l];
     let w = 0;
-    cs.forEach((c, i) => { w += (face.advance ?? f.glyph(c).advance) + (i && face.advance === undefined ? f.kern(cs[i - 1], c) : 0); });
+    cs.forEach((c, i) => { w += advanceOf(c) + (i && face.advance === undefined ? f.kern(cs[i - 1], c) : 0); });
     return w * s;
   });
   const W = Math.max(0, ...widths) + 2 * e, lineH = asc + desc, H = lines.length * lineH + 2 * e;
@@ -212,9 +215,11 @@ export function layoutTtf(t: TextSpec, face: TtfFace, m = textTransform(t)): Tex
     const base = oy + e + (lines.length - 1 - i) * lineH + desc;
     cs.forEach((c, k) => {
       if (k && face.advance === undefined) pen += f.kern(cs[k - 1], c) * s;
-      const g = f.glyph(c);
-      if (g.contours.length) fill.push(...transformContours(g.contours, mul(m, mul(translate(pen, base), scale(s * (face.sx ?? 1), s * (face.sy ?? 1))))));
-      pen += (face.advance ?? g.advance) * s;
+      const g = f.glyph(c), adv = advanceOf(c);
+      // a glyph whose advance is the original's (face.advances) sits in the middle of it
+      const dx = face.advance === undefined && adv !== g.advance ? ((adv - g.advance) / 2) * s : 0;
+      if (g.contours.length) fill.push(...transformContours(g.contours, mul(m, mul(translate(pen + dx, base), scale(s * (face.sx ?? 1), s * (face.sy ?? 1))))));
+      pen += adv * s;
     });
   });
   const box = emptyBox();

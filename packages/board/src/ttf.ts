@@ -8,6 +8,7 @@
  */
 import type { Contour, Seg } from './path.ts';
 import type { TtfFace } from './text.ts';
+import { VERDANA_WIDTHS } from './verdana-widths.ts';
 
 export interface TtfGlyph {
   /** Advance width (font units). */
@@ -203,8 +204,9 @@ export function parseTtf(bytes: Uint8Array): TtfFont {
  * Fonts the fabrication outputs set text in when a board names a font without storing its outlines
  * (EasyEDA Pro 3 boards keep only the family name): a freely licensed substitute from Debian, by
  * family, in the style asked for. Metric-compatible clones where one exists (same advance widths):
- * Verdana -> Arkpandora's Veranda (Bitstream Vera with Verdana's widths), Arial, Times New Roman and
- * Courier New -> Liberation, Calibri -> Carlito. `ascent`/`descent`: the original's line box (hhea,
+ * Arial, Times New Roman and Courier New -> Liberation, Calibri -> Carlito; Verdana -> Arkpandora's
+ * Veranda (Bitstream Vera under Verdana's name, whose widths are Vera's: `widths` gives Verdana's own
+ * where they differ, verdana-widths.ts). `ascent`/`descent`: the original's line box (hhea,
  * 1/2048 em, both positive) where the substitute's differs (Verdana's 2059 + 430: Hexapod's reverse
  * Verdana boxes are 1.2152 em high). `mono`: a monospaced original with no free clone (Consolas):
  * its advance and cap height (1/2048 em); the substitute's glyphs are scaled to them (STM-C4's
@@ -220,13 +222,15 @@ export interface FontSubstitute {
   ascent?: number;
   descent?: number;
   mono?: { advance: number; capHeight: number };
+  /** The original's advance widths (1/2048 em) where the substitute's differ, by style (italic keeps the substitute's). */
+  widths?: { regular?: ReadonlyMap<string, number>; bold?: ReadonlyMap<string, number> };
 }
 const ARK = '/usr/share/fonts/truetype/arkpandora/';
 const LIB = '/usr/share/fonts/truetype/liberation/Liberation';
 const CROS = '/usr/share/fonts/truetype/crosextra/';
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/';
 export const FONT_SUBSTITUTES: Readonly<Record<string, FontSubstitute>> = {
-  Verdana: { regular: `${ARK}Veranda.ttf`, bold: `${ARK}VerandaBd.ttf`, italic: `${ARK}VerandaIt.ttf`, boldItalic: `${ARK}VerandaBdIt.ttf`, debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430 },
+  Verdana: { regular: `${ARK}Veranda.ttf`, bold: `${ARK}VerandaBd.ttf`, italic: `${ARK}VerandaIt.ttf`, boldItalic: `${ARK}VerandaBdIt.ttf`, debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430, widths: VERDANA_WIDTHS },
   Arial: { regular: `${LIB}Sans-Regular.ttf`, bold: `${LIB}Sans-Bold.ttf`, italic: `${LIB}Sans-Italic.ttf`, boldItalic: `${LIB}Sans-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
   'Times New Roman': { regular: `${LIB}Serif-Regular.ttf`, bold: `${LIB}Serif-Bold.ttf`, italic: `${LIB}Serif-Italic.ttf`, boldItalic: `${LIB}Serif-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
   'Courier New': { regular: `${LIB}Mono-Regular.ttf`, bold: `${LIB}Mono-Bold.ttf`, italic: `${LIB}Mono-Italic.ttf`, boldItalic: `${LIB}Mono-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
@@ -276,6 +280,8 @@ export function substituteFonts(read: (path: string) => Uint8Array | undefined):
         if (bytes) {
           const font = parseTtf(bytes), em = font.unitsPerEm / 2048;
           face = { font, ascent: sub.ascent === undefined ? undefined : sub.ascent * em, descent: sub.descent === undefined ? undefined : sub.descent * em };
+          const widths = italic ? undefined : bold ? sub.widths?.bold : sub.widths?.regular;
+          if (widths) face.advances = em === 1 ? widths : new Map([...widths].map(([c, a]) => [c, a * em]));
           if (sub.mono) {
             const adv = font.glyph('0').advance, cap = capHeightOf(font);
             face.advance = sub.mono.advance * em;

@@ -102,6 +102,37 @@ describe('[issue-14] WebGL geometry', () => {
   });
 });
 
+describe('[issue-14] WebGL geometry: cell extents for point sprites', () => {
+  it("each cell's segExt and boxExt hold every item of the cell (a point sprite of that size covers it), and the largest is reached", () => {
+    const prims: Prim[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const x = (i % 60) * 100, y = Math.floor(i / 60) * 100;
+      // tracks of lengths and widths that vary, and rectangular pads turned by varying angles
+      const len = 10 + (i % 7) * 15, w = 4 + (i % 5) * 2;
+      prims.push(makePrim({ id: `t${i}`, rec: 'LINE', kind: 'track', layer: 1, contours: [{ x0: x, y0: y, segs: [{ k: 'L', x: x + len, y: y + (i % 3) * 10 }], closed: false }], width: w, filled: false }));
+      prims.push(makePrim({ id: `p${i}`, rec: 'PAD', kind: 'pad', layer: 1, contours: [rectContour(x + 40, y + 30, 20 + (i % 4) * 5, 12, i % 90, 0)], width: 0, filled: true }));
+    }
+    const [g] = buildGlGeometry(prims);
+    expect(g.chunks.length).toBeGreaterThan(4);
+    let maxSeg = 0, maxBox = 0;
+    for (const c of g.chunks) {
+      let segE = 0, boxE = 0;
+      for (let k = c.seg0; k < c.seg1; k++) {
+        const o = 5 * k;
+        segE = Math.max(segE, Math.max(Math.abs(g.segs[o + 2] - g.segs[o]), Math.abs(g.segs[o + 3] - g.segs[o + 1])) / 2 + g.segs[o + 4]);
+      }
+      for (let k = c.box0; k < c.box1; k++) boxE = Math.max(boxE, Math.hypot(g.boxes[7 * k + 2], g.boxes[7 * k + 3]));
+      expect(c.segExt).toBeCloseTo(segE, 4);
+      expect(c.boxExt).toBeCloseTo(boxE, 4);
+      maxSeg = Math.max(maxSeg, c.segExt); maxBox = Math.max(maxBox, c.boxExt);
+    }
+    // the longest track: 100 mil long (half 50) + half width 6; the biggest pad: 35 x 12 (half diagonal)
+    expect(g.segs.length / 5).toBe(3000);
+    expect(maxSeg).toBeCloseTo(50 + 6, 4);
+    expect(maxBox).toBeCloseTo(Math.hypot(35 / 2, 6), 4);
+  });
+});
+
 describe('[issue-14] WebGL geometry: big primitives cut up', () => {
   it("a pour's fill of many triangles is cut into cells: every triangle once, in a cell whose box holds it", () => {
     // a 100 x 100 grid of square holes in a 5000-mil square: thousands of triangles in one primitive

@@ -387,7 +387,10 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
       if (!e) throw CatalogueError.named('CREATE_DEVICE_FAILED');
       const r = { data: e };
       const attributes = r.data.attributes ?? {};
-      if (typeof attributes.Symbol !== 'string' || attributes.Symbol === '') throw CatalogueError.named('DEVICE_SYMBOL_MISSING');
+      // A device whose Symbol is empty names no symbol (real exports hold such devices, editor 2.2.40: a footprint
+      // and a 3D model only): kept and warned, as devices with an empty Footprint are kept. A non-string Symbol fails.
+      const noSymbol = attributes.Symbol === '';
+      if (typeof attributes.Symbol !== 'string') throw CatalogueError.named('DEVICE_SYMBOL_MISSING');
       const sysSymbol = inSystemLibrary('Symbol', attributes.Symbol) ? attributes.Symbol : undefined;
       const sysFootprint = inSystemLibrary('Footprint', attributes.Footprint) ? attributes.Footprint : undefined;
       const v = validateDevice(
@@ -402,6 +405,7 @@ export function eproToProjectData(a: EproArchive, opts: ImportOptions = {}): Imp
         tags: v.tags, custom_tags: v.custom_tags, attributes: v.attributes, extra: extraKeys(r.data, DEVICE_ENTRY_KEYS),
       });
       deviceOk.add(uuid);
+      if (noSymbol) warn('Device', display || uuid, CatalogueError.named('DEVICE_WITHOUT_SYMBOL').message);
       if (sysSymbol !== undefined) {
         systemIds.Symbol.add(sysSymbol);
         warn('Device', display || uuid, CatalogueError.named('SYSTEM_LIBRARY_SYMBOL', { id: sysSymbol }).message);

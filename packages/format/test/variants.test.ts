@@ -174,6 +174,25 @@ describe('devices from the system library', () => {
     expectSameArchive(f, r.data);
   });
 
+  it('a device whose Symbol attribute is empty (a PCB-only part, as editor 2.2.40 exports it) is kept and reported as a warning', () => {
+    const f = fixtureFiles();
+    const o = pjOf(f);
+    const dev = Object.keys(o.devices).find((d) => o.devices[d].attributes.Footprint)!;
+    const uuid = 'fedcba9876543210fedcba9876543210';
+    o.devices[uuid] = { ...o.devices[dev], title: 'PcbOnly', attributes: { ...o.devices[dev].attributes, Symbol: '' } };
+    f['project.json'] = bytes(JSON.stringify(o, null, 2));
+    const r = importFiles(f);
+    expect(r.failures).toEqual(importFiles(fixtureFiles()).failures);
+    expect(r.ok).toBe(true);
+    expect(r.data.devices.find((d) => d.uuid === uuid)?.attributes.Symbol).toBe('');
+    expect(r.warnings.Device).toEqual([{ name: 'PcbOnly', message: NAMED_ERRORS.DEVICE_WITHOUT_SYMBOL }]);
+    expectSameArchive(f, r.data);
+    // a Symbol that is not a string at all is still a failure
+    o.devices[uuid].attributes.Symbol = 7;
+    f['project.json'] = bytes(JSON.stringify(o, null, 2));
+    expect(importFiles(f).failures.Device).toEqual([{ name: 'PcbOnly', message: NAMED_ERRORS.DEVICE_SYMBOL_MISSING }]);
+  });
+
   it('[VAL-6] a device whose symbol the archive holds but could not import still fails (it is not a system part)', () => {
     const { f } = systemDevice();
     const o = pjOf(f);

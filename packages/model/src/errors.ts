@@ -169,6 +169,7 @@ export const NAMED_ERRORS = {
   // Import warnings (issue 10; not in SPEC §8, chosen here): what real exports leave out is kept and said.
   SYSTEM_LIBRARY_SYMBOL: "The device's symbol {id} is not in the archive (EasyEDA system library); the device is kept",
   SYSTEM_LIBRARY_FOOTPRINT: "The device's footprint {id} is not in the archive (EasyEDA system library); the device is kept",
+  DEVICE_WITHOUT_SYMBOL: 'The device names no symbol (a PCB-only part); the device is kept',
   OWNER_PCB_ABSENT_KEPT: 'The owning PCB is missing; the file is kept as it is',
   // KiCad import (issue 15; not in SPEC §8, chosen here). {file} is the file's name.
   KICAD_TRUNCATED: 'The KiCad file {file} is truncated: {what} opened at line {line} is never closed',

@@ -8,7 +8,7 @@ import { PcbEditor } from '@copperplate/editor';
 import { installPcbTools } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
-import { pouredFor } from './pour-items.ts';
+import { fontsFor, pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
 import { createPcbView, type PcbView } from './pcb-view.ts';
 import type { OutlineTool, OutlineMode } from '@copperplate/editor';
@@ -61,7 +61,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const [showRats, setShowRats] = useState(true);
   const readOnly = sync.readOnly;
   // the project context: footprints and devices, and this PCB's stored pour fills (copper items)
-  const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id) } : undefined), [items, sync, id]);
+  const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id), fonts: fontsFor(sync.session.snapshot().fonts, id) } : undefined), [items, sync, id]);
   // one editor per open document (the project context is read when the scene is built)
   const ed = useMemo(() => {
     const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });
@@ -79,6 +79,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createPcbView(canvas, ed, {
+      onReady: kick,
       onCursor: (p) => {
         cursor.current = p;
         const u = ed.grid.unit;
@@ -137,7 +138,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
   ];
   const layerName = (lid: number) => ed.panel.table.get(lid).name;
-  const unrouted = useMemo(() => ed.ratsnest().lines.length, [ed, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+  // undefined until the view made the ratsnest after its first frame (a big board's takes seconds)
+  const unrouted = useMemo(() => view?.ratsnest()?.lines.length, [ed, view, tick]); // eslint-disable-line react-hooks/exhaustive-deps
   const copper = ed.panel.copperLayers();
   return (
     <div className="cp-editor cp-pcb" ref={wrap} data-testid={sync.kind === 'pcbs' ? 'pcb-editor' : 'footprint-editor'}>
@@ -198,7 +200,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           Grid
         </label>
         <span>{ed.selection.size} selected</span>
-        {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted} unrouted</span>}
+        {sync.kind === 'pcbs' && <span data-testid="unrouted">{unrouted ?? '…'} unrouted</span>}
         {ed.status && <span role="status" data-testid="drc-status" style={{ color: '#e66' }}>{ed.status}</span>}
         <span className="spacer" />
         <SaveBadge sync={sync} />

@@ -1,6 +1,7 @@
 /**
  * The schematic editor (and the symbol viewer) in the browser: packages/editor's canvas view
- * (createCanvasView: Canvas2D painters, tools, actions, wheel zoom, middle/right-drag pan) mounted on
+ * (createCanvasView: a sheet's shapes drawn by the WebGL2 painter as the PCB's are, or by Canvas2D where
+ * WebGL2 is missing or `?canvas=2d` asks for it (wantedPainter); text, symbols, tools, actions, wheel zoom, middle/right-drag pan) mounted on
  * a <canvas> that fills the document area, a compact toolbar whose buttons run the editor's actions,
  * a place menu of the project's devices, and a status line (tool, cursor in 0.01 inch, zoom).
  */
@@ -29,6 +30,7 @@ import { otherSheets } from './sheets.ts';
 import { SymbolTools } from './SymbolTools.tsx';
 import { itemName } from '../project/http-session.ts';
 import { SimulationPanel } from '../sim/SimulationPanel.tsx';
+import { wantedPainter } from './pcb-view.ts';
 import { LibraryPanel } from '../library/LibraryPanel.tsx';
 import { useSchematicLibrary } from '../library/use-library.ts';
 
@@ -60,7 +62,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     const canvas = canvasRef.current!;
     const offs: Array<() => void> = [];
     const v = createCanvasView(canvas, sync.doc, {
-      ctx, background: '#FFFFFF', onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch'),
+      ctx, background: '#FFFFFF', painter: wantedPainter(), onCopy: (t) => writeClipboard('sch', t), readClipboard: () => readClipboard('sch'),
       askName: (initial) => new Promise<string | null>((resolve) => setAsking({ initial, resolve })),
       onSymbolCreated: (info, text) => void saveFlagSymbol(sync.session, info, text).catch((e: Error) => toast(e.message, 'error')),
     });

@@ -40,6 +40,12 @@ export interface PcbView {
   /** Page CSS pixels -> board mil. */
   toBoard(clientX: number, clientY: number): { x: number; y: number };
   showRatsnest: boolean;
+  /**
+   * The ratsnest as the view shows it: undefined until it is first computed, which the view does when
+   * the page is idle after its first frame (a 100k-pad board's took seconds, before the first frame);
+   * from then on the editor's, computed on demand after each change.
+   */
+  ratsnest(): ReturnType<PcbEditor['ratsnest']> | undefined;
   /** The painter of the layers: WebGL2, or Canvas2D (fallback). */
   readonly painter: 'webgl' | 'canvas2d';
   /** Draw the grid (ed.grid: the board's step, in dots). */
@@ -57,6 +63,8 @@ export interface PcbView {
 export interface PcbViewOptions {
   background?: string;
   onCursor?: (p: { x: number; y: number }) => void;
+  /** After the first frame, once the page was idle: the ratsnest and the hit-test index are made. */
+  onReady?: () => void;
 }
 
 const SELECT_COLOR = '#ffffff';
@@ -86,6 +94,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     return path;
   };
   let mirrored = false;
+  /** The first frame was drawn and the page was idle since: the ratsnest is the editor's from now on (see PcbView.ratsnest). */
+  let ready = false;
+  let destroyed = false;
 
   const fillPrims = (keys: Iterable<string>, color: string, alpha: number, s: number) => {
     g.globalAlpha = alpha;
@@ -143,12 +154,13 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (view.showGrid) drawGrid(s);
     g.lineCap = 'round';
     g.lineJoin = 'round';
-    if (view.showRatsnest) {
+    const rats = view.showRatsnest ? view.ratsnest() : undefined;
+    if (rats) {
       g.strokeStyle = '#e8e8e8';
       g.globalAlpha = 0.8;
       g.lineWidth = 1 / s;
       g.beginPath();
-      for (const l of ed.ratsnest().lines) { g.moveTo(l.x1, l.y1); g.lineTo(l.x2, l.y2); }
+      for (const l of rats.lines) { g.moveTo(l.x1, l.y1); g.lineTo(l.x2, l.y2); }
       g.stroke();
       g.globalAlpha = 1;
     }
@@ -309,6 +321,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     toPage,
     toBoard,
     showRatsnest: true,
+    ratsnest: () => (ready ? ed.ratsnest() : ed.peekRatsnest()),
     showGrid: true,
     painter: gl ? 'webgl' : 'canvas2d',
     fit() {
@@ -331,6 +344,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       invalidate();
     },
     destroy() {
+      destroyed = true;
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);
@@ -360,8 +374,15 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();
-  // the hit-test index of a big board is built after the first frame, when the page is idle
+  // the hit-test index and the ratsnest of a big board are made after the first frame, when the page is idle
   const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
-  requestAnimationFrame(() => idle(() => ed.prepareIndex()));
+  requestAnimationFrame(() => idle(() => {
+    if (destroyed) return;
+    ed.prepareIndex();
+    ed.ratsnest();
+    ready = true;
+    invalidate();
+    opts.onReady?.();
+  }));
   return view;
 }

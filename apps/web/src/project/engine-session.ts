@@ -44,7 +44,8 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
   let items = Object.fromEntries(VIEW_KINDS.map((k) => [k, new Map<string, Item>()])) as ProjectSnapshot['items'];
   let coppers = new Map<string, Item>();
   let blobs = new Map<string, Item>();
-  let snap: ProjectSnapshot = { detail, items, coppers, blobs };
+  let fonts = new Map<string, Item>();
+  let snap: ProjectSnapshot = { detail, items, coppers, blobs, fonts };
   let conflicts: ConflictRow[] = [];
   let pending = 0;
   let processing = false;
@@ -67,11 +68,13 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
     const byKey = new Map<string, LocalItem>();
     const nextCoppers = new Map<string, Item>();
     const nextBlobs = new Map<string, Item>();
+    const nextFonts = new Map<string, Item>();
     for (const i of all) {
       byKey.set(`${i.kind}:${i.key}`, i);
       const it = toItem(i);
       if (it && i.kind === 'copper') nextCoppers.set(i.key, it);
       if (it && i.kind === 'blobs') nextBlobs.set(i.key, it);
+      if (it && i.kind === 'fonts') nextFonts.set(i.key, it);
       if (it && (VIEW_KINDS as readonly string[]).includes(i.kind)) next[i.kind as ViewKind].set(i.key, it);
     }
     pending = all.filter((i) => i.ticket <= 0).length;
@@ -85,7 +88,8 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
     items = next;
     coppers = nextCoppers;
     blobs = nextBlobs;
-    snap = { detail, items, coppers, blobs };
+    fonts = nextFonts;
+    snap = { detail, items, coppers, blobs, fonts };
     for (const fn of listeners) fn();
   }
   let queued: Promise<void> | null = null;

@@ -33,6 +33,8 @@ export interface ProjectSnapshot {
   items: Record<ViewKind, Map<string, Item>>;
   /** Copper pour fills (docs/API.md kind `copper`, keyed by path = pcbUuid + "_" + suffix; dataStr holds POURED records). */
   coppers?: ReadonlyMap<string, Item>;
+  /** Font files (kind `fonts`, keyed by path like the coppers; dataStr holds FONT records: the glyph outlines of a PCB's TrueType text). */
+  fonts?: ReadonlyMap<string, Item>;
   /** Archive files (docs/API.md kind `blobs`, keyed by hash; dataStr holds a BLOB document): images, SPICE model files. */
   blobs?: ReadonlyMap<string, Item>;
 }

@@ -1,6 +1,6 @@
 /**
- * Bill of materials from the placed components of a board: one line per (value, footprint, supplier
- * part), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
+ * Bill of materials from the placed components of a board: one line per distinct row (comment, value,
+ * footprint, manufacturer part, manufacturer, supplier part, supplier), designators in natural order, quantity, manufacturer and supplier columns as EasyEDA Pro
  * writes them ("No.","Quantity","Comment","Designator","Footprint","Value","Manufacturer Part",
  * "Manufacturer","Supplier Part","Supplier"). Attributes come from the PCB component (its ATTRs and
  * attribute object), else its schematic part, else its device in project.json (see attrOf). Components
@@ -45,6 +45,14 @@ function attrOf(c: FabComponent, dev: Record<string, unknown> | undefined, key: 
 
 const no = (v: string): boolean => /^(no|false|0)$/i.test(v.trim());
 
+type Devices = Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
+
+/** The BOM's "Comment" of a component: its name; without one, its value, part number, then the device's title (Hexapod's B400 "BatteryPads"); templates resolved. The pick-and-place file's "Comment" is the same (GameFive: 51 of 51). */
+export function bomComment(c: FabComponent, devices?: Devices): string {
+  const dev = devices?.[c.deviceUuid]?.attributes;
+  return attrOf(c, dev, 'Name') || attrOf(c, dev, 'Value') || attrOf(c, dev, 'Manufacturer Part') || devices?.[c.deviceUuid]?.title || '';
+}
+
 export function bomLines(b: FabBoard & { devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined> }): BomLine[] {
   const groups = new Map<string, BomLine>();
   for (const c of b.components) {
@@ -53,8 +61,7 @@ export function bomLines(b: FabBoard & { devices?: Record<string, { title?: stri
     const value = attrOf(c, dev, 'Value');
     const line: BomLine = {
       quantity: 0,
-      // The part's name; without one, its value, part number, then the device's title (Hexapod's B400 "BatteryPads").
-      comment: attrOf(c, dev, 'Name') || value || attrOf(c, dev, 'Manufacturer Part') || b.devices?.[c.deviceUuid]?.title || '',
+      comment: bomComment(c, b.devices),
       designators: [],
       footprint: c.footprintName || attrOf(c, dev, 'Supplier Footprint'),
       value,
@@ -63,7 +70,9 @@ export function bomLines(b: FabBoard & { devices?: Record<string, { title?: stri
       supplierPart: attrOf(c, dev, 'Supplier Part'),
       supplier: attrOf(c, dev, 'Supplier'),
     };
-    const key = [line.comment, line.value, line.footprint, line.supplierPart, line.manufacturerPart].join('\u0000');
+    // One line per distinct row: every column but the designators and the quantity (GameFive: EasyEDA
+    // keeps R1-R8 "PANASONIC" and R14-R21 "PANASONIC(松下)" of one part number on two lines).
+    const key = [line.comment, line.value, line.footprint, line.manufacturerPart, line.manufacturer, line.supplierPart, line.supplier].join('\u0000');
     const g = groups.get(key) ?? line;
     groups.set(key, g);
     g.designators.push(c.designator || c.id);

@@ -12,7 +12,7 @@ import {
   Teardrop, Via, PcbImage, Canvas, Dimension, Head, num, str, type Raw,
 } from '@copperplate/format/records';
 import {
-  type Contour, type Mat, apply, circleContour, holeContours, isMirroring, mul, padShapeContours, parsePath,
+  type Contour, type Mat, apply, circleContour, holeContours, holeSize, isMirroring, mul, padShapeContours, parsePath,
   rotate, transformContours, translate, componentTransform, arcCenter, flipLayer, contoursBox, emptyBox, unionBox, type Box,
   imageMatrix, pathListContours, padShapeKind,
 } from '@copperplate/board';
@@ -149,6 +149,8 @@ export interface FabProject {
   devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
   /** POURED records of the project's .ecop for this board (10-mil units, as in the .epcb). */
   poured?: readonly Raw[];
+  /** FONT records of the board's .efon (glyph outlines of its TrueType text), beside those of the .epcb. */
+  fonts?: readonly Raw[];
   /** The board's schematic parts by Unique ID (their non-empty attributes), for the BOM. */
   schematic?: SchematicParts;
 }
@@ -201,7 +203,7 @@ export function fabBoard(input: FabInput): FabBoard {
   const problems: string[] = [];
   const recs = input.records;
   const rules = readRules(recs);
-  fonts = indexFontRecords(recs);
+  fonts = indexFontRecords([...(input.project?.fonts ?? []), ...recs]);
   ttf = input.fonts;
   dimLabels = dimensionLabels(recs);
   const b: FabBoard = {
@@ -296,11 +298,12 @@ export function fabBoard(input: FabInput): FabBoard {
     b.components.push(c);
   }
   // Visible component attributes (designators...) are drawn where they are on the board.
-  for (const r of attrRecs) addAttrText(b, r, comps);
+  for (const r of attrRecs) addAttrText(b, r, comps, input.project);
 
   for (const s of b.strokes) if (s.layer === LY.OUTLINE) b.outlineBox = unionBox(b.outlineBox, contoursBox([s.c]));
   if (b.outlineBox.minX > b.outlineBox.maxX) problems.push('the board has no outline (layer Board Outline is empty): the board house cannot know its shape');
   addPlanes(b, recs);
+  moveToCanvasOrigin(b, recs);
   for (const s of b.strokes) b.usedLayers.add(s.layer);
   for (const a of b.areas) b.usedLayers.add(a.layer);
   for (const p of b.pads) b.usedLayers.add(p.layer);
@@ -476,6 +479,38 @@ class PlacedPad implements FabPad {
   get copper(): Contour[] {
     return (this.contours ??= this.known ? transformContours(padShapeContours(this.shape), this.m) : []);
   }
+
+  /** The pad moved by (dx, dy) (a new pad: the fields are read-only); its hole object is kept (moved with the board's holes). */
+  moved(dx: number, dy: number): PlacedPad {
+    const t = translate(dx, dy);
+    const p = new PlacedPad(this.designator, this.componentId, this.number, this.net, this.layer, this.x + dx, this.y + dy, mul(t, this.m), this.shape,
+      this.maskTop, this.maskBottom, this.pasteTop, this.pasteBottom, this.known, this.contours && transformContours(this.contours, t));
+    p.hole = this.hole;
+    return p;
+  }
+}
+
+/**
+ * EasyEDA writes every fabrication output in the frame of the PCB's CANVAS origin (the origin the
+ * designer set in the editor): the board moved by minus that origin. ChisFlash-MBCX (moribaka) sets
+ * it at (59.38, -204.05) mil, and its Gerbers, drill and positions are that far from the board frame;
+ * 0,0 in every fixture board.
+ */
+function moveToCanvasOrigin(b: FabBoard, recs: readonly Raw[]): void {
+  const cv = recs.find((r) => Canvas.is(r));
+  const o = cv ? Canvas.parse(cv) : undefined;
+  const dx = -(o?.originX ?? 0), dy = -(o?.originY ?? 0);
+  if (!dx && !dy || !Number.isFinite(dx) || !Number.isFinite(dy)) return;
+  const t = translate(dx, dy);
+  const moveBox = (bx: Box): Box => (bx.minX <= bx.maxX ? { minX: bx.minX + dx, minY: bx.minY + dy, maxX: bx.maxX + dx, maxY: bx.maxY + dy } : bx);
+  b.pads = b.pads.map((p) => (p instanceof PlacedPad ? p.moved(dx, dy) : p));
+  for (const h of b.holes) { h.x += dx; h.y += dy; }
+  for (const v of b.vias) { v.x += dx; v.y += dy; }
+  for (const s of b.strokes) s.c = transformContours([s.c], t)[0];
+  for (const a of b.areas) a.cs = transformContours(a.cs, t);
+  for (const c of b.components) { c.x += dx; c.y += dy; c.box = moveBox(c.box); }
+  for (const p of b.planes) p.outline = transformContours([p.outline], t)[0];
+  b.outlineBox = moveBox(b.outlineBox);
 }
 
 function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
@@ -502,7 +537,7 @@ function addPad(b: FabBoard, r: Raw, rules: Rules, pl?: Placement): void {
     !!kind, kind === 'POLY' ? placeCs(padShapeContours(p.shape), pl) : undefined,
   );
   if (Array.isArray(p.hole) && holeContours(p.hole).length) {
-    const hw = num((p.hole as unknown[])[1]), hh = num((p.hole as unknown[])[2], hw);
+    const { w: hw, h: hh } = holeSize(p.hole);
     const hm = mul(m, mul(translate(p.holeOffsetX, p.holeOffsetY), rotate(p.holeAngle)));
     const hc = apply(hm, 0, 0);
     const ax = apply(hm, 1, 0);
@@ -530,7 +565,7 @@ function addPoured(b: FabBoard, r: Raw, pours: Map<string, { layer: number; net:
 }
 
 // ---- text (stroke font or stored TrueType outlines) ----
-import { layoutText, indexFontRecords, placeText, type FontIndex, type TtfLookup } from '@copperplate/board';
+import { attrDisplayText, layoutText, indexFontRecords, pcbComponentLookup, placeText, type FontIndex, type TtfLookup } from '@copperplate/board';
 import { dimensionLabels, drawDimension, polyline } from './dimension.ts';
 import type { SchematicParts } from './schematic-attrs.ts';
 
@@ -550,13 +585,15 @@ function addString(b: FabBoard, r: Raw, pl?: Placement): void {
   pushText(b, layer, s, pl?.designator, t.reverse ? t.expansion : undefined);
 }
 
-function addAttrText(b: FabBoard, r: Raw, comps: Map<string, { bottom: boolean }>): void {
+function addAttrText(b: FabBoard, r: Raw, comps: Map<string, FabComponent>, project?: FabProject): void {
   const a = PcbAttr.parse(r);
   if ((!a.keyVisible && !a.valueVisible) || a.x === null || a.y === null) return;
   if (a.key === '' && a.parentId === a.id) return; // a dimension's label
-  const text = a.keyVisible && a.valueVisible ? `${a.key}:${a.value}` : a.keyVisible ? a.key : a.value;
+  // a component's attribute: `={Key}` templates filled from the part, Device/Footprint uuids by title
+  const c = comps.get(a.parentId);
+  const lookup = c ? pcbComponentLookup(c.attrs, undefined, project?.devices?.[c.deviceUuid]?.attributes) : undefined;
+  const text = attrDisplayText(a, lookup, (key, uuid) => (key === 'Device' ? project?.devices?.[uuid]?.title : key === 'Footprint' ? project?.footprintName?.(uuid) : undefined));
   if (!text) return;
-  void comps;
   const { x, y, angle, mirrored } = placeText({ x: a.x, y: a.y, angle: a.angle, mirror: a.mirror, layer: a.layer });
   const s = layoutText({ text, x, y, height: a.height, strokeWidth: a.strokeWidth, align: a.origin, angle, mirrored, font: a.font, strokeFont: 'hershey', expansion: a.reverse ? a.expansion : 0 }, fonts, ttf);
   pushText(b, a.layer, s, undefined, a.reverse ? a.expansion : undefined);

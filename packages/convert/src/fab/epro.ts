@@ -6,7 +6,7 @@
 import { type EproArchive, mainBlockOr, parseDocuments } from '@copperplate/format';
 import { CODES, CatalogueError } from '@copperplate/model';
 import type { Raw } from '@copperplate/format/records';
-import { refillArchive, type TtfLookup } from '@copperplate/board';
+import { fontRecordsOf, refillArchive, type TtfLookup } from '@copperplate/board';
 import type { FabInput } from './board.ts';
 import { staleFills } from './stale.ts';
 import { schematicParts } from './schematic-attrs.ts';
@@ -79,6 +79,7 @@ export function fabInputFromEpro(a: EproArchive, name?: string, opts: { refill?:
     project: {
       devices: (a.projectJson.devices ?? {}) as Record<string, { attributes?: Record<string, unknown> }>,
       poured,
+      fonts: fontRecordsOf(a, hit.uuid),
       schematic: sheets.length ? schematicParts(sheets) : undefined,
       footprint(uuid) {
         if (!fpCache.has(uuid)) {

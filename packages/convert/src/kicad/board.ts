@@ -14,10 +14,24 @@ import type { KBoard, KFootprint, KNetClass, KZone } from './pcb-model.ts';
 import { IdSeq, uuidOf } from './ids.ts';
 import { LayerMap } from './layers.ts';
 import { unusedViaLayers } from './via-layers.ts';
-import { ringJson } from './path-text.ts';
+import { TextBytes } from './path-text.ts';
 import { extraLayerRecords, fixedLayerLines, graphicRecords, padRecord, textRecord, type Rec } from './v2-pcb.ts';
 import { Report, type ReportGroup } from './report.ts';
 import { r4 } from './units.ts';
+
+/** KiCad footprint properties not copied as ATTRs: drawn from the footprint's own fields, or naming a uuid in Copperplate. */
+const FOOTPRINT_PROPERTIES_KEPT_OUT = new Set(['Reference', 'Value', 'Footprint', 'Device', 'Symbol']);
+
+/** The least track width, via diameter and via drill a board accepts (KiCad's design rules: min_track_width, min_via_diameter, min_through_hole_diameter), mil. */
+export interface BoardMinimums {
+  trackWidth?: number;
+  viaDiameter?: number;
+  viaDrill?: number;
+  /** min_copper_edge_clearance, min_hole_clearance, min_hole_to_hole (mil). */
+  copperEdgeClearance?: number;
+  holeClearance?: number;
+  holeToHole?: number;
+}
 
 export interface BoardConversion {
   pcb: PcbData;
@@ -34,6 +48,21 @@ export interface BoardConversion {
  * text-kicad.ts): the text is kept in "KiCad Font" but drawn in our stroke font until then.
  */
 export const KICAD_FONT_MISSING = "text in KiCad's stroke font: KiCad's glyphs are not installed here (`node scripts/ensure.mjs --kicad` reads them from an installed KiCad), so it is drawn in Copperplate's stroke font";
+
+/**
+ * Records written to JSON text as they come: a PCB's thousands of records do not all live as arrays
+ * (and boxed numbers) until the end, which the collector copied at each young-generation pass.
+ */
+class RecordLines {
+  private readonly out: string[] = [];
+  push(...recs: Rec[]): void {
+    for (let i = 0; i < recs.length; i++) this.out.push(JSON.stringify(recs[i]));
+  }
+  /** The lines, each ending in a newline (as lines() writes them). */
+  text(): string {
+    return this.out.length ? this.out.join('\n') + '\n' : '';
+  }
+}
 
 /** Records as JSON lines, each ending in a newline. */
 function lines(recs: readonly Rec[]): string {
@@ -68,27 +97,79 @@ export function footprintDocument(fp: KFootprint, report: Report): { dataStr: st
   return { dataStr: lines([DocTypeRec.create({ docType: 'FOOTPRINT', version: '1.8' })]) + fixedLayerLines() + lines(recs), layers };
 }
 
-function netClassRules(classes: KNetClass[]): Rec[] {
+/**
+ * EasyEDA's rules from KiCad's net classes. A class's track width and via size are what KiCad routes
+ * with (EasyEDA's default); the least KiCad accepts is the board's constraint (`minimums`, the
+ * .kicad_pro's design rules; 0 when unknown, as KiCad's own default). Layouts as real EasyEDA files
+ * write them: track width [min, default, max], via size [min, default, max diameter, min, default,
+ * max drill]. (Before, the class width was also the minimum, so a 0.25 mm track read back as
+ * 9.84 mil failed a 9.8425 mil minimum, and the via data was in KiCad's order: every via failed.)
+ */
+/**
+ * EasyEDA's safe-spacing matrix (rule type 1): lower triangle over track, SMD pad, TH pad, via, hole,
+ * pour, fill, text, outline, other (board rules.ts CLEAR_KINDS). Copper to copper is the class's
+ * clearance; to a hole the board's min_hole_clearance, to the outline its min_copper_edge_clearance,
+ * when the .kicad_pro gives them (else the class's clearance, and EasyEDA's 0.3 mm to the outline).
+ * Before, the class's clearance was written alone, which no reader takes for a matrix: the DRC used
+ * EasyEDA's defaults (6 mil, 0.3 mm to the outline) whatever KiCad said.
+ */
+function safeSpacing(clearance: number, m: BoardMinimums): number[][] {
+  const HOLE = 4, OUTLINE = 8;
+  const rows: number[][] = [];
+  for (let i = 0; i < 10; i++) {
+    const row: number[] = [];
+    for (let j = 0; j <= i; j++) {
+      const v = i === OUTLINE || j === OUTLINE ? m.copperEdgeClearance ?? 11.811 : i === HOLE || j === HOLE ? m.holeClearance ?? clearance : clearance;
+      row.push(r4(v));
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+function netClassRules(classes: KNetClass[], minimums: BoardMinimums = {}): Rec[] {
   const out: Rec[] = [];
+  const minTrack = minimums.trackWidth ?? 0, minVia = minimums.viaDiameter ?? 0, minDrill = minimums.viaDrill ?? 0;
   classes.forEach((c, i) => {
     const isDefault = i === 0 || c.name === 'Default';
     // Type codes of real files: 1 clearance, 3 track width [min, default, max], 5 via size, 10 differential pair.
-    out.push(Rule.create({ typeCode: '1', name: c.name, isDefault, data: ['mil', r4(c.clearance)] }));
-    out.push(Rule.create({ typeCode: '3', name: c.name, isDefault, data: ['mil', r4(c.trackWidth), r4(c.trackWidth), r4(Math.max(c.trackWidth, 100))] }));
-    out.push(Rule.create({ typeCode: '5', name: c.name, isDefault, data: ['mil', r4(c.viaDrill), r4(c.viaDiameter), r4(c.uviaDrill), r4(c.uviaDiameter)] }));
+    out.push(Rule.create({ typeCode: '1', name: c.name, isDefault, data: ['mil', safeSpacing(c.clearance, minimums)] }));
+    if (isDefault && minimums.holeToHole !== undefined) out.push(Rule.create({ typeCode: '2', name: c.name, isDefault, data: ['mil', 0, 0, r4(minimums.holeToHole)] }));
+    out.push(Rule.create({ typeCode: '3', name: c.name, isDefault, data: ['mil', r4(Math.min(minTrack, c.trackWidth)), r4(c.trackWidth), r4(Math.max(c.trackWidth, 100))] }));
+    out.push(Rule.create({ typeCode: '5', name: c.name, isDefault, data: ['mil', r4(Math.min(minVia, c.viaDiameter)), r4(c.viaDiameter), r4(Math.max(c.viaDiameter, 196.8504)), r4(Math.min(minDrill, c.viaDrill)), r4(c.viaDrill), r4(Math.max(c.viaDrill, 118.1102))] }));
     if (c.diffPairWidth) out.push(Rule.create({ typeCode: '10', name: c.name, isDefault, data: ['mil', r4(c.diffPairWidth), r4(c.diffPairGap ?? 0)] }));
     for (const net of c.nets) out.push(RuleSelector.create({ selector: ['NET', net], priority: 4, rules: { '1': c.name, '3': c.name, '5': c.name } }));
   });
   return out;
 }
 
-/** The POURED line of a fill; a ring of points is written straight to JSON text (path-text.ts). */
-function pouredLine(id: string, pourId: string, path: KZone['fills'][number]['path']): string {
-  if (!(path instanceof Float64Array)) return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: [path] }));
-  return JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: ['\u0001'] })).replace('"\\u0001"', ringJson(path));
+/**
+ * The POURED document of a board's fills, as one text: a ring of points is written straight to JSON
+ * bytes (path-text.ts), inside its line (POURED record with the ring's place marked).
+ */
+class PouredLines {
+  private readonly text = new TextBytes();
+  count = 0;
+
+  add(id: string, pourId: string, path: KZone['fills'][number]['path']): void {
+    if (this.count++ === 0) this.text.write(JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' })));
+    this.text.write('\n');
+    if (!(path instanceof Float64Array)) { this.text.write(JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: [path] }))); return; }
+    const line = JSON.stringify(Poured.create({ id, pourId, f3: 0, isPolygon: true, paths: ['\u0001'] }));
+    const at = line.indexOf('"\\u0001"');
+    this.text.write(line.slice(0, at));
+    this.text.ring(path);
+    this.text.write(line.slice(at + 8));
+  }
+
+  /** The document's text (its lines, each ending in a newline). */
+  document(): string {
+    this.text.write('\n');
+    return this.text.text();
+  }
 }
 
-function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: string[], report: Report, name: string): Rec[] {
+function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: PouredLines, report: Report, name: string): Rec[] {
   const out: Rec[] = [];
   for (const layer of z.layers) {
     const lid = layers.id(layer);
@@ -112,7 +193,7 @@ function zoneRecords(z: KZone, layers: LayerMap, ids: IdSeq, pourLines: string[]
     for (const f of z.fills) {
       if (f.layer !== layer) continue;
       // POURED coordinates are in 10 mil (FORMAT.md); the reader gives fills in that unit.
-      pourLines.push(pouredLine(ids.next(), id, f.path));
+      pourLines.add(ids.next(), id, f.path);
     }
   }
   return out;
@@ -125,6 +206,8 @@ export interface ConvertBoardOptions {
   key: string;
   /** Net classes from the .kicad_pro (KiCad 6+), used when the board file has none. */
   netClasses?: KNetClass[];
+  /** The board's constraints from the .kicad_pro's design rules (mil). */
+  minimums?: BoardMinimums;
   /** The device of a placed footprint by its reference (from the schematic); else one is generated. */
   deviceFor?: (reference: string) => string | undefined;
 }
@@ -199,12 +282,15 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
   const devices: DeviceData[] = [];
   const symbols: SymbolData[] = [];
   const generated = new Map<string, string>();
-  const body: Rec[] = [];
-  const pourLines: string[] = [];
+  const body = new RecordLines();
+  const pourLines = new PouredLines();
 
   for (const n of board.nets) body.push(Net.create({ name: n, ratline: true }));
   const classes = board.netClasses.length ? board.netClasses : opts.netClasses ?? [];
-  body.push(...netClassRules(classes));
+  // KiCad 5 boards keep their constraints in (setup): trace_min, via_min_size, via_min_drill
+  const st = board.setup;
+  const minimums: BoardMinimums = { ...opts.minimums, trackWidth: opts.minimums?.trackWidth ?? st.trace_min, viaDiameter: opts.minimums?.viaDiameter ?? st.via_min_size, viaDrill: opts.minimums?.viaDrill ?? st.via_min_drill };
+  body.push(...netClassRules(classes, minimums));
   // Board setup values KiCad keeps beside the rules (pad_to_mask_clearance, ...), kept under their KiCad names.
   for (const [k, v] of Object.entries(board.setup)) body.push(Rule.create({ typeCode: 'kicad', name: k, isDefault: false, data: ['mil', v] }));
 
@@ -238,7 +324,10 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     const valText = fp.texts.find((t) => t.role === 'value');
     attr('Designator', fp.reference, !!refText && !refText.hidden, refText ? fp.x : null, refText ? fp.y : null, refText ? layers.id(fp.back ? flip(refText.layer) : refText.layer) : undefined, refText?.rot, refText?.size);
     attr('Name', fp.value, !!valText && !valText.hidden);
-    for (const [k, v] of Object.entries(fp.properties)) if (k !== 'Reference' && k !== 'Value') attr(k, v, false);
+    // KiCad 8+ footprints carry a "Footprint" property (the library id, or ""): the Footprint, Device and
+    // Symbol ATTRs name uuids in Copperplate, so such properties are not written over them (the library id
+    // is the COMPONENT's 'KiCad Footprint').
+    for (const [k, v] of Object.entries(fp.properties)) if (!FOOTPRINT_PROPERTIES_KEPT_OUT.has(k)) attr(k, v, false);
     fp.pads.forEach((p, i) => body.push(PadNet.create({ componentId: cid, padNumber: p.number, net: p.net, padId: `e${i + 1}` })));
   });
   for (const t of board.tracks) body.push(Line.create({ id: ids.next(), group: 0, net: t.net, layer: layers.id(t.layer), x1: t.x1, y1: t.y1, x2: t.x2, y2: t.y2, width: t.width, locked: t.locked }));
@@ -280,9 +369,9 @@ export function convertBoard(board: KBoard, opts: ConvertBoardOptions, report: R
     Head.create({ props: { editorVersion: '2.2', importFlag: 1, importedFrom: 'kicad', kicadVersion: board.version, boardThickness: board.thickness } }),
     Canvas.create({ originX: 0, originY: 0, unit: 'mil', gridX: 5, gridY: 5, snapX: 5, snapY: 5, altSnapX: 5, altSnapY: 5, gridType: 2, multiGridType: 0, multiGridRatio: 5 }),
   ];
-  const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1], ...body];
-  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) };
-  const coppers: PathDocData[] = pourLines.length ? [{ path: `${pcbUuid}_0`, dataStr: `${JSON.stringify(DocTypeRec.create({ docType: 'POURED', version: '1.1' }))}\n${pourLines.join('\n')}\n` }] : [];
+  const recs: Rec[] = [...extraLayerRecords(inner, layers.custom), ...phys, ['ACTIVE_LAYER', 1]];
+  const pcb: PcbData = { uuid: pcbUuid, title: opts.name, display_title: opts.name, dataStr: lines(head) + fixedLayerLines() + lines(recs) + body.text() };
+  const coppers: PathDocData[] = pourLines.count ? [{ path: `${pcbUuid}_0`, dataStr: pourLines.document() }] : [];
   return { pcb, footprints: fps.docs, devices, symbols, coppers };
 }
 

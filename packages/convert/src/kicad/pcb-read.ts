@@ -2,7 +2,8 @@
  * .kicad_pcb (KiCad 6 to 9, and the older `module` spelling) and .kicad_mod -> the KiCad board model
  * of pcb-model.ts, in mil, Y up. Pure: text in, model out.
  */
-import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList } from './sexpr.ts';
+import { child, children, flag, isAtom, isList, lists, num, numOf, points, readSexpr, str, val, type SList, type Words } from './sexpr.ts';
+import { directSegment, directVia } from './pcb-direct.ts';
 import type { KArcTrack, KBoard, KDimension, KFootprint, KGraphic, KNetClass, KPad, KStackupLayer, KText, KTrack, KVia, KZone } from './pcb-model.ts';
 import { BOARD_FRAME, fillRing, flipLayer, layerOf, pangle, ptsToPath, px, py, readGraphic, readText, textValue, type Frame } from './pcb-geom.ts';
 import { arcSweep, mil, normAngle } from './units.ts';
@@ -20,17 +21,57 @@ const FP_KNOWN = new Set(['layer', 'tedit', 'tstamp', 'uuid', 'at', 'descr', 'ta
 
 /** Net reference `(net 3 "GND")`, `(net 3)` or `(net "GND")` to its name. */
 function netName(l: SList | undefined, nets: string[]): string {
-  const n = child(l, 'net');
+  return netNameOf(child(l, 'net'), nets);
+}
+
+/** The name of a `(net ...)` list (netName of its parent). */
+function netNameOf(n: SList | undefined, nets: string[]): string {
   if (!n) return '';
   if (n.length >= 3) return str(n, 2);
   const v = n[1];
   return typeof v === 'number' ? nets[v] ?? '' : str(n, 1);
 }
 
+/** Strings among a list's atoms after its keyword. */
+function words(l: SList): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < l.length; i++) { const x = l[i]; if (typeof x === 'string') out.push(x); }
+  return out;
+}
+
 function readPad(l: SList, f: Frame, nets: string[]): KPad {
-  const at = child(l, 'at');
-  const size = child(l, 'size');
-  const drillL = child(l, 'drill');
+  // the first child list of each keyword (as child() finds it), in one pass over the pad's children
+  let at: SList | undefined, size: SList | undefined, drillL: SList | undefined, layersL: SList | undefined, delta: SList | undefined, opts: SList | undefined;
+  let prims: SList | undefined, chamferL: SList | undefined, rr: SList | undefined, cr: SList | undefined, netL: SList | undefined, pinfunction: SList | undefined, pintype: SList | undefined;
+  let maskL: SList | undefined, pasteL: SList | undefined, pasteRatioL: SList | undefined, clearanceL: SList | undefined, zoneL: SList | undefined;
+  let bridgeL: SList | undefined, thermalWidthL: SList | undefined, gapL: SList | undefined;
+  for (let i = 1; i < l.length; i++) {
+    const c = l[i];
+    if (!isList(c)) continue;
+    switch (c[0]) {
+      case 'at': at ??= c; break;
+      case 'size': size ??= c; break;
+      case 'drill': drillL ??= c; break;
+      case 'layers': layersL ??= c; break;
+      case 'rect_delta': delta ??= c; break;
+      case 'options': opts ??= c; break;
+      case 'primitives': prims ??= c; break;
+      case 'chamfer': chamferL ??= c; break;
+      case 'roundrect_rratio': rr ??= c; break;
+      case 'chamfer_ratio': cr ??= c; break;
+      case 'net': netL ??= c; break;
+      case 'pinfunction': pinfunction ??= c; break;
+      case 'pintype': pintype ??= c; break;
+      case 'solder_mask_margin': maskL ??= c; break;
+      case 'solder_paste_margin': pasteL ??= c; break;
+      case 'solder_paste_margin_ratio': pasteRatioL ??= c; break;
+      case 'clearance': clearanceL ??= c; break;
+      case 'zone_connect': zoneL ??= c; break;
+      case 'thermal_bridge_width': bridgeL ??= c; break;
+      case 'thermal_width': thermalWidthL ??= c; break;
+      case 'thermal_gap': gapL ??= c; break;
+    }
+  }
   let drill: KPad['drill'] = null;
   if (drillL) {
     const oval = str(drillL, 1) === 'oval';
@@ -40,12 +81,9 @@ function readPad(l: SList, f: Frame, nets: string[]): KPad {
     const off = child(drillL, 'offset');
     if (w > 0 || off) drill = { oval, w: mil(w), h: mil(h), offX: px(f, num(off, 1)), offY: py(f, num(off, 2)) };
   }
-  const layersL = child(l, 'layers');
-  const layers = layersL ? (layersL.slice(1).filter((x) => typeof x === 'string') as string[]).map((n) => (f.flip ? flipLayer(n) : n)) : [];
-  const delta = child(l, 'rect_delta');
-  const opts = child(l, 'options');
+  const layers = layersL ? words(layersL) : [];
+  if (f.flip) for (let i = 0; i < layers.length; i++) layers[i] = flipLayer(layers[i]);
   const primitives: KGraphic[] = [];
-  const prims = child(l, 'primitives');
   if (prims) {
     // Primitives are in the pad's own frame (mm, Y down), not rotated with the footprint.
     const pf: Frame = { flip: f.flip, parentRot: 0 };
@@ -54,7 +92,7 @@ function readPad(l: SList, f: Frame, nets: string[]): KPad {
       if (g) primitives.push(g);
     }
   }
-  const chamferL = child(l, 'chamfer');
+  const atomOf = (c: SList | undefined, dflt: string) => (c && isAtom(c[1]) ? String(c[1]) : dflt);
   const pad: KPad = {
     number: str(l, 1),
     type: str(l, 2),
@@ -64,28 +102,27 @@ function readPad(l: SList, f: Frame, nets: string[]): KPad {
     rot: pangle(f, num(at, 3)),
     w: mil(num(size, 1)),
     h: mil(num(size, 2, num(size, 1))),
-    roundrectRatio: numOf(l, 'roundrect_rratio'),
-    chamferRatio: numOf(l, 'chamfer_ratio'),
-    chamfer: chamferL ? (chamferL.slice(1).filter((x) => typeof x === 'string') as string[]) : [],
+    roundrectRatio: num(rr, 1),
+    chamferRatio: num(cr, 1),
+    chamfer: chamferL ? words(chamferL) : [],
     delta: [mil(num(delta, 1)), mil(num(delta, 2))],
     flipped: f.flip,
     drill,
     layers,
-    net: netName(l, nets),
+    net: netNameOf(netL, nets),
     primitives,
     anchor: val(opts, 'anchor', 'rect'),
-    pinFunction: val(l, 'pinfunction'),
-    pinType: val(l, 'pintype'),
+    pinFunction: atomOf(pinfunction, ''),
+    pinType: atomOf(pintype, ''),
     locked: flag(l, 'locked'),
   };
-  const optNum = (k: string): number | undefined => (child(l, k) ? numOf(l, k) : undefined);
-  const m = optNum('solder_mask_margin'); if (m !== undefined) pad.maskMargin = mil(m);
-  const pm = optNum('solder_paste_margin'); if (pm !== undefined) pad.pasteMargin = mil(pm);
-  const pr = optNum('solder_paste_margin_ratio'); if (pr !== undefined) pad.pasteRatio = pr;
-  const c = optNum('clearance'); if (c !== undefined) pad.clearance = mil(c);
-  const zc = optNum('zone_connect'); if (zc !== undefined) pad.zoneConnect = zc;
-  const tw = optNum('thermal_bridge_width') ?? optNum('thermal_width'); if (tw !== undefined) pad.thermalWidth = mil(tw);
-  const tg = optNum('thermal_gap'); if (tg !== undefined) pad.thermalGap = mil(tg);
+  if (maskL) pad.maskMargin = mil(num(maskL, 1));
+  if (pasteL) pad.pasteMargin = mil(num(pasteL, 1));
+  if (pasteRatioL) pad.pasteRatio = num(pasteRatioL, 1);
+  if (clearanceL) pad.clearance = mil(num(clearanceL, 1));
+  if (zoneL) pad.zoneConnect = num(zoneL, 1);
+  const tw = bridgeL ?? thermalWidthL; if (tw) pad.thermalWidth = mil(num(tw, 1));
+  if (gapL) pad.thermalGap = mil(num(gapL, 1));
   return pad;
 }
 
@@ -308,7 +345,7 @@ function netsKnown(l: SList, nets: string[]): boolean {
  * footprints and zones are read as the parser closes them (their nets are declared before them in
  * KiCad's files); from the first whose net is not declared yet on, the rest wait for the whole tree.
  */
-export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
+export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { direct?: boolean } = {}): KBoard {
   const nets: string[] = [];
   const early: EarlyItems = { tracks: [], arcs: [], vias: [], footprints: [], zones: [] };
   let streaming = true;
@@ -319,7 +356,13 @@ export function readKicadPcb(text: string, file = 'board.kicad_pcb'): KBoard {
     if (!netsKnown(c, nets)) { streaming = false; return false; }
     return readItem(kw, c, nets, early);
   };
-  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem }), early);
+  // Segments and vias straight from the text (pcb-direct.ts) while streaming; `direct: false` reads them from the tree (tests compare both).
+  const direct = opts.direct === false ? undefined : (t: string, i: number, words: Words): number => {
+    if (!streaming) return -1;
+    const c = t.charCodeAt(i + 1);
+    return c === 115 ? directSegment(t, i, words, nets, early.tracks) : c === 118 ? directVia(t, i, words, nets, early.vias) : -1;
+  };
+  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem, direct }), early);
 }
 
 /** Read a .kicad_mod text (one footprint). */

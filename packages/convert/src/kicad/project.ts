@@ -8,7 +8,7 @@
  */
 import { CatalogueError } from '@copperplate/model';
 import { emptyProjectData, readZip, type ProjectData } from '@copperplate/format';
-import { boardFootprints, convertBoard } from './board.ts';
+import { boardFootprints, convertBoard, type BoardMinimums } from './board.ts';
 import { convertSchematics, convertSymbolLibrary, newSchematicContext } from './schematic.ts';
 import { readKicadSym } from './sch-read.ts';
 import { kicadModToFootprint } from './footprint-lib.ts';
@@ -78,6 +78,17 @@ export function proNetClasses(pro: Record<string, unknown>): KNetClass[] {
   });
 }
 
+/** The board constraints of a .kicad_pro (board.design_settings.rules, mm) in mil; absent ones undefined. */
+export function proMinimums(pro: Record<string, unknown>): BoardMinimums {
+  const board = (pro.board ?? {}) as { design_settings?: { rules?: Record<string, unknown> } };
+  const r = board.design_settings?.rules ?? {};
+  const m = (k: string) => (typeof r[k] === 'number' && Number.isFinite(r[k]) ? mil(r[k] as number) : undefined);
+  return {
+    trackWidth: m('min_track_width'), viaDiameter: m('min_via_diameter'), viaDrill: m('min_through_hole_diameter'),
+    copperEdgeClearance: m('min_copper_edge_clearance'), holeClearance: m('min_hole_clearance'), holeToHole: m('min_hole_to_hole'),
+  };
+}
+
 /**
  * Convert KiCad files into one project. The project's name is the .kicad_pro's (else the first
  * board's or schematic's) file name. Throws CatalogueError KICAD_NOTHING when no KiCad file is given,
@@ -116,6 +127,7 @@ export function kicadToProject(input: KicadFile[], opts: KicadImportOptions = {}
     }
   }
   const netClasses = proNetClasses(proJson);
+  const minimums = proMinimums(proJson);
 
   // Boards first as models (their footprints name the devices' footprints), then schematics (devices
   // by reference), then the board records (components name those devices).
@@ -143,7 +155,7 @@ export function kicadToProject(input: KicadFile[], opts: KicadImportOptions = {}
   const documents = new Map(ctx.pageByFile);
   const pcbUuids: { stem: string; uuid: string }[] = [];
   for (const b of boards) {
-    const c = convertBoard(b.model, { name: stem(b.f.name), key: b.key, netClasses, deviceFor: (ref) => ctx.deviceByReference.get(ref) }, report, b.fps);
+    const c = convertBoard(b.model, { name: stem(b.f.name), key: b.key, netClasses, minimums, deviceFor: (ref) => ctx.deviceByReference.get(ref) }, report, b.fps);
     data.pcbs.push(c.pcb);
     data.footprints.push(...c.footprints);
     data.devices.push(...c.devices);

@@ -31,6 +31,19 @@ export interface ReadOptions {
    * read, so the tree of the whole file never lives at once: the collector copied it twice).
    */
   onItem?: (item: SList) => boolean;
+  /**
+   * Tried at each list opening directly inside a top-level list, before the generic reader: reads
+   * the item whose '(' is at `i` straight into the caller's objects and returns the position after
+   * its ')', or -1 to leave it to the generic reader (any form it does not know, any doubt, any
+   * error: the generic reader then reads it again and refuses it as it would). An item it took is in
+   * no tree and not given to onItem. (A board's thousands of tracks: no list per `(start X Y)`.)
+   */
+  direct?: (text: string, i: number, words: Words) => number;
+}
+
+/** The reader's table of words (one string per distinct word); `get(i, j)` = text[i..j). */
+export interface Words {
+  get(i: number, j: number): string;
 }
 
 function lineAt(text: string, pos: number): number {
@@ -59,39 +72,67 @@ function unescape(s: string): string {
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
 
-/** Where numberTo stopped (the stop character's position). */
-let numberEnd = 0;
+/** The value decimalTo / decimalAt read (a typed slot: a double returned from a call that is not inlined is boxed, 300k times a board). */
+export const VALUE = new Float64Array(1);
 /**
- * numberAt of the text from `i` up to the first `stop` character (its position in numberEnd), in one
- * pass: NaN as soon as a character is neither a digit, a sign, a dot nor `stop`, or at the text's end.
+ * numberAt of the text from `i` up to the first `stop` character, in one pass: the value in VALUE[0]
+ * and the stop character's position returned; -1 as soon as a character is neither a digit, a sign,
+ * a dot nor `stop` (the tree keeps such an atom as text), or at the text's end.
  */
-function numberTo(text: string, i: number, stop: number): number {
+function decimalTo(text: string, i: number, stop: number): number {
   let k = i;
   let neg = false;
   let c = text.charCodeAt(k);
   if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
-  if (c < 48 || c > 57) return NaN; // also NaN (past the end)
-  if (c === 48) { const d = text.charCodeAt(k + 1); if (d !== 46 && d !== stop) return NaN; } // leading zero: keep as text
+  if (c < 48 || c > 57) return -1; // also past the end (NaN)
+  if (c === 48) { const d = text.charCodeAt(k + 1); if (d !== 46 && d !== stop) return -1; } // leading zero: keep as text
   let m = 0, digits = 0, frac = -1;
   for (;; k++) {
     c = text.charCodeAt(k);
     if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
     else if (c === stop) break;
     else if (c === 46 && frac < 0) frac = 0;
-    else return NaN;
+    else return -1;
   }
-  numberEnd = k;
-  if (frac === 0) return NaN; // "1." is not KiCad's
-  if (digits > 15) return Number(text.slice(i, k));
+  if (frac === 0) return -1; // "1." is not KiCad's
+  if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
   const v = frac > 0 ? m / POW10[frac] : m;
-  return neg ? -v : v;
+  VALUE[0] = neg ? -v : v;
+  return k;
+}
+
+/**
+ * numberAt of the unquoted atom starting at `i`, in one pass: its end returned and its value in
+ * VALUE[0], or -1 when the atom is not a plain decimal (the tree keeps it as text) or is empty.
+ */
+export function decimalAt(text: string, i: number): number {
+  let k = i;
+  let neg = false;
+  let c = text.charCodeAt(k);
+  if (c === 45) { neg = true; k++; c = text.charCodeAt(k); }
+  if (c < 48 || c > 57) return -1; // also past the end (NaN)
+  const lead = c === 48;
+  let m = 0, digits = 0, frac = -1;
+  for (;; k++) {
+    c = text.charCodeAt(k);
+    if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
+    else if (c === 46 && frac < 0) frac = 0;
+    else if (c !== c || (c < 128 && CLASS[c] !== 0)) break; // the atom's end (or the text's)
+    else return -1;
+  }
+  if (lead && digits > 1 && text.charCodeAt(i + (neg ? 1 : 0) + 1) !== 46) return -1; // leading zero: keep as text
+  if (frac === 0) return -1; // "1." is not KiCad's
+  if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
+  const v = frac > 0 ? m / POW10[frac] : m;
+  VALUE[0] = neg ? -v : v;
+  return k;
 }
 
 /**
  * Words of the text, one string each (keywords, layer and net names repeat by the thousand): looked
  * up by position in an open-addressing table, so a word seen before costs no new string.
  */
-class Interner {
+class Interner implements Words {
   private strs: string[] = new Array(1024);
   private hashes = new Int32Array(1024);
   private size = 0;
@@ -136,7 +177,7 @@ class Interner {
  * one dot; no leading zero before another digit, no exponent). Correctly rounded: an exact integer
  * of at most 15 digits divided by an exact power of ten is one IEEE rounding, as Number() does.
  */
-function numberAt(text: string, i: number, j: number): number {
+export function numberAt(text: string, i: number, j: number): number {
   let k = i;
   let neg = false;
   let c = text.charCodeAt(k);
@@ -156,6 +197,25 @@ function numberAt(text: string, i: number, j: number): number {
   return neg ? -v : v;
 }
 
+/** The end of the unquoted atom starting at `i` (the first whitespace, parenthesis or quote). */
+export function atomEnd(text: string, i: number): number {
+  const n = text.length;
+  let j = i;
+  while (j < n) {
+    const d = text.charCodeAt(j);
+    if (d < 128 && CLASS[d] !== 0) break;
+    j++;
+  }
+  return j;
+}
+
+/** The first position from `i` that is not whitespace (the text's length at its end). */
+export function skipSpace(text: string, i: number): number {
+  let c = text.charCodeAt(i);
+  while (c === 32 || (c >= 9 && c <= 13)) c = text.charCodeAt(++i);
+  return Math.min(i, text.length);
+}
+
 /**
  * Read every top-level s-expression of `text` (KiCad files have one). Throws CatalogueError
  * KICAD_TOO_BIG, KICAD_TOO_DEEP, KICAD_TRUNCATED or KICAD_SYNTAX.
@@ -165,6 +225,7 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
   const maxDepth = opts.maxDepth ?? KICAD_LIMITS.MAX_DEPTH;
   const maxChars = opts.maxChars ?? KICAD_LIMITS.MAX_CHARS;
   const onItem = opts.onItem;
+  const direct = maxDepth >= 3 ? opts.direct : undefined; // its items' lists are 3 deep
   if (text.length > maxChars) throw CatalogueError.named('KICAD_TOO_BIG', { file, limit: maxChars });
   const top: SList[] = [];
   const stack: SList[] = [];
@@ -197,15 +258,18 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
       if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
         let at = i, read = 0;
         for (;;) {
-          const x = numberTo(text, at + 4, 32);
-          const y = x === x ? numberTo(text, numberEnd + 1, 41) : NaN;
-          if (y !== y) break;
+          const xe = decimalTo(text, at + 4, 32);
+          if (xe < 0) break;
+          const x = VALUE[0];
+          const ye = decimalTo(text, xe + 1, 41);
+          if (ye < 0) break;
+          const y = VALUE[0];
           if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
           if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
           xyBuf[xyLen++] = x;
           xyBuf[xyLen++] = y;
           read++;
-          i = numberEnd + 1; // after this point's ')'
+          i = ye + 1; // after this point's ')'
           at = i;
           let d = text.charCodeAt(at);
           while (d === 32 || d === 10 || d === 13 || d === 9) d = text.charCodeAt(++at);
@@ -214,6 +278,10 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
         if (read > 0) continue; // what follows the last point (whitespace, ')' or another list): the dispatch
       }
       if (xyOwner === cur && xyLen > 0) flushXy();
+      if (direct !== undefined && stack.length === 1 && stack[0] === null) {
+        const e = direct(text, i, words);
+        if (e >= 0) { i = e; continue; }
+      }
       if (stack.length >= maxDepth) throw CatalogueError.named('KICAD_TOO_DEEP', { file, limit: maxDepth, line: lineAt(text, i) });
       const l: SList = [];
       if (cur) { cur.push(l); stack.push(cur); } else stack.push(null as unknown as SList);

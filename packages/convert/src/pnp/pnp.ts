@@ -1,11 +1,12 @@
 /**
  * Pick-and-place (centroid) CSV as EasyEDA Pro writes it: designator, device, footprint, the centre
- * of the footprint (Mid X/Y), the component origin (Ref X/Y), pad 1 (Pad X/Y) in mm in the board
- * frame (Y up), side T/B, rotation in degrees counter-clockwise (0..360), SMD yes/no. Components left
- * out of the BOM are left out here too.
+ * of the box of the pads' centres (Mid X/Y: FaBoPlatform/GameFive's PickAndPlace file, 51 of 51 parts
+ * within 0.001 mm; the footprint's drawn box put J1 2.9 mm off), the component origin (Ref X/Y), pad 1
+ * (Pad X/Y; without a pad "1" the first number in natural order) in mm in the board frame (Y up), side T/B, rotation in degrees counter-clockwise (0..360),
+ * SMD yes/no, the BOM's comment. Components left out of the BOM are left out here too.
  */
-import type { FabBoard } from '../fab/board.ts';
-import { naturalCompare } from '../bom/bom.ts';
+import type { FabBoard, FabPad } from '../fab/board.ts';
+import { bomComment, naturalCompare } from '../bom/bom.ts';
 
 export const PNP_HEADER = ['Designator', 'Device', 'Footprint', 'Mid X', 'Mid Y', 'Ref X', 'Ref Y', 'Pad X', 'Pad Y', 'Pins', 'Layer', 'Rotation', 'SMD', 'Comment'];
 
@@ -28,17 +29,24 @@ export interface PnpRow {
 export function pnpRows(b: FabBoard): string[][] {
   const rows: string[][] = [];
   const comps = [...b.components].sort((a, c) => naturalCompare(a.designator, c.designator));
+  const padsOf = new Map<string, FabPad[]>();
+  for (const p of b.pads) if (p.componentId) { const l = padsOf.get(p.componentId); if (l) l.push(p); else padsOf.set(p.componentId, [p]); }
   for (const c of comps) {
-    const dev = (b as FabBoard & { devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined> }).devices?.[c.deviceUuid];
+    const dev = b.devices?.[c.deviceUuid];
     const add = String(c.attrs.get('Add into BOM') ?? dev?.attributes?.['Add into BOM'] ?? 'yes');
     if (/^(no|false|0)$/i.test(add)) continue;
-    const pads = b.pads.filter((p) => p.componentId === c.id);
-    const box = c.box;
-    const mid = box.minX <= box.maxX ? { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 } : { x: c.x, y: c.y };
-    const p1 = pads.find((p) => p.number === '1') ?? pads[0];
+    const pads = padsOf.get(c.id) ?? [];
+    let mid = { x: c.x, y: c.y };
+    if (pads.length) {
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+      for (const p of pads) { x0 = Math.min(x0, p.x); y0 = Math.min(y0, p.y); x1 = Math.max(x1, p.x); y1 = Math.max(y1, p.y); }
+      mid = { x: (x0 + x1) / 2, y: (y0 + y1) / 2 };
+    }
+    // pad 1; without one, the first number in natural order (nos86/TFM-100's USB-C P4: "A1B12" of A1B12, A4B9, A5...B8)
+    const p1 = pads.find((p) => p.number === '1') ?? [...pads].sort((a, c) => naturalCompare(a.number, c.number))[0];
     const rot = ((Math.round(c.angle * 1000) / 1000) % 360 + 360) % 360;
     const smd = pads.length > 0 && pads.every((p) => !p.hole);
-    rows.push([c.designator || c.id, dev?.title ?? '', c.footprintName, mm(mid.x), mm(mid.y), mm(c.x), mm(c.y), p1 ? mm(p1.x) : '', p1 ? mm(p1.y) : '', String(pads.length), c.bottom ? 'B' : 'T', String(rot), smd ? 'Yes' : 'No', String(dev?.attributes?.Name ?? '')]);
+    rows.push([c.designator || c.id, dev?.title ?? '', c.footprintName, mm(mid.x), mm(mid.y), mm(c.x), mm(c.y), p1 ? mm(p1.x) : '', p1 ? mm(p1.y) : '', String(pads.length), c.bottom ? 'B' : 'T', String(rot), smd ? 'Yes' : 'No', bomComment(c, b.devices)]);
   }
   return rows;
 }

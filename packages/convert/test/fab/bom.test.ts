@@ -92,4 +92,18 @@ describe('[issue-12] BOM lines equal EasyEDA\'s', () => {
     // Cells with CJK and markup characters survive.
     expect(rows.some((r) => String(r[7]).includes('三星'))).toBe(true);
   });
+
+  it('parts that differ only in manufacturer or supplier are separate lines (FaBoPlatform/GameFive: EasyEDA keeps R1-R8 "PANASONIC" and R14-R21 "PANASONIC(松下)" of one part number apart; we merged them)', () => {
+    const comp = (designator: string, manufacturer: string, supplier = 'LCSC') => ({
+      id: designator, designator, x: 0, y: 0, angle: 0, bottom: false, footprintUuid: '', footprintName: 'R0402', deviceUuid: '', box: { minX: 0, minY: 0, maxX: 0, maxY: 0 },
+      attrs: new Map([['Manufacturer Part', 'ERJ2RKF1002X'], ['Supplier Part', 'C191123'], ['Manufacturer', manufacturer], ['Supplier', supplier]]),
+    });
+    const b = { ...fabBoard({ name: 'bom', records: [] }), components: [comp('R14', 'PANASONIC(松下)'), comp('R2', 'PANASONIC'), comp('R1', 'PANASONIC'), comp('R15', 'PANASONIC(松下)'), comp('R30', 'PANASONIC', 'Mouser')] };
+    const rows = bomRows(bomLines(b));
+    expect(rows.map((r) => [r[1], r[3], r[7], r[9]])).toEqual([
+      ['2', 'R1,R2', 'PANASONIC', 'LCSC'],
+      ['2', 'R14,R15', 'PANASONIC(松下)', 'LCSC'],
+      ['1', 'R30', 'PANASONIC', 'Mouser'],
+    ]);
+  });
 });

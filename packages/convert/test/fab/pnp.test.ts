@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { readEpro } from '@copperplate/format';
-import { PNP_HEADER, fabBoard, fabInputFromEpro, pnpRows } from '@copperplate/convert';
+import { PNP_HEADER, bomLines, bomRows, fabBoard, fabInputFromEpro, pnpRows } from '@copperplate/convert';
 
 const FIX = new URL('../../../../../shared/fixtures/', import.meta.url);
 
@@ -46,4 +46,43 @@ describe('[issue-12] pick-and-place positions, rotations and sides equal EasyEDA
       expect(same).toBe(matched);
     });
   }
+});
+
+describe('[issue-12] pick-and-place Mid X/Y and Comment as EasyEDA writes them', () => {
+  it('Mid X/Y is the centre of the box of the pads\' centres, not of the drawn footprint; Comment is the BOM\'s, templates resolved (FaBoPlatform/GameFive: J1 was 2.9 mm off, comments read "={Value}")', () => {
+    const base = fabBoard({ name: 'pnp', records: [] });
+    const pad = (componentId: string, number: string, x: number, y: number) => ({ designator: 'J1', componentId, number, net: '', layer: 1, x, y, m: { a: 1, b: 0, c: 0, d: 1, e: x, f: y }, shape: ['RECT', 20, 20, 0], copper: [], maskTop: 0, maskBottom: 0, pasteTop: 0, pasteBottom: 0 });
+    const b = {
+      ...base,
+      devices: { dev1: { title: 'KH-PH-2P', attributes: { Name: '={Manufacturer Part}' } } },
+      components: [{
+        id: 'c1', designator: 'J1', x: 1000, y: -2000, angle: 90, bottom: false, footprintUuid: '', footprintName: 'CONN-SMD_2P', deviceUuid: 'dev1',
+        // the drawn footprint (a connector body on the silk) reaches far past its pads
+        box: { minX: 900, minY: -2100, maxX: 1400, maxY: -1500 },
+        attrs: new Map([['Manufacturer Part', 'KH-PH-2P-W']]),
+      }],
+      pads: [pad('c1', '1', 950, -2000), pad('c1', '2', 1050, -2000), pad('c1', '3', 1000, -1900)],
+    };
+    const [row] = pnpRows(b as never);
+    const col = (k: string) => row[PNP_HEADER.indexOf(k)];
+    expect([col('Mid X'), col('Mid Y')]).toEqual([`${1000 * 0.0254}mm`, `${-1950 * 0.0254}mm`]);
+    expect([col('Ref X'), col('Ref Y'), col('Pad X'), col('Pad Y')]).toEqual([`${1000 * 0.0254}mm`, `${-2000 * 0.0254}mm`, `${950 * 0.0254}mm`, `${-2000 * 0.0254}mm`]);
+    expect(col('Comment')).toBe('KH-PH-2P-W');
+    expect(col('Comment')).toBe(bomRows(bomLines(b as never))[0][2]);
+    expect([col('Pins'), col('Layer'), col('Rotation'), col('SMD')]).toEqual(['3', 'T', '90', 'Yes']);
+  });
+});
+
+describe('[issue-12] pick-and-place Pad X/Y without a pad "1"', () => {
+  it('is the first pad number in natural order, as EasyEDA writes it (nos86/TFM-100\'s USB-C P4: A1B12, where we took the first pad, B5, 4.95 mm away)', () => {
+    const base = fabBoard({ name: 'pnp', records: [] });
+    const pad = (number: string, x: number) => ({ designator: 'P4', componentId: 'c1', number, net: '', layer: 1, x, y: 0, m: { a: 1, b: 0, c: 0, d: 1, e: x, f: 0 }, shape: ['RECT', 10, 50, 0], copper: [], maskTop: 0, maskBottom: 0, pasteTop: 0, pasteBottom: 0 });
+    const b = {
+      ...base,
+      components: [{ id: 'c1', designator: 'P4', x: 0, y: 0, angle: 180, bottom: false, footprintUuid: '', footprintName: 'USB-C', deviceUuid: '', box: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, attrs: new Map<string, string>() }],
+      pads: [pad('B5', -100), pad('A8', -80), pad('B4A9', -120), pad('A4B9', 90), pad('A1B12', 120), pad('B1A12', -150), pad('SHELL', 200)],
+    };
+    const [row] = pnpRows(b as never);
+    expect(row[PNP_HEADER.indexOf('Pad X')]).toBe(`${120 * 0.0254}mm`);
+  });
 });

@@ -3,7 +3,7 @@
  * Frame: board (or footprint) mil, Y up. Footprint records inside a component are placed with the
  * component transform (see componentTransform) and their layers flipped for bottom-side components.
  */
-import { type Mat, apply, dist, matScale, mul, placeText } from '@copperplate/board';
+import { type AttrLookup, type Mat, apply, attrDisplayText, dist, matScale, mul, placeText } from '@copperplate/board';
 import { type Contour, circleContour, imageMatrix, parsePath, pathListContours, transformContours } from '@copperplate/board';
 import { type Prim, lazyPrim, makePrim } from './prims.ts';
 import { padGeometry, padQuads } from './pad.ts';
@@ -187,14 +187,15 @@ function build(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
 }
 
 /** A visible PCB ATTR (designator etc.) drawn as text: key, value or both as its visibility flags say. */
-export function attrPrims(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
+export function attrPrims(r: Rec, ctx: BuildCtx, pl?: Placement, shown?: { lookup?: AttrLookup; titleOf?: (key: string, uuid: string) => string | undefined }): Prim[] {
   const a = PcbAttr.parse(r);
   // A DIMENSION's label ATTR carries the dimension's own id as id and parent and the raw length (in
   // 10 mil) as value ("210" for 53.340mm on STM32G431-mini): the DIMENSION draws its measured label.
   if (a.parentId === a.id && a.key === '') return [];
   const kv = a.keyVisible, vv = a.valueVisible;
   if ((!kv && !vv) || typeof PcbAttr.raw(r, 'x') !== 'number' || typeof PcbAttr.raw(r, 'y') !== 'number') return [];
-  const text = kv && vv ? `${a.key}:${a.value}` : kv ? a.key : a.value;
+  // `={Manufacturer Part}` filled from the component, Device/Footprint uuids shown by title (as the fab silkscreen)
+  const text = attrDisplayText(a, shown?.lookup, shown?.titleOf);
   if (!text) return [];
   const layer = a.layer;
   // Attribute positions on a board are absolute; inside a standalone footprint they are local.

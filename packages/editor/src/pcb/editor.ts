@@ -194,6 +194,8 @@ export class PcbEditor {
   /** The board's display unit and grid (CANVAS). */
   get grid(): GridSettings { return gridSettings(this.doc); }
   ratsnest(): Ratsnest { return (this.rats ??= computeRatsnest(this.scene)); }
+  /** The ratsnest if it is computed now (after the last change), else undefined: a view's first frame does not wait for it. */
+  peekRatsnest(): Ratsnest | undefined { return this.rats; }
 
   private pickable(key: string): boolean {
     const r = this.doc.get(key);

@@ -9,6 +9,7 @@ import { EditorDocument } from '../core/document.ts';
 import { type Rec, str } from '../core/records.ts';
 import type { PcbProject, SceneInput } from './scene.ts';
 import { Poured } from '@copperplate/format/records';
+import { fontRecordsOf } from '@copperplate/board';
 
 export type DocLike = string | DocumentBlock[];
 
@@ -42,8 +43,10 @@ export interface PcbDocRef {
 function archiveProject(a: EproArchive): PcbProject & { pouredFor(pcbUuid: string): Rec[] } {
   const cache = new Map<string, Rec[] | undefined>();
   const devices = (a.projectJson.devices ?? {}) as PcbProject['devices'];
+  const fps = (a.projectJson.footprints ?? {}) as Record<string, { title?: string } | undefined>;
   return {
     devices,
+    footprintTitle: (uuid: string) => fps[uuid]?.title,
     footprint(uuid: string) {
       if (!cache.has(uuid)) {
         const t = text(a.entries.get(`FOOTPRINT/${uuid}.efoo`));
@@ -73,7 +76,7 @@ export function findPcbDoc(a: EproArchive, name: string): PcbDocRef {
       const t = text(a.entries.get(`PCB/${uuid}.epcb`));
       if (t === undefined) break;
       const poured = proj.pouredFor(uuid);
-      return { kind: 'PCB', uuid, name: title, text: t, project: { ...proj, poured } };
+      return { kind: 'PCB', uuid, name: title, text: t, project: { ...proj, poured, fonts: fontRecordsOf(a, uuid) as Rec[] } };
     }
   }
   const fps = (a.projectJson.footprints ?? {}) as Record<string, { title?: string } | undefined>;

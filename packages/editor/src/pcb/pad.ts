@@ -3,7 +3,7 @@
  * hole angle). Shapes are built in the pad's own frame (mil, Y up, centred on the pad, not
  * rotated) and placed with `padTransform`; ["POLY", path] shapes are given in the footprint frame.
  */
-import { type Contour, type Mat, IDENTITY, apply, holeContours, isPolyPad, mul, padShapeContours, rotate, transformContours, translate } from '@copperplate/board';
+import { type Contour, type Mat, IDENTITY, apply, holeContours, holeSize, isPolyPad, mul, padShapeContours, rotate, transformContours, translate } from '@copperplate/board';
 import { type Rec, num } from '../core/records.ts';
 import { Pad } from '@copperplate/format/records';
 import type { PrimShape } from './prims.ts';
@@ -22,8 +22,8 @@ export function padGeometry(r: Rec): { copper: Contour[]; hole: Contour[]; holeS
   const hm = mul(m, mul(translate(pd.holeOffsetX, pd.holeOffsetY), rotate(pd.holeAngle)));
   const hole = transformContours(holeContours(pd.hole), hm);
   // hole ["ROUND" | "SLOT", w, h]: its size is the smaller side
-  const [, hw, hh] = Array.isArray(pd.hole) ? pd.hole : [];
-  const hs = Array.isArray(pd.hole) ? Math.min(num(hw), num(hh, num(hw))) : 0;
+  const { w: hw, h: hh } = holeSize(pd.hole);
+  const hs = Array.isArray(pd.hole) ? Math.min(hw, hh) : 0;
   return { copper, hole, holeSize: hs };
 }
 
@@ -56,7 +56,7 @@ export function padQuads(r: Rec, placed: Mat = IDENTITY): { copper: PrimShape; h
   let hole: PrimShape | null = null;
   const hs = Pad.get(r, 'hole');
   if (Array.isArray(hs) && typeof hs[0] === 'string') {
-    const hw = num(hs[1]), hh = num(hs[2], hw);
+    const { w: hw, h: hh } = holeSize(hs);
     const ox = Pad.get(r, 'holeOffsetX'), oy = Pad.get(r, 'holeOffsetY'), ha = Pad.get(r, 'holeAngle');
     if (hw > 0 && hh > 0) hole = stadium(hw, hh, ox || oy || ha ? mul(m, mul(translate(ox, oy), rotate(ha))) : m);
   }

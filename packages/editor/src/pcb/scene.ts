@@ -6,7 +6,7 @@
  */
 import { type Rec, recType, str } from '../core/records.ts';
 import { Canvas, Head, PadNet, PcbAttr, PcbComponent, Pour, Poured } from '@copperplate/format/records';
-import { mul, translate } from '@copperplate/board';
+import { mul, pcbComponentLookup, translate } from '@copperplate/board';
 import { type BuildCtx, type Placement, attrPrims, componentTransform, pathList, primsOf } from './build.ts';
 import { LayerTable } from './layers.ts';
 import { type Prim, makePrim } from './prims.ts';
@@ -16,10 +16,14 @@ import { indexFonts } from './text.ts';
 export interface PcbProject {
   /** Footprint document records (DOCTYPE excluded or included) by footprint uuid. */
   footprint?: (uuid: string) => readonly Rec[] | undefined;
-  /** project.json devices: uuid -> { attributes: { Footprint, ... } }. */
-  devices?: Record<string, { attributes?: Record<string, unknown> } | undefined>;
+  /** project.json devices: uuid -> { title, attributes: { Footprint, ... } }. */
+  devices?: Record<string, { title?: string; attributes?: Record<string, unknown> } | undefined>;
+  /** A footprint's title (project.json footprints), for a shown `Footprint` attribute. */
+  footprintTitle?: (uuid: string) => string | undefined;
   /** POURED records of the project's .ecop for this board. */
   poured?: readonly Rec[];
+  /** FONT records of the board's .efon (glyph outlines of TrueType text), beside those of the document. */
+  fonts?: readonly Rec[];
 }
 
 export interface ComponentInfo {
@@ -33,6 +37,9 @@ export interface ComponentInfo {
   deviceUuid?: string;
   designator?: string;
   padNets: Map<string, string>;
+  /** The component's ATTR values by key, and its COMPONENT record's attribute object (templates of shown ATTRs read them). */
+  attrs: Map<string, string>;
+  custom?: Record<string, unknown>;
 }
 
 /** Component data gathered from COMPONENT, its ATTRs (parent at index 3) and PAD_NETs. */
@@ -52,7 +59,8 @@ function componentInfosOf(keys: readonly string[], records: readonly Rec[]): Map
     const t = recType(r);
     if (t === 'COMPONENT') {
       const c = PcbComponent.parse(r);
-      out.set(c.id, { id: c.id, key, x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, padNets: new Map() });
+      const custom = c.attrs && typeof c.attrs === 'object' && !Array.isArray(c.attrs) ? (c.attrs as Record<string, unknown>) : undefined;
+      out.set(c.id, { id: c.id, key, x: c.x, y: c.y, angle: c.angle, bottom: c.layer === 2, padNets: new Map(), attrs: new Map(), custom });
     } else if (t === 'ATTR') attrs.push(r);
     else if (t === 'PAD_NET') padNets.push(r);
   }
@@ -60,6 +68,7 @@ function componentInfosOf(keys: readonly string[], records: readonly Rec[]): Map
     const c = out.get(PcbAttr.get(a, 'parentId'));
     if (!c) continue;
     const k = PcbAttr.get(a, 'key'), v = PcbAttr.get(a, 'value');
+    if (!c.attrs.has(k) || !c.attrs.get(k)) c.attrs.set(k, v);
     if (k === 'Footprint') c.footprintUuid = v;
     else if (k === 'Device') c.deviceUuid = v;
     else if (k === 'Designator') c.designator = v;
@@ -104,7 +113,7 @@ export class PcbScene {
       keys = k; records = rs;
     }
     this.layers = new LayerTable(records);
-    this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(records) };
+    this.ctx = { isPcb: input.docType === 'PCB', fonts: indexFonts(input.project?.fonts?.length ? [...input.project.fonts, ...records] : records) };
     for (const b of input.extraBlocks ?? []) {
       if (b.docType !== 'FOOTPRINT') continue;
       const head = b.records.find((r) => Head.is(r));
@@ -138,10 +147,23 @@ export class PcbScene {
   primsFor(key: string, r: Rec, pours?: Map<string, Rec>): Prim[] {
     switch (recType(r)) {
       case 'COMPONENT': return this.componentPrims(PcbComponent.get(r, 'id'));
-      case 'ATTR': return attrPrims(r, this.ctx);
+      case 'ATTR': return attrPrims(r, this.ctx, undefined, this.attrShown(r));
       case 'POURED': return this.pouredPrims(r, pours);
       default: return primsOf(r, this.ctx);
     }
+  }
+
+  /** How a component's ATTR reads its part: templates through the component's attributes, reference uuids by title. */
+  private attrShown(r: Rec): Parameters<typeof attrPrims>[3] {
+    const c = this.components.get(PcbAttr.get(r, 'parentId'));
+    if (!c) return undefined;
+    // an edited ATTR (drawn again without a rebuild) brings its new value
+    c.attrs.set(PcbAttr.get(r, 'key'), PcbAttr.get(r, 'value'));
+    const project = this.input.project;
+    return {
+      lookup: pcbComponentLookup(c.attrs, c.custom, c.deviceUuid ? project?.devices?.[c.deviceUuid]?.attributes : undefined),
+      titleOf: (key, uuid) => (key === 'Device' ? project?.devices?.[uuid]?.title : key === 'Footprint' ? project?.footprintTitle?.(uuid) : undefined),
+    };
   }
 
   componentPrims(id: string): Prim[] {

@@ -8,7 +8,7 @@ import type { Op, PathSeg, Stroke, Surface } from './surface.ts';
 /** The subset of CanvasRenderingContext2D the backend uses (a real context satisfies it). */
 export type Ctx2D = Pick<CanvasRenderingContext2D,
   'save' | 'restore' | 'setTransform' | 'beginPath' | 'moveTo' | 'lineTo' | 'bezierCurveTo' | 'arc' | 'ellipse' |
-  'closePath' | 'stroke' | 'fill' | 'fillText' | 'translate' | 'rotate' | 'scale' | 'setLineDash' | 'drawImage' | 'fillRect'> & {
+  'closePath' | 'stroke' | 'fill' | 'fillText' | 'translate' | 'rotate' | 'scale' | 'setLineDash' | 'drawImage' | 'fillRect' | 'clearRect'> & {
   lineWidth: number; strokeStyle: unknown; fillStyle: unknown; font: string; textAlign: CanvasTextAlign;
   textBaseline: CanvasTextBaseline; lineCap: CanvasLineCap; lineJoin: CanvasLineJoin;
 };

@@ -3,6 +3,10 @@
  * or a symbol (one part, editable) on a Canvas2D, feeds DOM pointer/wheel/key events to the editor, and redraws on
  * every change. Only changed records are re-painted into their display lists (SheetScene); a frame
  * replays the display lists the viewport can see (spatial index query).
+ * With `painter: 'webgl'` a sheet's lines, shapes and fills are drawn by the WebGL2 painter
+ * (gl-sch.ts) on a canvas stacked under this one, which keeps the grid, text, images, the selection
+ * and the tools' overlays on a transparent background (the browser composites the two); where
+ * WebGL2 is missing the Canvas2D painter draws everything, as it does for symbols.
  */
 import type { EditorDocument } from '../core/document.ts';
 import { Viewport } from '../core/viewport.ts';
@@ -13,6 +17,7 @@ import { SymbolEditor } from '../symbol/editor.ts';
 import { canvasMaps } from './canvas-map.ts';
 import { drawFrame } from './frame.ts';
 import { drawGrid } from './grid.ts';
+import { SchGlPainter, overlayOps } from './gl-sch.ts';
 import type { SchematicEditorOptions } from '../sch/editor.ts';
 
 export interface CanvasViewOptions {
@@ -27,6 +32,8 @@ export interface CanvasViewOptions {
   askName?: SchematicEditorOptions['askName'];
   /** Passed to the schematic editor: a built-in flag symbol to save in the project. */
   onSymbolCreated?: SchematicEditorOptions['onSymbolCreated'];
+  /** The painter of a sheet: 'webgl' (WebGL2, Canvas2D where it is missing) or 'canvas2d' (default). Symbols are drawn by Canvas2D. */
+  painter?: 'webgl' | 'canvas2d';
 }
 
 export interface CanvasView {
@@ -40,8 +47,17 @@ export interface CanvasView {
   /** Schedule a draw on the next animation frame. */
   invalidate(): void;
   fit(): void;
+  /** Who draws the sheet's shapes: 'webgl' or 'canvas2d'. */
+  readonly painter: 'webgl' | 'canvas2d';
+  /** Draw now and read back what the view shows (both canvases composited) in a rectangle of device pixels, RGBA: for tests. */
+  pixels(sx: number, sy: number, w: number, h: number): Uint8ClampedArray;
+  /** Work between frames (WebGL: a zoomed-out big sheet's snapshot drawn again at the new scale); whether there was any. */
+  refine(): boolean;
   destroy(): void;
 }
+
+/** The view rests this long (ms) after a zoom before the WebGL snapshot is drawn again at the new scale. */
+const REFINE_MS = 150;
 
 export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument, opts: CanvasViewOptions): CanvasView {
   const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
@@ -52,25 +68,44 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const sym = sch ? undefined : new SymbolEditor(doc, { viewport });
   /** What the view drives: either editor has pointer/key/tools/scene/selection. */
   const ed = (sch ?? sym)!;
+  const background = opts.background ?? '#FFFFFF';
+  // the WebGL2 painter of a sheet's shapes, on a canvas under this one (null: Canvas2D draws everything)
+  const glCanvas = sch && opts.painter === 'webgl' && typeof document !== 'undefined' ? document.createElement('canvas') : null;
+  const junctionKey = '\u0000junctions';
+  const sheetItems = () => (sch!.scene.junctionItem ? [...sch!.scene.all(), sch!.scene.junctionItem] : sch!.scene.all());
+  const itemKey = (it: { id: string }) => (it === sch?.scene.junctionItem ? junctionKey : it.id);
+  const gl = glCanvas ? SchGlPainter.create(glCanvas, [], background) : null;
+  let glDirty = true;
 
   const resize = () => {
     const w = canvas.clientWidth || canvas.width / dpr, h = canvas.clientHeight || canvas.height / dpr;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
     viewport.resize(w, h);
+    if (gl && glCanvas) {
+      glCanvas.width = canvas.width; glCanvas.height = canvas.height;
+      Object.assign(glCanvas.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
+    }
   };
 
   const draw = (): number => {
     const t0 = performance.now();
     const items = ed.scene.visible(viewport.visible());
-    drawFrame(ctx2d, viewport, dpr, opts.background ?? '#FFFFFF', () => {
+    if (gl) {
+      if (glDirty) { gl.sync(sheetItems(), itemKey); glDirty = false; }
+      gl.draw(viewport, dpr);
+    }
+    drawFrame(ctx2d, viewport, dpr, gl ? null : background, () => {
       if (sch?.gridVisible) drawGrid(ctx2d, viewport, dpr, sch.grid.size);
-      const surf = new CanvasSurface(ctx2d, viewport, dpr, new Set([...(sch?.highlight ?? []), ...ed.selection.ids]));
+      const hl = new Set([...(sch?.highlight ?? []), ...ed.selection.ids]);
+      const surf = new CanvasSurface(ctx2d, viewport, dpr, hl);
       for (const it of items) {
+        const ops = gl ? overlayOps(it, hl.has(it.id)) : it.ops;
+        if (!ops.length) continue;
         surf.begin(it.id);
-        for (const op of it.ops) surf.draw(op);
+        for (const op of ops) surf.draw(op);
         surf.end();
       }
-      if (sch?.scene.junctionItem) for (const op of sch.scene.junctionItem.ops) surf.draw(op);
+      if (sch?.scene.junctionItem && !gl) for (const op of sch.scene.junctionItem.ops) surf.draw(op);
       for (const m of sch?.markers ?? []) {
         const c = m.severity === 'error' ? '#FF0000' : '#FF9900';
         surf.draw({ t: 'poly', pts: [m.x - 3, m.y - 3, m.x + 3, m.y + 3], closed: false, s: { color: c, width: 1 } });
@@ -93,11 +128,16 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   };
 
   let pending = false;
+  let refineTimer: ReturnType<typeof setTimeout> | undefined;
   const invalidate = () => {
     if (pending) return;
     pending = true;
     const raf = typeof requestAnimationFrame !== 'undefined' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
-    raf(() => { pending = false; draw(); });
+    raf(() => {
+      pending = false;
+      draw();
+      if (gl) { clearTimeout(refineTimer); refineTimer = setTimeout(() => gl.refine(), REFINE_MS); }
+    });
   };
 
   const world = (e: MouseEvent) => {
@@ -144,7 +184,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   canvas.addEventListener('contextmenu', onContext);
   const ro = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => { resize(); invalidate(); }) : null;
   ro?.observe(canvas);
-  const unsubEd = ed.onChange(() => invalidate());
+  const unsubEd = ed.onChange(() => { glDirty = true; invalidate(); });
   const unsubSel = ed.selection.subscribe(() => invalidate());
 
   canvasMaps.set(canvas, {
@@ -152,6 +192,14 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     toPage: (x, y) => { const r = canvas.getBoundingClientRect(); const p = viewport.toScreen(x, y); return { x: r.left + p.x, y: r.top + p.y }; },
     stamp: () => `${viewport.cx},${viewport.cy},${viewport.scale},${viewport.width},${viewport.height}`,
   });
+  if (gl && glCanvas) {
+    // the WebGL canvas under this one, same place and size; pointer events stay on this one
+    Object.assign(glCanvas.style, { position: 'absolute', pointerEvents: 'none', zIndex: '0' });
+    Object.assign(canvas.style, { position: 'relative', zIndex: '1' });
+    glCanvas.setAttribute('aria-hidden', 'true');
+    glCanvas.dataset.painter = 'webgl';
+    canvas.parentElement?.insertBefore(glCanvas, canvas);
+  }
   resize();
   const fit = () => {
     viewport.fit(ed.scene.bbox());
@@ -161,7 +209,19 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
 
   return {
     editor: sch, symbolEditor: sym, viewport, draw, invalidate, fit,
+    painter: gl ? 'webgl' : 'canvas2d',
+    pixels(sx, sy, w, h) {
+      draw();
+      const out = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d')!;
+      if (gl && glCanvas) out.drawImage(glCanvas, -sx, -sy);
+      out.drawImage(canvas, -sx, -sy);
+      return out.getImageData(0, 0, w, h).data;
+    },
+    refine: () => (gl ? gl.refine() : false),
     destroy() {
+      clearTimeout(refineTimer);
+      gl?.destroy();
+      glCanvas?.remove();
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);

@@ -13,11 +13,11 @@ import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
 import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeometry } from './gl-geometry.ts';
-import { GlSnapshot, LOD_ITEMS, type SnapshotView } from './gl-snapshot.ts';
+import { GlSnapshot, LOD_ITEMS, SNAPSHOT_VIEWS, type SnapshotView } from './gl-snapshot.ts';
 
 /**
- * The quad shapes: every item is 4 vertices (its floats repeated on each, plus the corner from the
- * shared corner buffer) and 6 indices of the shared index buffer. Not instanced: SwiftShader (WebGL
+ * The quad shapes: every item is 4 vertices (its floats repeated on each; the corner from the
+ * vertex's index, see CORNER) and 6 indices of the shared index buffer. Not instanced: SwiftShader (WebGL
  * on the CPU, where there is no GPU) draws an instanced draw call instance by instance, ~25x slower
  * than the same quads as plain triangles (150k quads: 2.6 s against 0.12 s at load 16).
  * Per shape: floats per item, attributes (location, size, float offset), chunk range fields.
@@ -27,7 +27,17 @@ const QUADS = {
   box: { floats: BOX_FLOATS, attrs: [[1, 4, 0], [2, 3, 4]], from: 'box0', to: 'box1', data: 'boxes' },
 } as const;
 type QuadKind = keyof typeof QUADS;
-type Run = Pick<GlChunk, 'seg0' | 'seg1' | 'tri0' | 'tri1' | 'box0' | 'box1'>;
+/** Contiguous cells to draw; `inside`: every cell's box lies in the view (see POINT_PX). */
+type Run = Pick<GlChunk, 'seg0' | 'seg1' | 'tri0' | 'tri1' | 'box0' | 'box1' | 'segExt' | 'boxExt'> & { inside: boolean };
+/**
+ * A run of cells whose items are all at most this big (px) is drawn as points (one vertex and one
+ * square each, the shape's coverage computed in the square from gl_PointCoord) instead of quads
+ * (four vertices, two triangles): on SwiftShader tiny items cost per vertex and per primitive, not
+ * per pixel (150k items of 1.5 px: 89 ms as points, 153 ms as quads, load 13; items of 3-5 px drew faster as quads). Only runs of cells
+ * whose boxes lie in the view (always so in the snapshot): a point whose centre leaves the viewport
+ * is dropped whole, which at a view's edge would cut items off.
+ */
+export const POINT_PX = 4;
 
 /** Items' floats repeated for each of their 4 vertices. */
 export function expandQuads(data: Float32Array, floats: number): Float32Array {
@@ -49,10 +59,16 @@ export interface PcbGlOptions {
   antialias?: boolean;
   /** Draw the zoomed-out snapshot when a view would draw more items than this (default LOD_ITEMS; Infinity: never). */
   lodItems?: number;
+  /** Tiny items as points (default true; see POINT_PX). */
+  points?: boolean;
 }
 
+/**
+ * The corner of a quad's vertex, (-1,-1) (1,-1) (-1,1) (1,1) for its 4 vertices, from the vertex's
+ * index (an indexed draw's gl_VertexID is the index: 4 per quad): no corner buffer.
+ */
+const CORNER = 'vec2(float(gl_VertexID & 1) * 2.0 - 1.0, float((gl_VertexID >> 1) & 1) * 2.0 - 1.0)';
 const SEG_VS = `#version 300 es
-layout(location=0) in vec2 a_corner;
 layout(location=1) in vec4 a_seg;
 layout(location=2) in float a_hw;
 uniform vec2 u_center;
@@ -62,6 +78,7 @@ out vec2 v_pos;
 flat out vec4 v_seg;
 flat out float v_hw;
 void main() {
+  vec2 a_corner = ${CORNER};
   float hw = max(a_hw, 0.5 * u_px);
   vec2 p1 = a_seg.xy, p2 = a_seg.zw, d = p2 - p1;
   float len = length(d);
@@ -91,7 +108,6 @@ void main() {
   o = vec4(u_color.rgb, u_color.a * a);
 }`;
 const BOX_VS = `#version 300 es
-layout(location=0) in vec2 a_corner;
 layout(location=1) in vec4 a_box;
 layout(location=2) in vec3 a_dir;
 uniform vec2 u_center;
@@ -100,6 +116,7 @@ uniform float u_px;
 out vec2 v_local;
 flat out vec3 v_shape;
 void main() {
+  vec2 a_corner = ${CORNER};
   vec2 h = max(a_box.zw, vec2(0.5 * u_px));
   float r = min(a_dir.z, min(h.x, h.y));
   vec2 u = a_dir.xy, v = vec2(-u.y, u.x);
@@ -119,6 +136,77 @@ void main() {
   vec2 q = abs(v_local) - (v_shape.xy - v_shape.z);
   float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - v_shape.z;
   float a = clamp(0.5 - d / u_px, 0.0, 1.0);
+  if (a <= 0.0) discard;
+  o = vec4(u_color.rgb, u_color.a * a);
+}`;
+/** Round segments as point sprites (see POINT_PX): the square holds the segment's box and its coverage band. */
+const SEG_PT_VS = `#version 300 es
+layout(location=1) in vec4 a_seg;
+layout(location=2) in float a_hw;
+uniform vec2 u_center;
+uniform vec2 u_scale;
+uniform float u_px;
+flat out vec4 v_seg;
+flat out float v_hw;
+flat out vec3 v_sprite;
+void main() {
+  float hw = max(a_hw, 0.5 * u_px);
+  vec2 mid = 0.5 * (a_seg.xy + a_seg.zw);
+  vec2 ext = 0.5 * abs(a_seg.zw - a_seg.xy) + vec2(hw + 0.55 * u_px);
+  float size = ceil(2.0 * max(ext.x, ext.y) / u_px);
+  gl_PointSize = size;
+  v_seg = a_seg; v_hw = hw; v_sprite = vec3(mid, size * u_px);
+  gl_Position = vec4((mid - u_center) * u_scale, 0.0, 1.0);
+}`;
+const SEG_PT_FS = `#version 300 es
+precision highp float;
+flat in vec4 v_seg;
+flat in float v_hw;
+flat in vec3 v_sprite;
+uniform vec4 u_color;
+uniform float u_px;
+out vec4 o;
+void main() {
+  vec2 pos = v_sprite.xy + vec2(gl_PointCoord.x - 0.5, 0.5 - gl_PointCoord.y) * v_sprite.z;
+  vec2 p1 = v_seg.xy, d = v_seg.zw - p1;
+  float l2 = dot(d, d);
+  float t = l2 > 0.0 ? clamp(dot(pos - p1, d) / l2, 0.0, 1.0) : 0.0;
+  float a = clamp((v_hw - length(pos - p1 - d * t)) / u_px + 0.5, 0.0, 1.0);
+  if (a <= 0.0) discard;
+  o = vec4(u_color.rgb, u_color.a * a);
+}`;
+/** Rounded boxes as point sprites (see POINT_PX): the square holds the box turned any way. */
+const BOX_PT_VS = `#version 300 es
+layout(location=1) in vec4 a_box;
+layout(location=2) in vec3 a_dir;
+uniform vec2 u_center;
+uniform vec2 u_scale;
+uniform float u_px;
+flat out vec3 v_shape;
+flat out vec2 v_dir;
+flat out vec3 v_sprite;
+void main() {
+  vec2 h = max(a_box.zw, vec2(0.5 * u_px));
+  float r = min(a_dir.z, min(h.x, h.y));
+  float size = ceil(2.0 * (length(h) + 0.55 * u_px) / u_px);
+  gl_PointSize = size;
+  v_shape = vec3(h, r); v_dir = a_dir.xy; v_sprite = vec3(a_box.xy, size * u_px);
+  gl_Position = vec4((a_box.xy - u_center) * u_scale, 0.0, 1.0);
+}`;
+const BOX_PT_FS = `#version 300 es
+precision highp float;
+flat in vec3 v_shape;
+flat in vec2 v_dir;
+flat in vec3 v_sprite;
+uniform vec4 u_color;
+uniform float u_px;
+out vec4 o;
+void main() {
+  vec2 d = vec2(gl_PointCoord.x - 0.5, 0.5 - gl_PointCoord.y) * v_sprite.z;
+  vec2 local = vec2(dot(d, v_dir), dot(d, vec2(-v_dir.y, v_dir.x)));
+  vec2 q = abs(local) - (v_shape.xy - v_shape.z);
+  float dist = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - v_shape.z;
+  float a = clamp(0.5 - dist / u_px, 0.0, 1.0);
   if (a <= 0.0) discard;
   o = vec4(u_color.rgb, u_color.a * a);
 }`;
@@ -151,7 +239,8 @@ export function parseColor(c: string): [number, number, number, number] {
   return [0.5, 0.5, 0.5, 1];
 }
 
-interface GpuQuads { vao: WebGLVertexArrayObject; buf: WebGLBuffer; bytes: number }
+/** A kind's items on the GPU: `vao` reads them as quads (4 vertices each), `points` as one vertex each (the first of the 4). */
+interface GpuQuads { vao: WebGLVertexArrayObject; points: WebGLVertexArrayObject; buf: WebGLBuffer; bytes: number }
 /** One layer's geometry on the GPU; `overlay`: the primitives added by edits since the last full build. */
 interface GpuLayer { g: GlLayerGeometry; quads: Partial<Record<QuadKind, GpuQuads>>; triVao: WebGLVertexArrayObject | null; triBuf: WebGLBuffer | null; overlay: boolean }
 /** Items moved here are hidden (far outside any view; float32 holds it exactly enough). */
@@ -179,11 +268,10 @@ function program(gl: WebGL2RenderingContext, vs: string, fs: string): WebGLProgr
 
 export class PcbGlView {
   private layers: GpuLayer[] = [];
-  private readonly progs: Record<QuadKind | 'tri' | 'snap', WebGLProgram>;
+  private readonly progs: Record<QuadKind | 'tri' | 'snap' | 'segPt' | 'boxPt', WebGLProgram>;
   private readonly quad: WebGLBuffer;
   private readonly quadVao: WebGLVertexArrayObject;
-  /** The corners (-1/1 bytes) of `quadCap` quads, and their indices (two triangles each). */
-  private corners: WebGLBuffer | null = null;
+  /** The indices of `quadCap` quads (two triangles each; a vertex's corner is its index's low two bits). */
   private indices: WebGLBuffer | null = null;
   private quadCap = 0;
   private readonly u: Record<string, WebGLUniformLocation | null> = {};
@@ -200,7 +288,9 @@ export class PcbGlView {
   /** GlSnapshot.scaleFor the board box (cached: getParameter is a round trip to the GPU process). */
   private maxScale: number | null = null;
   private last: { vp: Viewport; visible: Set<number> } | null = null;
-  stats = { draws: 0, instances: 0, triVerts: 0, lod: false };
+  stats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
+  /** What the last drawing of the snapshot drew (`points`: items drawn as points). */
+  snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
   /** How many times the whole geometry was built (the first, new scenes, overgrown overlays). */
   fullBuilds = 0;
 
@@ -221,7 +311,7 @@ export class PcbGlView {
   }
 
   private constructor(readonly gl: WebGL2RenderingContext, prims: Iterable<Prim>, private order: () => number[], private paint: (layer: number) => GlPaint, private readonly opts: PcbGlOptions) {
-    this.progs = { seg: program(gl, SEG_VS, SEG_FS), box: program(gl, BOX_VS, BOX_FS), tri: program(gl, TRI_VS, TRI_FS), snap: program(gl, ...GlSnapshot.shaders()) };
+    this.progs = { seg: program(gl, SEG_VS, SEG_FS), box: program(gl, BOX_VS, BOX_FS), tri: program(gl, TRI_VS, TRI_FS), snap: program(gl, ...GlSnapshot.shaders()), segPt: program(gl, SEG_PT_VS, SEG_PT_FS), boxPt: program(gl, BOX_PT_VS, BOX_PT_FS) };
     for (const [k, p] of Object.entries(this.progs)) {
       for (const n of ['u_center', 'u_scale', 'u_px', 'u_color']) this.u[`${k}.${n}`] = gl.getUniformLocation(p, n);
     }
@@ -244,24 +334,17 @@ export class PcbGlView {
     return String(gl.getParameter(ext ? ext.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
   }
 
-  /** The shared corner and index buffers, for at least `n` quads. */
+  /** The shared index buffer, for at least `n` quads. */
   private ensureQuads(n: number): void {
     if (n <= this.quadCap) return;
     const gl = this.gl;
     const cap = Math.max(n, 1024);
-    const corners = new Int8Array(cap * 8);
     const idx = new Uint32Array(cap * 6);
-    for (let i = 0; i < cap; i++) {
-      corners.set([-1, -1, 1, -1, -1, 1, 1, 1], 8 * i);
-      const v = 4 * i;
-      idx[6 * i] = v; idx[6 * i + 1] = v + 1; idx[6 * i + 2] = v + 2;
-      idx[6 * i + 3] = v + 2; idx[6 * i + 4] = v + 1; idx[6 * i + 5] = v + 3;
+    for (let i = 0, o = 0, v = 0; i < cap; i++, o += 6, v += 4) {
+      idx[o] = v; idx[o + 1] = v + 1; idx[o + 2] = v + 2;
+      idx[o + 3] = v + 2; idx[o + 4] = v + 1; idx[o + 5] = v + 3;
     }
-    gl.deleteBuffer(this.corners);
     gl.deleteBuffer(this.indices);
-    this.corners = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-    gl.bufferData(gl.ARRAY_BUFFER, corners, gl.STATIC_DRAW);
     this.indices = gl.createBuffer();
     gl.bindVertexArray(null);
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
@@ -354,16 +437,18 @@ export class PcbGlView {
         if (!data.length) continue;
         const vao = gl.createVertexArray()!;
         gl.bindVertexArray(vao);
-        gl.bindBuffer(gl.ARRAY_BUFFER, this.corners);
-        gl.enableVertexAttribArray(0);
-        gl.vertexAttribPointer(0, 2, gl.BYTE, false, 0, 0);
         const buf = gl.createBuffer()!;
         const verts = expandQuads(data, k.floats);
         gl.bindBuffer(gl.ARRAY_BUFFER, buf);
         gl.bufferData(gl.ARRAY_BUFFER, verts, gl.STATIC_DRAW);
         for (const [loc, size, off] of k.attrs) { gl.enableVertexAttribArray(loc); gl.vertexAttribPointer(loc, size, gl.FLOAT, false, 4 * k.floats, 4 * off); }
         gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
-        l.quads[kind] = { vao, buf, bytes: verts.byteLength };
+        // the same buffer read one vertex per item (stride: the item's 4 vertices)
+        const points = gl.createVertexArray()!;
+        gl.bindVertexArray(points);
+        gl.bindBuffer(gl.ARRAY_BUFFER, buf);
+        for (const [loc, size, off] of k.attrs) { gl.enableVertexAttribArray(loc); gl.vertexAttribPointer(loc, size, gl.FLOAT, false, 16 * k.floats, 4 * off); }
+        l.quads[kind] = { vao, points, buf, bytes: verts.byteLength };
       }
       if (g.tris.length) {
         l.triVao = gl.createVertexArray();
@@ -389,12 +474,12 @@ export class PcbGlView {
     const gl = this.gl;
     gl.deleteBuffer(l.triBuf);
     gl.deleteVertexArray(l.triVao);
-    for (const i of Object.values(l.quads)) { gl.deleteBuffer(i.buf); gl.deleteVertexArray(i.vao); }
+    for (const i of Object.values(l.quads)) { gl.deleteBuffer(i.buf); gl.deleteVertexArray(i.vao); gl.deleteVertexArray(i.points); }
   }
 
   /** Bytes of geometry on the GPU (the vertices of every layer and the zoomed-out snapshot). */
   get gpuBytes(): number {
-    let n = this.quadCap * (8 + 24) + this.snapshot.bytes;
+    let n = this.quadCap * 24 + this.snapshot.bytes;
     for (const l of this.layers) {
       n += l.g.tris.byteLength;
       for (const q of Object.values(l.quads)) n += q.bytes;
@@ -436,7 +521,9 @@ export class PcbGlView {
     let items = 0;
     for (const p of planned) for (const r of p.runs) items += r.seg1 - r.seg0 + r.box1 - r.box0 + (r.tri1 - r.tri0) / 3;
     // zoomed out over many items: the board drawn once into a texture, shown as one rectangle
-    const maxScale = (this.maxScale ??= GlSnapshot.scaleFor(gl, this.box));
+    // the snapshot at most SNAPSHOT_VIEWS views of pixels: drawing a bigger one again after each zoom costs more than drawing the items
+    const bw = Math.max(this.box.maxX - this.box.minX, 1e-6), bh = Math.max(this.box.maxY - this.box.minY, 1e-6);
+    const maxScale = Math.min((this.maxScale ??= GlSnapshot.scaleFor(gl, this.box)), Math.sqrt((SNAPSHOT_VIEWS * vp.width * vp.height) / (bw * bh)));
     this.stale = false;
     if (items > (this.opts.lodItems ?? LOD_ITEMS) && view.scale <= maxScale) {
       const key = `${this.version}|${this.opts.background ?? ''}|${paints.map((p) => p.key).join(',')}`;
@@ -445,7 +532,7 @@ export class PcbGlView {
       else this.stale = this.snapshot.scale !== view.scale;
       gl.viewport(0, 0, c.width, c.height);
       this.snapshot.draw(view);
-      this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true };
+      this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0 };
       this.last = { vp, visible };
       return;
     }
@@ -471,19 +558,20 @@ export class PcbGlView {
     this.snapshot.render(this.box, view, key, (v) => {
       gl.clear(gl.COLOR_BUFFER_BIT);
       const sv: View = { ...v, box: this.box };
-      this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })));
+      this.snapshotStats = this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })));
     });
   }
 
-  /** Draw planned runs of layers for a view on the bound framebuffer. */
+  /** Draw planned runs of layers for a view on the bound framebuffer (runs of tiny items inside the view as points, see POINT_PX). */
   private drawLayers(v: View, planned: Array<{ l: GpuLayer; rgba: number[]; runs: Run[] }>): PcbGlView['stats'] {
+    const points = this.opts.points ?? true;
     const gl = this.gl;
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     const s = v.scale;
-    const st = { draws: 0, instances: 0, triVerts: 0, lod: false };
+    const st = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
     let current: WebGLProgram | null = null;
-    const use = (k: QuadKind | 'tri', rgba: number[]) => {
+    const use = (k: QuadKind | 'tri' | 'segPt' | 'boxPt', rgba: number[]) => {
       const p = this.progs[k];
       if (current !== p) {
         gl.useProgram(p);
@@ -505,13 +593,20 @@ export class PcbGlView {
         const q = l.quads[kind];
         const k = QUADS[kind];
         if (!q || !runs.some((r) => r[k.to] > r[k.from])) continue;
-        use(kind, rgba);
-        gl.bindVertexArray(q.vao);
-        for (const r of runs) {
-          const n = r[k.to] - r[k.from];
-          if (n <= 0) continue;
-          gl.drawElements(gl.TRIANGLES, 6 * n, gl.UNSIGNED_INT, 24 * r[k.from]);
-          st.draws++; st.instances += n;
+        const ext = kind === 'seg' ? 'segExt' : 'boxExt';
+        // tiny items as points, the others as quads (two passes: one program each)
+        for (const asPoints of points ? [true, false] : [false]) {
+          const mine = runs.filter((r) => r[k.to] > r[k.from] && (!points || (r.inside && 2 * r[ext] * s + 2 <= POINT_PX) === asPoints));
+          if (!mine.length) continue;
+          use(asPoints ? (kind === 'seg' ? 'segPt' : 'boxPt') : kind, rgba);
+          gl.bindVertexArray(asPoints ? q.points : q.vao);
+          for (const r of mine) {
+            const n = r[k.to] - r[k.from];
+            if (asPoints) gl.drawArrays(gl.POINTS, r[k.from], n);
+            else gl.drawElements(gl.TRIANGLES, 6 * n, gl.UNSIGNED_INT, 24 * r[k.from]);
+            st.draws++; st.instances += n;
+            if (asPoints) st.points += n;
+          }
         }
       }
     }
@@ -528,8 +623,14 @@ export class PcbGlView {
     for (const c of g.chunks) {
       const b = c.box;
       if (b.maxX < view.minX || b.minX > view.maxX || b.maxY < view.minY || b.minY > view.maxY) { cur = null; continue; }
-      if (cur && cur.seg1 === c.seg0 && cur.tri1 === c.tri0 && cur.box1 === c.box0) { cur.seg1 = c.seg1; cur.tri1 = c.tri1; cur.box1 = c.box1; continue; }
-      cur = { seg0: c.seg0, seg1: c.seg1, tri0: c.tri0, tri1: c.tri1, box0: c.box0, box1: c.box1 };
+      const inside = b.minX >= view.minX && b.maxX <= view.maxX && b.minY >= view.minY && b.maxY <= view.maxY;
+      if (cur && cur.inside === inside && cur.seg1 === c.seg0 && cur.tri1 === c.tri0 && cur.box1 === c.box0) {
+        cur.seg1 = c.seg1; cur.tri1 = c.tri1; cur.box1 = c.box1;
+        if (c.segExt > cur.segExt) cur.segExt = c.segExt;
+        if (c.boxExt > cur.boxExt) cur.boxExt = c.boxExt;
+        continue;
+      }
+      cur = { seg0: c.seg0, seg1: c.seg1, tri0: c.tri0, tri1: c.tri1, box0: c.box0, box1: c.box1, segExt: c.segExt, boxExt: c.boxExt, inside };
       runs.push(cur);
     }
     return runs;
@@ -540,7 +641,6 @@ export class PcbGlView {
     this.snapshot.release();
     const gl = this.gl;
     gl.deleteBuffer(this.quad);
-    gl.deleteBuffer(this.corners);
     gl.deleteBuffer(this.indices);
     gl.deleteVertexArray(this.quadVao);
     for (const p of Object.values(this.progs)) gl.deleteProgram(p);
