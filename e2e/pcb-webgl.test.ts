@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixtureBoards, generatedBoard } from '../bench/lib/pcb-boards.ts';
 import type { BoardInput } from '../bench/lib/pcb-render-page.ts';
-import type { EditDiff, LodDiff, PixelDiff } from './lib/pcb-pixels-page.ts';
+import type { EditDiff, LodDiff, PanLodDiff, PixelDiff } from './lib/pcb-pixels-page.ts';
 import { CHROMIUM_ARGS, ROOT } from './lib/harness.ts';
 
 let browser: Browser;
@@ -80,6 +80,13 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.differZoomed).toBeGreaterThan(0.005); // scaled: not the same pixels
     expect(d.refined).toBe(true);
     expect(d.differRefined).toBeLessThan(0.005);
+  }, 120_000);
+  it('zoomed in, the snapshot holds the board around the view: a pan inside it shows the texture, a pan past it draws it again; each frame as every item drawn', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { comparePanLod: (b: unknown) => PanLodDiff }).comparePanLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
+    console.log(`[pcb-webgl] 30k pads at 4x fit, snapshot from 500 items: lod ${d.lod.join(',')}, snapshot drawn ${d.renders.join(',')} times, ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels differ`);
+    expect(d.lod).toEqual([true, true, true]);
+    expect(d.renders).toEqual([1, 1, 2]); // drawn for the first frame, kept for the short pan, drawn again past it
+    for (const x of d.differ) expect(x).toBeLessThan(0.005);
   }, 120_000);
   it('zoomed out to half the fit, the snapshot draws the tiny items as points, with the pixels of every item drawn as quads', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown, z: number) => LodDiff }).compareLod(b, 0.5), generatedBoard(200, 150, 2, 'generated-30k'));

@@ -142,4 +142,33 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
   return { renderer: gl.renderer, differ: differ / n, drawn2d: d2 / n, drawnGl: dg / n, png2d: c2.toDataURL(), pngGl: cg.toDataURL() };
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod });
+export interface PanLodDiff { lod: boolean[]; renders: number[]; differ: number[] }
+
+/**
+ * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
+ * board around the view only; a pan within it shows the texture, a pan past it draws it again around
+ * the new view. Each frame against every item drawn as quads.
+ */
+function comparePanLod(input: BoardInput): PanLodDiff {
+  const ed = openBoard(input);
+  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+  vp.fit(primsBox(ed.scene.all()));
+  vp.zoomTo(vp.zoom * 4);
+  const visible = new Set(ed.panel.visibleIds());
+  const ca = canvasGl(), cb = canvasGl();
+  const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
+  const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
+  const out: PanLodDiff = { lod: [], renders: [], differ: [] };
+  // the first frame, a pan of a fifth of a view (inside the texture), a pan of a whole view (past it)
+  for (const dx of [0, W / 5, W]) {
+    vp.panBy(dx, 0);
+    a.draw(vp, visible);
+    b.draw(vp, visible);
+    out.lod.push(a.stats.lod);
+    out.renders.push(a.snapshotRenders);
+    out.differ.push(differ(glPixels(ca), glPixels(cb)));
+  }
+  return out;
+}
+
+if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod, comparePanLod });

@@ -3,9 +3,10 @@
  * uploaded once per scene (per layer: round segments and rounded boxes as quads, each with an
  * anti-aliased distance test in the fragment shader, and triangles); a frame sets the view uniforms
  * and draws, layer by layer in the panel's order, the runs of cells whose box meets the view (spatial
- * culling). Pan and zoom upload nothing. Zoomed out over a big board (more than LOD_ITEMS items in
- * view) a frame shows the board drawn once into a texture (gl-snapshot.ts), redrawn only when the
- * geometry, the visible layers or their colours change. `PcbGlView.create` answers null where WebGL2 is missing: the Canvas2D painter
+ * culling). Pan and zoom upload nothing. Over many items (more than LOD_ITEMS in view) a frame
+ * shows the board around the view drawn once into a texture (gl-snapshot.ts), drawn again when the
+ * geometry, the visible layers or their colours change, the view leaves it, or (between frames,
+ * `refine`) after a zoom. `PcbGlView.create` answers null where WebGL2 is missing: the Canvas2D painter
  * (pcb/canvas.ts) is the fallback, and stays the painter of exports.
  * Frames: board mil, Y up; the Viewport is in device pixels of the canvas.
  */
@@ -13,7 +14,7 @@ import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
 import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeometry } from './gl-geometry.ts';
-import { GlSnapshot, LOD_ITEMS, SNAPSHOT_VIEWS, type SnapshotView } from './gl-snapshot.ts';
+import { GlSnapshot, LOD_ITEMS, type SnapshotView } from './gl-snapshot.ts';
 
 /**
  * The quad shapes: every item is 4 vertices (its floats repeated on each; the corner from the
@@ -285,10 +286,12 @@ export class PcbGlView {
   private hidden = 0;
   /** The last frame showed the snapshot at another scale (refine draws it again); that frame's view. */
   private stale = false;
-  /** GlSnapshot.scaleFor the board box (cached: getParameter is a round trip to the GPU process). */
-  private maxScale: number | null = null;
+  /** GlSnapshot.maxSide (cached: getParameter is a round trip to the GPU process). */
+  private maxSide: number | null = null;
   private last: { vp: Viewport; visible: Set<number> } | null = null;
   stats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
+  /** How many times the snapshot was drawn (tests). */
+  snapshotRenders = 0;
   /** What the last drawing of the snapshot drew (`points`: items drawn as points). */
   snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
   /** How many times the whole geometry was built (the first, new scenes, overgrown overlays). */
@@ -362,7 +365,6 @@ export class PcbGlView {
     this.fullBuilds++;
     this.box = emptyBox();
     for (const l of this.layers) this.box = unionBox(this.box, l.g.box);
-    this.maxScale = null;
     this.version++;
   }
 
@@ -520,15 +522,15 @@ export class PcbGlView {
     const planned = paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, view.box) }));
     let items = 0;
     for (const p of planned) for (const r of p.runs) items += r.seg1 - r.seg0 + r.box1 - r.box0 + (r.tri1 - r.tri0) / 3;
-    // zoomed out over many items: the board drawn once into a texture, shown as one rectangle
-    // the snapshot at most SNAPSHOT_VIEWS views of pixels: drawing a bigger one again after each zoom costs more than drawing the items
-    const bw = Math.max(this.box.maxX - this.box.minX, 1e-6), bh = Math.max(this.box.maxY - this.box.minY, 1e-6);
-    const maxScale = Math.min((this.maxScale ??= GlSnapshot.scaleFor(gl, this.box)), Math.sqrt((SNAPSHOT_VIEWS * vp.width * vp.height) / (bw * bh)));
+    // over many items: the board around the view drawn once into a texture, shown as one rectangle
     this.stale = false;
-    if (items > (this.opts.lodItems ?? LOD_ITEMS) && view.scale <= maxScale) {
+    if (items > (this.opts.lodItems ?? LOD_ITEMS) && GlSnapshot.fits((this.maxSide ??= GlSnapshot.maxSide(gl)), view)) {
       const key = `${this.version}|${this.opts.background ?? ''}|${paints.map((p) => p.key).join(',')}`;
-      // new content is drawn now; a new scale only between frames (refine), the texture scaled meanwhile
-      if (this.snapshot.key !== key || this.snapshot.scale > maxScale) this.renderSnapshot(view, key, paints);
+      // the part of the board the view shows
+      const b = this.box, v = view.box;
+      const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
+      // new content, or a view past the texture's region, is drawn now; a new scale only between frames (refine), the texture scaled meanwhile
+      if (this.snapshot.key !== key || !this.snapshot.covers(shown)) this.renderSnapshot(view, key, paints);
       else this.stale = this.snapshot.scale !== view.scale;
       gl.viewport(0, 0, c.width, c.height);
       this.snapshot.draw(view);
@@ -555,9 +557,10 @@ export class PcbGlView {
 
   private renderSnapshot(view: SnapshotView, key: string, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>): void {
     const gl = this.gl;
-    this.snapshot.render(this.box, view, key, (v) => {
+    this.snapshotRenders++;
+    this.snapshot.render(this.box, view, key, (v, region) => {
       gl.clear(gl.COLOR_BUFFER_BIT);
-      const sv: View = { ...v, box: this.box };
+      const sv: View = { ...v, box: region };
       this.snapshotStats = this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })));
     });
   }

@@ -1,26 +1,22 @@
 /**
- * The level of detail of the WebGL2 PCB painter for zoomed-out views (issue 14 part 6): the whole
- * board drawn once into a texture at the view's scale (render to texture), and a frame that shows
- * it as one textured rectangle instead of drawing every item: a pan shows the same pixels a full
- * draw would (texel for pixel). A zoom shows the texture scaled until `refine` draws it again at the
- * new scale (between frames). Used by gl-pcb.ts when a view would draw more than `LOD_ITEMS` items
- * and the board at the view's scale fits in SNAPSHOT_MAX pixels.
- * Frame: board mil, Y up; the texture's row 0 is the board box's bottom edge.
+ * The level of detail of the WebGL2 PCB painter for views over many items (issue 14 part 6): the
+ * board around the view (the view and half a view more on each side, within the board's box: at
+ * most 2 x 2 views of pixels) drawn once into a texture at the view's scale (render to texture),
+ * and a frame that shows it as one textured rectangle instead of drawing every item: a pan shows
+ * the same pixels a full draw would (texel for pixel), until it leaves the texture's region (then
+ * it is drawn again around the new view). A zoom shows the texture scaled until `refine` draws it
+ * again at the new scale (between frames); a zoom out past its region draws it again at once.
+ * Used by gl-pcb.ts when a view would draw more than `LOD_ITEMS` items. The region, not the whole
+ * board: drawing a whole 100k-pad board again after a zoom at 4x fit (16 Mpx) took 0.5-2 s of
+ * SwiftShader's time; the region holds a quarter of that at most.
+ * Frame: board mil, Y up; the texture's row 0 is the region's bottom edge.
  */
 import type { Box } from '@copperplate/board';
 
-/** A view would draw more items than this: the snapshot is drawn instead (when the board at the view's scale fits SNAPSHOT_MAX). */
+/** A view would draw more items than this: the snapshot is drawn instead (when its region fits SNAPSHOT_MAX). */
 export const LOD_ITEMS = 8_000;
 /** Largest side of the snapshot texture (px), below the GPU's own limits. */
 export const SNAPSHOT_MAX = 8192;
-/** Most pixels of the snapshot texture (4 bytes each: 96 MB). */
-export const SNAPSHOT_PIXELS = 24_000_000;
-/**
- * Most pixels of the snapshot as a multiple of the view's: past it the items are drawn instead. On
- * SwiftShader a zoom's redraw of a 16 Mpx snapshot (100k pads at 4x fit) took 0.5-2 s of the GPU
- * process, against ~15 ms for the 9k items in view.
- */
-export const SNAPSHOT_VIEWS = 4;
 
 const VS = `#version 300 es
 layout(location=0) in vec2 a_corner;
@@ -60,26 +56,38 @@ export class GlSnapshot {
 
   static shaders(): [string, string] { return [VS, FS]; }
 
-  /** The largest scale (px per mil) the snapshot of a board box can have: its sides within SNAPSHOT_MAX and the GPU's limits, its area within SNAPSHOT_PIXELS. */
-  static scaleFor(gl: WebGL2RenderingContext, box: Box): number {
+  /** The largest side (px) a snapshot texture can have here: SNAPSHOT_MAX within the GPU's limits. */
+  static maxSide(gl: WebGL2RenderingContext): number {
     const dims = gl.getParameter(gl.MAX_VIEWPORT_DIMS) as Int32Array;
-    const max = Math.min(SNAPSHOT_MAX, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number, dims[0], dims[1]) - 4;
-    const w = Math.max(box.maxX - box.minX, 1e-6), h = Math.max(box.maxY - box.minY, 1e-6);
-    return Math.min(max / w, max / h, Math.sqrt(SNAPSHOT_PIXELS / (w * h)));
+    return Math.min(SNAPSHOT_MAX, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number, dims[0], dims[1]) - 4;
+  }
+
+  /** Can a view of this size have a snapshot (its region at most 2 x 2 views)? */
+  static fits(maxSide: number, view: SnapshotView): boolean { return 2 * view.width + 4 <= maxSide && 2 * view.height + 4 <= maxSide; }
+
+  /** Does the texture hold `b` (the part of the board a view shows)? */
+  covers(b: Box): boolean {
+    const e = 1e-9 * Math.max(1, Math.abs(this.box.minX), Math.abs(this.box.maxX), Math.abs(this.box.minY), Math.abs(this.box.maxY));
+    return !!this.key && b.minX >= this.box.minX - e && b.maxX <= this.box.maxX + e && b.minY >= this.box.minY - e && b.maxY <= this.box.maxY + e;
   }
 
   /**
-   * Draw the board into the texture at the scale of `view` (px per mil) with `paint`, which draws
-   * every visible layer for a view. The caller restores its own viewport afterwards.
+   * Draw the board's box around `view` (see the module's comment) into the texture at the view's
+   * scale (px per mil) with `paint`, which draws every visible layer for a view whose box is the
+   * region. The caller restores its own viewport afterwards.
    */
-  render(box: Box, view: SnapshotView, key: string, paint: (v: SnapshotView) => void): void {
+  render(board: Box, view: SnapshotView, key: string, paint: (v: SnapshotView, region: Box) => void): void {
     const gl = this.gl;
     const scale = view.scale;
+    const hw = view.width / 2 / scale, hh = view.height / 2 / scale;
+    // the region: the view and half a view more on each side, within the board's box
+    const rx0 = Math.max(board.minX, view.cx - 2 * hw), rx1 = Math.max(rx0, Math.min(board.maxX, view.cx + 2 * hw));
+    const ry0 = Math.max(board.minY, view.cy - 2 * hh), ry1 = Math.max(ry0, Math.min(board.maxY, view.cy + 2 * hh));
     // texels on the view's pixel grid (a pan by whole pixels shows the very pixels of a full draw),
-    // one texel beyond the box on each side
-    const vx = view.cx - view.width / 2 / scale, vy = view.cy - view.height / 2 / scale;
-    const x0 = vx - Math.ceil((vx - box.minX) * scale + 1) / scale, y0 = vy - Math.ceil((vy - box.minY) * scale + 1) / scale;
-    const w = Math.max(1, Math.ceil((box.maxX - x0) * scale) + 1), h = Math.max(1, Math.ceil((box.maxY - y0) * scale) + 1);
+    // one texel beyond the region on each side
+    const vx = view.cx - hw, vy = view.cy - hh;
+    const x0 = vx - Math.ceil((vx - rx0) * scale + 1) / scale, y0 = vy - Math.ceil((vy - ry0) * scale + 1) / scale;
+    const w = Math.max(1, Math.ceil((rx1 - x0) * scale) + 1), h = Math.max(1, Math.ceil((ry1 - y0) * scale) + 1);
     if (!this.tex) {
       this.tex = gl.createTexture();
       this.fbo = gl.createFramebuffer();
@@ -97,7 +105,7 @@ export class GlSnapshot {
     this.scale = scale;
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.fbo);
     gl.viewport(0, 0, w, h);
-    paint({ cx: (this.box.minX + this.box.maxX) / 2, cy: (this.box.minY + this.box.maxY) / 2, scale, width: w, height: h });
+    paint({ cx: (this.box.minX + this.box.maxX) / 2, cy: (this.box.minY + this.box.maxY) / 2, scale, width: w, height: h }, this.box);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     this.key = key;
   }
