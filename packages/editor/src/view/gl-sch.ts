@@ -197,12 +197,13 @@ export class SchGlPainter {
       seen.add(k);
       const had = this.drawn.get(k);
       if (had?.it === it) continue;
-      if (had) before.push(...had.prims);
+      // (no push(...a): the junction dots of a big sheet are one item of tens of thousands of primitives)
+      if (had) for (const p of had.prims) before.push(p);
       const prims = this.primsOf(it);
       this.drawn.set(k, { it, prims });
-      after.push(...prims);
+      for (const p of prims) after.push(p);
     }
-    for (const [k, d] of this.drawn) if (!seen.has(k)) { before.push(...d.prims); this.drawn.delete(k); }
+    for (const [k, d] of this.drawn) if (!seen.has(k)) { for (const p of d.prims) before.push(p); this.drawn.delete(k); }
     if (!before.length && !after.length) return;
     const all = () => [...this.drawn.values()].flatMap((d) => d.prims);
     // the first items, or most of the sheet: one build; else in place
