@@ -17,8 +17,10 @@ import type { Op, PathSeg, Stroke } from '../render/surface.ts';
 import { type Prim, lazyPrim, makePrim } from '../pcb/prims.ts';
 import { PcbGlView } from './gl-pcb.ts';
 
-/** Segments per full turn of a flattened circle, ellipse or arc (at most; fewer for small ones), and per Bézier curve. */
+/** Segments per full turn of a flattened circle, ellipse or arc (at most; fewer for small ones, see turnSteps), and per Bézier curve. */
 const TURN_STEPS = 64, CURVE_STEPS = 16;
+/** Segments per full turn for radius `r` (document units): 12 for a junction dot's 2, 64 from a radius of 64 on. */
+const turnSteps = (r: number) => Math.max(12, Math.min(TURN_STEPS, Math.ceil(8 * Math.sqrt(Math.max(r, 0)))));
 
 /** Colours as layers: fills get ids from FILL_BASE on, drawn before every stroke. */
 const FILL_BASE = 1_000_000;
@@ -56,7 +58,7 @@ function arcPoints(out: number[], cx: number, cy: number, r: number, a0: number,
   let sweep = a1 - a0;
   if (ccw) { while (sweep < 0) sweep += 360; } else { while (sweep > 0) sweep -= 360; }
   if (Math.abs(a1 - a0) >= 360) sweep = ccw ? 360 : -360;
-  const n = Math.max(2, Math.ceil((Math.abs(sweep) / 360) * TURN_STEPS));
+  const n = Math.max(2, Math.ceil((Math.abs(sweep) / 360) * turnSteps(r)));
   for (let i = 0; i <= n; i++) {
     const a = ((a0 + (sweep * i) / n) * Math.PI) / 180;
     out.push(cx + r * Math.cos(a), cy + r * Math.sin(a));
@@ -169,6 +171,12 @@ export class SchGlPainter {
     for (const op of it.ops) {
       if (op.t === 'poly') add(op.s, [{ pts: op.pts, closed: op.closed }]);
       else if (op.t === 'circle') {
+        // filled and stroked in one colour (junction dots, open pin ends: tens of thousands on a big
+        // sheet): one filled circle out to the stroke's outer edge, no ring of segments
+        if (op.s.fill && op.s.fill === op.s.color && !op.s.dash?.length) {
+          add({ color: 'none', width: 0, fill: op.s.fill }, [], { cx: op.cx, cy: op.cy, r: op.r + op.s.width / 2 });
+          continue;
+        }
         const pts: number[] = [];
         arcPoints(pts, op.cx, op.cy, op.r, 0, 360, true);
         add(op.s, [{ pts, closed: true }], { cx: op.cx, cy: op.cy, r: op.r });
