@@ -344,8 +344,9 @@ function netsKnown(l: SList, nets: string[]): boolean {
  * Read a .kicad_pcb text. Throws CatalogueError on hostile or non-KiCad input. Tracks, arcs, vias,
  * footprints and zones are read as the parser closes them (their nets are declared before them in
  * KiCad's files); from the first whose net is not declared yet on, the rest wait for the whole tree.
+ * `bytes`: the UTF-8 bytes `text` was decoded from, if at hand (the reader's `bytes` option).
  */
-export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { direct?: boolean } = {}): KBoard {
+export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { direct?: boolean; bytes?: Uint8Array } = {}): KBoard {
   const nets: string[] = [];
   const early: EarlyItems = { tracks: [], arcs: [], vias: [], footprints: [], zones: [] };
   let streaming = true;
@@ -362,7 +363,7 @@ export function readKicadPcb(text: string, file = 'board.kicad_pcb', opts: { dir
     const c = t.charCodeAt(i + 1);
     return c === 115 ? directSegment(t, i, words, nets, early.tracks) : c === 118 ? directVia(t, i, words, nets, early.vias) : -1;
   };
-  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem, direct }), early);
+  return readBoardTree(readSexpr(text, ['kicad_pcb'], 'board', { file, onItem, direct, bytes: opts.bytes }), early);
 }
 
 /** Read a .kicad_mod text (one footprint). */

@@ -132,7 +132,7 @@ export function kicadToProject(input: KicadFile[], opts: KicadImportOptions = {}
   // Boards first as models (their footprints name the devices' footprints), then schematics (devices
   // by reference), then the board records (components name those devices).
   const boards = pcbs.map((f) => {
-    const model = readKicadPcb(text(f.data), base(f.name));
+    const model = readKicadPcb(text(f.data), base(f.name), { bytes: typeof f.data === 'string' ? undefined : f.data });
     const key = `${title}/${f.name}`;
     return { f, model, key, fps: boardFootprints(model, key, report) };
   });

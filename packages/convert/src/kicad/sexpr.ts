@@ -39,6 +39,12 @@ export interface ReadOptions {
    * no tree and not given to onItem. (A board's thousands of tracks: no list per `(start X Y)`.)
    */
   direct?: (text: string, i: number, words: Words) => number;
+  /**
+   * The UTF-8 bytes the text was decoded from. Used only when they are as many as the text's
+   * characters (then every character is one byte, at the same position): the `(xy X Y)` runs (most
+   * of a board's file) are read from them, a typed array being faster to read than a string.
+   */
+  bytes?: Uint8Array;
 }
 
 /** The reader's table of words (one string per distinct word); `get(i, j)` = text[i..j). */
@@ -96,6 +102,29 @@ function decimalTo(text: string, i: number, stop: number): number {
   }
   if (frac === 0) return -1; // "1." is not KiCad's
   if (digits > 15) { VALUE[0] = Number(text.slice(i, k)); return k; }
+  const v = frac > 0 ? m / POW10[frac] : m;
+  VALUE[0] = neg ? -v : v;
+  return k;
+}
+
+/** decimalTo over bytes (readSexprs' `bytes`): the same value and end. */
+function decimalToB(b: Uint8Array, i: number, stop: number): number {
+  let k = i;
+  let neg = false;
+  let c = b[k];
+  if (c === 45) { neg = true; k++; c = b[k]; }
+  if (!(c >= 48 && c <= 57)) return -1; // also past the end (undefined)
+  if (c === 48) { const d = b[k + 1]; if (d !== 46 && d !== stop) return -1; } // leading zero: keep as text
+  let m = 0, digits = 0, frac = -1;
+  for (;; k++) {
+    c = b[k];
+    if (c >= 48 && c <= 57) { m = m * 10 + (c - 48); digits++; if (frac >= 0) frac++; }
+    else if (c === stop) break;
+    else if (c === 46 && frac < 0) frac = 0;
+    else return -1;
+  }
+  if (frac === 0) return -1;
+  if (digits > 15) { let t = ''; for (let j = i; j < k; j++) t += String.fromCharCode(b[j]); VALUE[0] = Number(t); return k; }
   const v = frac > 0 ? m / POW10[frac] : m;
   VALUE[0] = neg ? -v : v;
   return k;
@@ -225,6 +254,7 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
   const maxDepth = opts.maxDepth ?? KICAD_LIMITS.MAX_DEPTH;
   const maxChars = opts.maxChars ?? KICAD_LIMITS.MAX_CHARS;
   const onItem = opts.onItem;
+  const bytes = opts.bytes !== undefined && opts.bytes.length === text.length ? opts.bytes : undefined;
   const direct = maxDepth >= 3 ? opts.direct : undefined; // its items' lists are 3 deep
   if (text.length > maxChars) throw CatalogueError.named('KICAD_TOO_BIG', { file, limit: maxChars });
   const top: SList[] = [];
@@ -257,7 +287,27 @@ export function readSexprs(text: string, opts: ReadOptions = {}): SList[] {
       // fill's thousands, one per line) is read here to its end without going back to the dispatch.
       if (cur !== null && cur[0] === 'pts' && text.charCodeAt(i + 1) === 120 && text.charCodeAt(i + 2) === 121 && text.charCodeAt(i + 3) === 32) {
         let at = i, read = 0;
-        for (;;) {
+        if (bytes !== undefined) {
+          // the same loop as below, over the bytes
+          for (;;) {
+            const xe = decimalToB(bytes, at + 4, 32);
+            if (xe < 0) break;
+            const x = VALUE[0];
+            const ye = decimalToB(bytes, xe + 1, 41);
+            if (ye < 0) break;
+            const y = VALUE[0];
+            if (xyLen === xyBuf.length) { const nb = new Float64Array(xyBuf.length * 2); nb.set(xyBuf); xyBuf = nb; }
+            if (xyOwner !== cur) { flushXy(); xyOwner = cur; }
+            xyBuf[xyLen++] = x;
+            xyBuf[xyLen++] = y;
+            read++;
+            i = ye + 1;
+            at = i;
+            let d = bytes[at];
+            while (d === 32 || d === 10 || d === 13 || d === 9) d = bytes[++at];
+            if (d !== 40 || bytes[at + 1] !== 120 || bytes[at + 2] !== 121 || bytes[at + 3] !== 32) break;
+          }
+        } else for (;;) {
           const xe = decimalTo(text, at + 4, 32);
           if (xe < 0) break;
           const x = VALUE[0];

@@ -39,6 +39,26 @@ describe('[issue-15] KiCad s-expression reader', () => {
     expect((pts[2] as unknown[])[0]).toBe('arc');
   });
 
+  it('reads (xy ..) runs from the bytes the text was decoded from as from the text', () => {
+    const pts = '(xy 1.5 -2.25)\n\t(xy 0 007) (xy -0.5 3.)(xy 12345678901234567 1) (xy 1e3 2)';
+    const texts = [
+      `(zone (filled_polygon (pts ${pts} (xy 3 4))) (filled_polygon (pts (xy 5 6)\n (xy 7 8))))`,
+      `(zone (name "\u00e9t\u00e9") (filled_polygon (pts (xy 1 2) (xy 3 4))))`, // UTF-8: more bytes than characters, bytes not used
+      '(zone (filled_polygon (pts (xy 1 2) (xy 3 4',
+    ];
+    for (const t of texts) {
+      const bytes = new TextEncoder().encode(t);
+      const read = (o: { bytes?: Uint8Array }) => { try { return readSexprs(t, { file: 'z', ...o }); } catch (e) { return (e as Error).message; } };
+      expect(read({ bytes })).toEqual(read({}));
+    }
+    // one byte a character that is not ASCII (an invalid UTF-8 byte decoded as U+FFFD): positions still agree
+    const bytes = new Uint8Array([...new TextEncoder().encode('(pts (xy 1 2) (xy 3'), 0xe9, ...new TextEncoder().encode(' 4) (xy 5 6))')]);
+    const text = new TextDecoder().decode(bytes);
+    expect(text.length).toBe(bytes.length);
+    expect(readSexprs(text, { bytes })).toEqual(readSexprs(text));
+    expect(points(readSexprs(text, { bytes })[0])).toEqual([1, 2, 0, 4, 5, 6]); // (xy 3\ufffd 4): a list, its text atom read as 0
+  });
+
   it('refuses a truncated file with the line of the unclosed list, fast', () => {
     const big = '(kicad_pcb\n' + '  (segment (start 0 0) (end 1 1) (width 0.25) (layer "F.Cu") (net 1))\n'.repeat(20_000);
     const t0 = performance.now();
