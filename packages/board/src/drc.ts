@@ -59,6 +59,13 @@ export function runDrc(model: BoardModel, opts: DrcOptions = {}): DrcReport {
 const shareLayer = (a: CopperItem, b: CopperItem) => a.layer === b.layer || a.layer === MULTI || b.layer === MULTI;
 const minRingOf = (model: BoardModel): number => Math.max(0, (model.rules.via.minDiameter - model.rules.via.minDrill) / 2);
 
+/**
+ * Sizes are held in clip units (0.01 mil) and EasyEDA's rules in mm to 3 decimals: a size within
+ * 0.001 mm (0.0394 mil) of its limit is at it (geulis: 0.2 mm tracks, held as 7.87 mil, against a
+ * 0.2 mm = 7.874 mil minimum were 6 errors).
+ */
+const SIZE_TOL = 0.0394;
+
 /** Track width, via diameter and drill, via annular ring. */
 function sizeChecks(model: BoardModel, out: Violation[]): void {
   const rules = model.rules, vr = rules.via, minRing = minRingOf(model);
@@ -67,14 +74,14 @@ function sizeChecks(model: BoardModel, out: Violation[]): void {
     if ((it.kind === 'track') && it.seg && !it.owner) {
       const tw = rules.trackWidth(it.net || undefined);
       const w = it.seg.w / S;
-      if (w < tw.min - 1e-3 || w > tw.max + 1e-3) out.push({ rule: 'trackWidth', severity: 'error', message: `track width ${mil(it.seg.w)} mil outside ${tw.min}..${tw.max} mil`, ...at(it.box), layer: it.layer, items: [it.key], nets: [it.net], actual: mil(it.seg.w), required: w < tw.min ? tw.min : tw.max });
+      if (w < tw.min - SIZE_TOL || w > tw.max + SIZE_TOL) out.push({ rule: 'trackWidth', severity: 'error', message: `track width ${mil(it.seg.w)} mil outside ${tw.min}..${tw.max} mil`, ...at(it.box), layer: it.layer, items: [it.key], nets: [it.net], actual: mil(it.seg.w), required: w < tw.min ? tw.min : tw.max });
     }
     if (it.kind === 'via' && it.diameter !== undefined && it.drill !== undefined) {
       const d = it.diameter / S, h = it.drill / S;
-      if (d < vr.minDiameter - 1e-3 || d > vr.maxDiameter + 1e-3) out.push({ rule: 'viaSize', severity: 'error', message: `via diameter ${mil(it.diameter)} mil outside ${vr.minDiameter}..${vr.maxDiameter} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: mil(it.diameter), required: d < vr.minDiameter ? vr.minDiameter : vr.maxDiameter });
-      if (h < vr.minDrill - 1e-3 || h > vr.maxDrill + 1e-3) out.push({ rule: 'holeSize', severity: 'error', message: `via drill ${mil(it.drill)} mil outside ${vr.minDrill}..${vr.maxDrill} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: mil(it.drill), required: h < vr.minDrill ? vr.minDrill : vr.maxDrill });
+      if (d < vr.minDiameter - SIZE_TOL || d > vr.maxDiameter + SIZE_TOL) out.push({ rule: 'viaSize', severity: 'error', message: `via diameter ${mil(it.diameter)} mil outside ${vr.minDiameter}..${vr.maxDiameter} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: mil(it.diameter), required: d < vr.minDiameter ? vr.minDiameter : vr.maxDiameter });
+      if (h < vr.minDrill - SIZE_TOL || h > vr.maxDrill + SIZE_TOL) out.push({ rule: 'holeSize', severity: 'error', message: `via drill ${mil(it.drill)} mil outside ${vr.minDrill}..${vr.maxDrill} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: mil(it.drill), required: h < vr.minDrill ? vr.minDrill : vr.maxDrill });
       const ring = (d - h) / 2;
-      if (ring < minRing - 1e-3) out.push({ rule: 'annularRing', severity: 'error', message: `via annular ring ${ring.toFixed(3)} mil < ${minRing.toFixed(3)} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: Math.round(ring * 1000) / 1000, required: Math.round(minRing * 1000) / 1000 });
+      if (ring < minRing - SIZE_TOL) out.push({ rule: 'annularRing', severity: 'error', message: `via annular ring ${ring.toFixed(3)} mil < ${minRing.toFixed(3)} mil`, ...at(it.box), items: [it.key], nets: [it.net], actual: Math.round(ring * 1000) / 1000, required: Math.round(minRing * 1000) / 1000 });
     }
   }
 }

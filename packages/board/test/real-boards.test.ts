@@ -1,8 +1,10 @@
 /**
- * The board outline as real exports draw it: separate segments whose ends miss each other by more than
- * 1 mil but touch under their stroke (ChisFlash-MBCX: 1.4-mil gaps under 10-mil strokes, stray slivers
- * near the corners). Before, the chain broke at the gaps and DRC called 1170 items of that board
- * "outside the board outline".
+ * Variants of real boards (not fixtures) that the model and the DRC read wrongly before:
+ * - the board outline as separate segments whose ends miss each other by more than 1 mil but touch under
+ *   their stroke (ChisFlash-MBCX: 1.4-mil gaps under 10-mil strokes, stray slivers near the corners).
+ *   The chain broke at the gaps and DRC called 1170 items of that board "outside the board outline";
+ * - sizes and distances at a rule in mm to 3 decimals (EasyEDA's): STM-C4's tracks 11.8 mil from the edge
+ *   under 0.3 mm, geulis's 0.2 mm tracks under a 0.2 mm minimum, were errors.
  */
 import { describe, expect, it } from 'vitest';
 import { CLIP_SCALE, outlineRegion, resolveBoard, runDrc, type BoardSource, type Contour } from '@copperplate/board';
@@ -69,3 +71,17 @@ describe('copper to the board outline at the rule, as EasyEDA measures it (rules
     expect(outline(11.5).map((x) => x.items)).toEqual([['t1']]);
   });
 });
+
+describe('track width and via size at the rule, as EasyEDA measures them (rules in mm to 3 decimals)', () => {
+  // geulis (KiCad): 0.2 mm tracks, held in clip units as 7.87 mil, against a 0.2 mm (7.874 mil) minimum
+  const board = (w: number): BoardSource => ({ records: [
+    ['LAYER', 1, 'TOP', 'Top', 3], ['LAYER', 2, 'BOTTOM', 'Bottom', 3],
+    ['RULE', '3', 'trackWidth', 1, ['mil', 7.874, 10, 100]],
+    ['POLY', 'o', 0, '', 11, 10, [0, 0, 'L', 1000, 0, 1000, 800, 0, 800, 0, 0], 0],
+    ['LINE', 't1', 0, 'A', 1, 200, 400, 600, 400, w, 0],
+  ] });
+  const widths = (w: number) => runDrc(resolveBoard(board(w)), { skipUnrouted: true }).violations.filter((x) => x.rule === 'trackWidth').map((x) => x.items[0]);
+  it('a 7.874-mil track (0.2 mm) meets a 0.2 mm minimum', () => expect(widths(7.874)).toEqual([]));
+  it('a 7.8-mil track does not', () => expect(widths(7.8)).toEqual(['t1']));
+});
+
