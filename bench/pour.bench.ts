@@ -4,6 +4,8 @@
  *  - refill and DRC of generated boards (bench/lib/gen-board.ts) with 100k pads on 8 layers, a pour on
  *    every layer; an incremental refill after moving one part (tile cache: only the tiles the move
  *    touched are filled again) after an in-place model update (updateBoard: no full rebuild);
+ *  - at 100k the DRC a second time in the same thread (`drc.again`: its code compiled by then; the
+ *    goal is on the first run, as `copperplate drc` runs it);
  *  - the same with 300k pads only with POUR_BENCH_BIG=1 (`POUR_BENCH_BIG=1 npm run bench -- pour`), kept out of the
  *    default run: it takes minutes on a shared 2-core machine.
  * Every stage prints wall and CPU time (this process, user + system) and the load average around it:

@@ -38,6 +38,9 @@ function generated(pads: number): void {
   stage(`${k}.refill`, fill, goalFill);
   for (const [id, r] of fill.v) m.stored.set(id, r.polys);
   stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
+  // the same check again in this thread: its code now compiled (the first run's extra CPU is V8
+  // compiling the checks, in its compiler threads, and the scavenges of what the refill left young)
+  if (pads === 100_000) stage(`${k}.drc.again`, timed(() => runDrc(m, { skipUnrouted: false })));
   // Move one through-hole part (c0) by 40 mil: its COMPONENT record replaced in the record index, the
   // model updated in place (only c0's records, taken from the index, are resolved again), then the
   // pours it touched refilled from the tile cache. The first move, then the median of five more (the
