@@ -44,7 +44,7 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
 
 /**
  * The generated boards run in a worker thread with the heap limits the CLI gives its board worker
- * (BOARD_WORKER_LIMITS: a 192 MB young generation), as `copperplate pour` and `copperplate drc` run
+ * (BOARD_WORKER_LIMITS: a 384 MB young generation), as `copperplate pour` and `copperplate drc` run
  * them; the figures come back as messages. POUR_BENCH_LIMITS=0: V8's default heap limits (for comparison).
  */
 async function generated(pads: number): Promise<void> {

@@ -212,9 +212,11 @@ export function updateBoard(model: BoardModel, src: BoardSource, ids: Iterable<s
 
 /**
  * Heap limits for a Node worker thread that runs board jobs (refill, DRC): a young generation of
- * 192 MB (64 MB semi-spaces) instead of V8's default 16 MB semi-spaces. A refill or DRC of a large
+ * 384 MB (128 MB semi-spaces) instead of V8's default 16 MB semi-spaces. A refill or DRC of a large
  * board makes millions of short-lived points (Clipper2 paths, offsets, tile pieces); with small
  * semi-spaces a third of its CPU time went to scavenges that copy survivors (100k pads: refill 8.4 s
- * -> 5.8 s CPU, DRC 2.3 s -> 1.9 s). Pass as `resourceLimits` of `new Worker` (node:worker_threads).
+ * -> 5.8 s CPU, DRC 2.3 s -> 1.9 s, at 64 MB semi-spaces). At 300k pads 64 MB semi-spaces still made
+ * 172 scavenges in a refill: 128 MB made 86 and the refill took 18.3 s of CPU instead of 21.6-23.8 s
+ * (256 MB: 43 scavenges, 17.2 s). Pass as `resourceLimits` of `new Worker` (node:worker_threads).
  */
-export const BOARD_WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 } as const;
+export const BOARD_WORKER_LIMITS = { maxYoungGenerationSizeMb: 384 } as const;
