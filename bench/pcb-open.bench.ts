@@ -1,0 +1,93 @@
+/**
+ * pcb-open: the web app opening a PCB of 100,000 pads and 50,000 tracks (bench/lib/pcb-boards.ts's
+ * generated board put in place of the STM32G431-mini fixture's PCB, its pour fills left out) in
+ * Chromium against a real server on loopback, WebGL2 on SwiftShader where there is no GPU.
+ *   click -> first frame = a click on the PCB in the project's tree until the PCB editor is mounted
+ *                          and two animation frames have passed (its first frame shown)
+ *   click -> ratsnest    = until the status line shows the unrouted count (the ratsnest is made
+ *                          after the first frame, when the page is idle)
+ *   CPU                  = utime + stime of the renderer and GPU processes (/proc) over the click ->
+ *                          first frame (the server runs in this process: not counted)
+ * Three opens, each in a fresh page of the same browser context (the project in the browser's cache).
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Browser } from 'playwright-core';
+import { readEpro, writeEpro } from '@copperplate/format';
+import { report } from './lib/report.ts';
+import { processCpu } from './lib/browser-procs.ts';
+import { generatedBoard } from './lib/pcb-boards.ts';
+import { importFile, launchBrowser, newPage, signUp, startStack } from '../e2e/lib/harness.ts';
+import { fixtureFiles, fixtureNames } from '../e2e/lib/fixtures.ts';
+
+const RUNS = 3;
+interface CpuProfile { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>; samples: number[]; timeDeltas: number[] }
+/** PCB_OPEN_PROFILE=1: the last open's main thread by function (self and total ms, CDP's sampling profiler). */
+function printProfile(p: CpuProfile): void {
+  const self = new Map<number, number>();
+  p.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000));
+  const byId = new Map(p.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const name = (id: number) => { const f = byId.get(id)!.callFrame; return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`; };
+  const selfBy = new Map<string, number>(), totalBy = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const k = name(id);
+    selfBy.set(k, (selfBy.get(k) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) { const n = name(x); if (!seen.has(n)) { seen.add(n); totalBy.set(n, (totalBy.get(n) ?? 0) + ms); } }
+  }
+  const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, 30).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+  console.error(`[pcb-open] profile, self:\n${top(selfBy)}\ntotal:\n${top(totalBy)}`);
+}
+const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
+
+const file = fixtureFiles().find((f) => f.includes('STM32')) ?? fixtureFiles()[0];
+const names = fixtureNames(file);
+const a = readEpro(new Uint8Array(readFileSync(file)), { name: file });
+const pcbUuid = Object.keys((a.projectJson.pcbs ?? {}) as Record<string, unknown>)[0];
+a.entries.set(`PCB/${pcbUuid}.epcb`, generatedBoard(400, 250, 2, '100k').text);
+for (const k of [...a.entries.keys()]) if (k.startsWith('POUR/')) a.entries.delete(k);
+const buffer = Buffer.from(writeEpro(a));
+
+const stack = await startStack();
+let browser: Browser | undefined;
+try {
+  browser = await launchBrowser();
+  const { context, page } = await newPage(browser, `${stack.url}/?e2e`);
+  await signUp(page, 'pcbopen');
+  await importFile(page, { name: 'pcb-100k.epro', mimeType: 'application/octet-stream', buffer });
+  await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
+  await page.getByRole('tree').waitFor();
+  const url = page.url();
+  const first: number[] = [], cpu: number[] = [], rats: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const p = i === 0 ? page : await context.newPage();
+    if (i > 0) { await p.goto(url); await p.getByRole('tree').waitFor(); }
+    const row = p.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${names.pcbs[0]}"]`).first();
+    await row.waitFor();
+    const cdp = process.env.PCB_OPEN_PROFILE && i === RUNS - 1 ? await p.context().newCDPSession(p) : null;
+    if (cdp) { await cdp.send('Profiler.enable'); await cdp.send('Profiler.setSamplingInterval', { interval: 500 }); await cdp.send('Profiler.start'); }
+    const c0 = processCpu();
+    const t0 = performance.now();
+    await row.click();
+    await p.waitForFunction(() => (window as any).__cpEditor?.kind === 'pcbs' && (window as any).__cpEditor.view, null, { timeout: 300_000, polling: 'raf' });
+    await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    first.push(performance.now() - t0);
+    cpu.push(processCpu() - c0);
+    await p.waitForFunction(() => /^\d+ unrouted$/.test(document.querySelector('[data-testid=unrouted]')?.textContent ?? ''), null, { timeout: 300_000 });
+    rats.push(performance.now() - t0);
+    if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    console.error(`[pcb-open] run ${i + 1}: first frame ${first[i].toFixed(0)} ms (CPU ${cpu[i]} ms), ratsnest shown ${rats[i].toFixed(0)} ms, load ${loadavg()[0].toFixed(1)}`);
+    if (i > 0) await p.close();
+  }
+  report('pcb-open', [
+    { name: 'pcb-open 100k pads: click -> PCB editor first frame (web app, median)', value: median(first), unit: 'ms', goal: '< 1000' },
+    { name: 'pcb-open 100k pads: click -> first frame, CPU of the renderer and GPU processes (median)', value: median(cpu), unit: 'ms' },
+    { name: 'pcb-open 100k pads: click -> ratsnest counted in the status line (median)', value: median(rats), unit: 'ms' },
+    { name: 'load average (1 min) at the end', value: loadavg()[0], unit: '' },
+  ]);
+} finally {
+  await browser?.close();
+  await stack.close();
+}
