@@ -18,7 +18,8 @@ import { flipRecord, withNet } from './edit-ops.ts';
 import { EditEngine } from '../core/edit-engine.ts';
 import { pcbHooks } from './edit-hooks.ts';
 import { isCopper, L } from './layers.ts';
-import { type Ratsnest, computeRatsnest } from './ratsnest.ts';
+import { type Ratsnest, computeRatsnest, updateRatsnest } from './ratsnest.ts';
+import { NetIndex } from './net-index.ts';
 import { type GridSettings, gridSettings } from './units.ts';
 
 export interface PcbEditorOptions {
@@ -77,6 +78,10 @@ export class PcbEditor {
   }
   private keyBoxes: Map<string, Box> | null = null;
   private rats?: Ratsnest;
+  /** After edits that rebuilt nothing: the last ratsnest and the nets those edits touched since. */
+  private ratsBase?: { rats: Ratsnest; nets: Set<string> };
+  /** Record keys per net, made at the first ratsnest after an edit and kept up to date since. */
+  private nets?: NetIndex;
   private listeners = new Set<() => void>();
   private primListeners = new Set<(c: PrimChange) => void>();
 
@@ -98,6 +103,8 @@ export class PcbEditor {
     this.idx = null;
     this.keyBoxes = null;
     this.rats = undefined;
+    this.ratsBase = undefined;
+    this.nets = undefined;
   }
 
   /** Set a record's box and index entry (nothing to do while the boxes are not made: they will be). */
@@ -126,10 +133,13 @@ export class PcbEditor {
     } else {
       change = { rebuilt: false, before: [], after: [] };
       for (const c of cs.changes) {
-        change.before.push(...(this.scene.prims.get(c.key) ?? []));
+        const old = this.scene.prims.get(c.key) ?? [];
+        change.before.push(...old);
+        this.nets?.remove(c.key, old);
         if (c.after) {
           const ps = this.scene.primsFor(c.key, c.after);
           this.scene.prims.set(c.key, ps);
+          this.nets?.add(c.key, ps);
           this.indexKey(c.key, ps);
           change.after.push(...ps);
         } else {
@@ -138,7 +148,11 @@ export class PcbEditor {
           this.keyBoxes?.delete(c.key);
         }
       }
+      // only the nets of the edited copper are routed differently now
+      if (this.rats) this.ratsBase = { rats: this.rats, nets: new Set() };
       this.rats = undefined;
+      const nets = this.ratsBase?.nets;
+      if (nets) for (const p of change.before.concat(change.after)) if (p.net) nets.add(p.net);
     }
     for (const l of this.primListeners) l(change);
     this.selection.prune((k) => this.doc.has(k));
@@ -193,7 +207,15 @@ export class PcbEditor {
 
   /** The board's display unit and grid (CANVAS). */
   get grid(): GridSettings { return gridSettings(this.doc); }
-  ratsnest(): Ratsnest { return (this.rats ??= computeRatsnest(this.scene)); }
+  ratsnest(): Ratsnest {
+    if (!this.rats) {
+      const base = this.ratsBase;
+      const prims = this.scene.prims;
+      this.rats = base ? updateRatsnest(base.rats, { all: () => (this.nets ??= new NetIndex(prims)).prims(prims, base.nets) }, base.nets) : computeRatsnest(this.scene);
+      this.ratsBase = undefined;
+    }
+    return this.rats;
+  }
   /** The ratsnest if it is computed now (after the last change), else undefined: a view's first frame does not wait for it. */
   peekRatsnest(): Ratsnest | undefined { return this.rats; }
 

@@ -101,3 +101,20 @@ function nearest(ga: Node[], gb: Node[]): { d: number; a: Node; b: Node } {
   for (const a of ga) for (const b of gb) { const d = dist(a.cx, a.cy, b.cx, b.cy); if (d < r.d) r = { d, a, b }; }
   return r;
 }
+
+/**
+ * The ratsnest after edits that touched only `nets`: `base`'s lines and islands of every other net
+ * kept, those nets computed again from `scene` (a net's ratsnest depends on its own copper alone; the
+ * scene may hold only those nets' copper). `base` is left as it was (a caller may hold it). Equal, as
+ * sets, to computeRatsnest(whole scene).
+ */
+export function updateRatsnest(base: Ratsnest, scene: { all(): Iterable<Prim> }, nets: Set<string>): Ratsnest {
+  if (nets.size === 0) return base;
+  const part = computeRatsnest(scene, nets);
+  const lines = base.lines.filter((l) => !nets.has(l.net));
+  for (const l of part.lines) lines.push(l);
+  const islands = new Map(base.islands);
+  for (const n of nets) islands.delete(n);
+  for (const [n, v] of part.islands) islands.set(n, v);
+  return { lines, islands };
+}
