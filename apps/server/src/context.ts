@@ -28,8 +28,8 @@ export interface Ctx {
   /** Import/export jobs in worker threads: a cap per user and a queue for the threads (workers/files.ts). */
   filesJobs: JobSlots;
   routes: RouteRecord[];
-  /** Test hook: wait this long between the items of a bulk write (crash tests kill the process mid-batch). */
-  bulkItemDelayMs: number;
+  /** Test hook: a bulk write of more items stops for ever after writing this many, inside its transaction (crash tests kill the process there); 0: off. */
+  bulkStallAfter: number;
   /** Session lifetime. */
   sessionDays: number;
   /** The clock (ms since the epoch): the trash's 30 days are counted on it (tests inject one). */
@@ -51,7 +51,7 @@ export function makeCtx(db: Db, bus: Bus, log: FastifyBaseLogger, limits: Partia
     imports: new Window(3_600_000),
     filesJobs: new JobSlots(FILES_JOB_THREADS),
     routes: [],
-    bulkItemDelayMs: Number(process.env.COPPERPLATE_TEST_BULK_ITEM_DELAY_MS ?? 0) || 0,
+    bulkStallAfter: Number(process.env.COPPERPLATE_TEST_BULK_STALL_AFTER ?? 0) || 0,
     sessionDays: 30,
     now,
   };

@@ -47,7 +47,6 @@ export function prepareItem(kind: Kind, raw: unknown): Prepared | ItemResult {
   return { key, base: Number(it.base_ticket ?? 0), deleted: it.deleted === true, fields, data: dataStr === undefined ? null : pack(dataStr), hasData: dataStr !== undefined };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Applies a bulk write; answers one result per item, in order. `force` skips compare-and-set (server-side deletes). */
 /** The idempotency key of a write: the X-Request-Id and the call it came with (method and path). */
@@ -120,10 +119,12 @@ async function applyPrepared(ctx: Ctx, q: Queryable, projectUuid: string, kind: 
       else names.set(p.key, String(fields.name ?? ''));
     }
     results.push({ success: true, result: { key: p.key, ticket: g, updateTime }, code: 0, message: '' });
-    if (ctx.bulkItemDelayMs) {
+    if (ctx.bulkStallAfter && results.length === ctx.bulkStallAfter && prepared.length > ctx.bulkStallAfter) {
+      // test hook: the items so far written inside the open transaction, then no end until the process is killed
       await repo.upsertItems(q, projectUuid, [...pending.values()]);
       pending.clear();
-      await sleep(ctx.bulkItemDelayMs);
+      process.stderr.write(`[test] bulk write stalled after ${results.length} items\n`);
+      await new Promise<never>(() => {});
     }
   }
   await repo.upsertItems(q, projectUuid, [...pending.values()]);

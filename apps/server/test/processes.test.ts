@@ -73,17 +73,26 @@ describe.each(BACKENDS)('killed in the middle of a bulk write on %s', (backend) 
   it.skipIf(skip)('leaves no half-applied batch; the retry applies it once', async () => {
     const st = await storage(backend);
     const N = 10;
-    let srv = await spawnServer({ dataDir: st.dataDir, databaseUrl: st.databaseUrl, env: { COPPERPLATE_TEST_BULK_ITEM_DELAY_MS: '150' } });
+    const STALL = 4; // a batch of more items stops inside its transaction after writing 4 of them
+    let srv = await spawnServer({ dataDir: st.dataDir, databaseUrl: st.databaseUrl, env: { COPPERPLATE_TEST_BULK_STALL_AFTER: String(STALL) } });
     try {
       const a = await new Client(srv.url).signup('alice');
       const pid = (await a.post<{ uuid: string }>('/api/projects', { title: 'Crash' })).result!.uuid;
-      const init = await a.post<Res>(`/api/projects/${pid}/bulk/sheets`, { data: Array.from({ length: N }, (_, i) => ({ uuid: 's' + i, schematic_uuid: 'sc', title: 'S' + i, display_title: 'S' + i, dataStr: 'v1' })) });
-      const bases = init.result!.map((r) => r.result.ticket);
+      const bases: number[] = [];
+      for (let i = 0; i < N; i += STALL) {
+        const init = await a.post<Res>(`/api/projects/${pid}/bulk/sheets`, { data: Array.from({ length: Math.min(STALL, N - i) }, (_, j) => ({ uuid: 's' + (i + j), schematic_uuid: 'sc', title: 'S' + (i + j), display_title: 'S' + (i + j), dataStr: 'v1' })) });
+        bases.push(...init.result!.map((r) => r.result.ticket));
+      }
       const g1 = (await a.get<{ g_ticket: number }>(`/api/projects/${pid}/ticket?g_ticket=-1`)).result!.g_ticket;
       const batch = { data: bases.map((t, i) => ({ uuid: 's' + i, dataStr: 'v2', base_ticket: t })) };
       const headers = { 'x-request-id': 'crash-batch-1' };
+      // the state the kill needs: the server says the batch stopped with 4 of its 10 items written
+      const stalled = new Promise<void>((resolve) => {
+        let err = '';
+        srv.child.stderr!.on('data', (d: Buffer) => { err += d.toString(); if (err.includes(`bulk write stalled after ${STALL} items`)) resolve(); });
+      });
       const pending = a.post(`/api/projects/${pid}/bulk/sheets`, batch, headers).catch((e: Error) => e);
-      await new Promise((r) => setTimeout(r, 700)); // about 4 of the 10 items are written inside the open transaction
+      await stalled;
       if (st.databaseUrl) {
         const c = new pg.Client({ connectionString: st.databaseUrl });
         await c.connect();
