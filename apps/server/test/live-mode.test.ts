@@ -36,7 +36,9 @@ describe.each(BACKENDS)('org and team mode on the live channel on %s', (backend)
       expect(await la.next((m) => m.type === 'teamMode' && (m.data as { scope: number }).scope === 0)).toMatchObject({ data: { scope: 0, team_uuid: null, team_name: null } });
       // a client cannot send these itself: only the server tells the workspace
       lb.ws.send(JSON.stringify({ type: 'orgMode', data: { scope: 3 } }));
-      await new Promise((r) => setTimeout(r, 300));
+      // a checkIn sent after it is relayed in order: once it is here, the forged message would have been too
+      lb.ws.send(JSON.stringify({ type: 'checkIn', data: { sheet: 'after-forged' } }));
+      await la.next((m) => m.type === 'checkIn' && (m.data as { sheet?: string }).sheet === 'after-forged');
       expect(la.messages.filter((m) => m.type === 'orgMode')).toHaveLength(1);
       la.ws.close();
       lb.ws.close();
