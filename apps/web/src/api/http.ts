@@ -179,6 +179,14 @@ export function isNotLoggedIn(err: unknown): boolean {
   return (err as { code?: unknown } | null)?.code === CODES.NOT_LOGGED_IN;
 }
 
+/**
+ * PERM-2 for work that is not one request (a project's open): opens the login (once for all waiting)
+ * and resolves when the user has logged in; rejects with 401 when the login is closed without it.
+ */
+export function afterLogin(): Promise<void> {
+  return waitForLogin();
+}
+
 /** Runs the 401 listeners (the app opens login). */
 export function notifyUnauthorized(): void {
   for (const fn of unauthorizedListeners) fn();

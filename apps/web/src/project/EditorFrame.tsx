@@ -269,7 +269,7 @@ export function EditorFrame({ session, mode }: { session: ProjectSession; mode: 
     return m;
   }, [peers]);
   return (
-    <div className="frame">
+    <div className="frame" data-project={session.uuid}>
       <ProjectTree
         nodes={nodes}
         active={tabs.active}

@@ -1,7 +1,7 @@
 /** Opens a project session for the route's uuid and shows the editor frame ('open project...'). */
 import { useEffect, useState } from 'react';
 import type { ParsedMode } from '@copperplate/model';
-import { isNoPermission, isNotLoggedIn, notifyUnauthorized } from '../api/http.ts';
+import { afterLogin, isNoPermission, isNotLoggedIn } from '../api/http.ts';
 import type { EngineHooks } from './sync-session.ts';
 import { PROGRESS } from '../lib/messages.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -27,17 +27,23 @@ export function ProjectPage({ uuid, mode, modeString, hooks, readOnly, onSession
     let live = true;
     setSession(null);
     setError(null);
-    openSession(uuid, readOnly, modeString, hooks, (s) => live && setShare(s))
-      .then((s) => {
-        if (!live) return;
-        setSession(s);
-        onSession(s);
-      })
-      .catch((err) => {
-        if (!live) return;
-        if (isNotLoggedIn(err)) notifyUnauthorized();
-        setError({ message: (err as Error).message, noPermission: isNoPermission(err) });
-      });
+    const fail = (err: unknown) => live && setError({ message: (err as Error).message, noPermission: isNoPermission(err) });
+    const open = (): void => {
+      openSession(uuid, readOnly, modeString, hooks, (s) => live && setShare(s))
+        .then((s) => {
+          if (!live) return;
+          setSession(s);
+          onSession(s);
+        })
+        .catch((err) => {
+          if (!live) return;
+          // PERM-2: a 401 while the project opens (the session ended meanwhile) opens the login, and
+          // the open goes on once the user has logged in; closing the login without it shows the error
+          if (isNotLoggedIn(err)) return void afterLogin().then(() => live && open(), fail);
+          fail(err);
+        });
+    };
+    open();
     return () => {
       live = false;
       onSession(null);
