@@ -16,6 +16,17 @@ let uuid = '';
 const file = fixtureFiles().find((f) => f.includes('ExtModule')) ?? fixtureFiles()[0];
 const names = fixtureNames(file);
 const sheetRow = (p: Page) => p.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first();
+/** The first sheet's row inside this project's own frame (not a tree the previous project left on the page). */
+const ownSheetRow = (p: Page) => p.locator(`.frame[data-project="${uuid}"]`).locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first();
+/** PERM-2: the login the app opened on a 401, with its notice, filled in and sent; waits until it closes. */
+async function logInFromDialog(p: Page) {
+  const login = p.getByRole('dialog', { name: 'Log in' });
+  await login.getByText('Not logged in yet, please log in and try again').waitFor();
+  await login.getByLabel('Username').fill(user);
+  await login.getByLabel('Password').fill('correct horse battery');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await login.waitFor({ state: 'detached' });
+}
 async function dump(p: Page): Promise<void> {
   console.log(p.url(), (await p.locator('body').innerText()).slice(0, 600));
 }
@@ -132,16 +143,11 @@ describe('project actions (e2e)', () => {
     await page.goto(`${stack.url}/#/project/${uuid}`);
     // this project's frame, not the tree of the project the page showed before the hash changed (the
     // CI flake of this test: the key was pressed while this project was still opening)
-    await page.locator(`.frame[data-project="${uuid}"]`).locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first().waitFor();
+    await ownSheetRow(page).waitFor();
     await context.clearCookies();
     // the next call (a user action, or the background refresh) answers 401: the login dialog opens
     await page.keyboard.press('Control+Shift+B');
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByText('Not logged in yet, please log in and try again').waitFor();
-    await login.getByLabel('Username').fill(user);
-    await login.getByLabel('Password').fill('correct horse battery');
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await login.waitFor({ state: 'detached' });
+    await logInFromDialog(page);
     // The Backups action goes on: its list request met the 401 (or waited behind the one a background
     // call met first), waited for the login and was sent again; the dialog shows the project's backups.
     const continued = page.getByTestId('backups-dialog');
@@ -155,14 +161,9 @@ describe('project actions (e2e)', () => {
     await page.locator('.frame').waitFor({ state: 'detached' });
     await context.clearCookies();
     await page.goto(`${stack.url}/#/project/${uuid}`);
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByText('Not logged in yet, please log in and try again').waitFor();
-    await login.getByLabel('Username').fill(user);
-    await login.getByLabel('Password').fill('correct horse battery');
-    await login.getByRole('button', { name: 'Log in' }).click();
-    await login.waitFor({ state: 'detached' });
+    await logInFromDialog(page);
     // the open went on: the project's frame and tree, and no 'Open project' error
-    await page.locator(`.frame[data-project="${uuid}"]`).locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${names.sheets[0]}"]`).first().waitFor();
+    await ownSheetRow(page).waitFor();
     expect(await page.getByRole('dialog', { name: 'Open project' }).count()).toBe(0);
   }, 60_000);
 
