@@ -30,3 +30,4 @@ export * from './update.ts';
 export * from './grid.ts';
 export { PieceIndex } from './piece-index.ts';
 export { type Core, coreDistance, coreSegDist2 } from './edges.ts';
+export { DEFAULT2_FONT, default2Layout, type Default2Layout } from './text-default2.ts';

@@ -16,6 +16,7 @@ import { hersheyLayout } from './text-hershey.ts';
 import type { TtfFont } from './ttf.ts';
 import { KICAD_FONT, kicadStrokeFont, kicadTextLayout } from './text-kicad.ts';
 import { isBottomSide } from './placement.ts';
+import { DEFAULT2_FONT, default2Layout } from './text-default2.ts';
 
 export interface TextSpec {
   text: string;
@@ -112,6 +113,7 @@ export function placeText(t: { x: number; y: number; angle: number; mirror: bool
 export function layoutText(t: TextSpec, fonts?: FontIndex, ttf?: TtfLookup): TextShape {
   const m = textTransform(t);
   const box = emptyBox();
+  if (t.font === DEFAULT2_FONT) return layoutDefault2(t, m, box);
   const fr = t.font && t.font !== 'default' ? fonts?.get(`${t.font}\u0000${t.text}`) : undefined;
   const face = !fr && t.font && t.font !== 'default' && t.font !== KICAD_FONT ? ttf?.(t.font, { bold: t.bold, italic: t.italic }) : undefined;
   if (face) return layoutTtf(t, face, m);
@@ -186,6 +188,24 @@ export function layoutText(t: TextSpec, fonts?: FontIndex, ttf?: TtfLookup): Tex
   return { strokes, fill: [], strokeWidth: t.strokeWidth > 0 ? t.strokeWidth : h / 8, box };
 }
 
+
+/** Text in EasyEDA's "default2" stroke font (text-default2.ts), aligned like any text box. */
+function layoutDefault2(t: TextSpec, m: Mat, box: Box): TextShape {
+  const h = t.height > 0 ? t.height : 40, sw = t.strokeWidth > 0 ? t.strokeWidth : h / 8;
+  const l = default2Layout(t.text, h, t.align);
+  const { ox, oy } = alignOffset(t.align, l.width, l.height);
+  const strokes = l.strokes.map((s) => {
+    const out: number[] = new Array(s.length);
+    for (let k = 0; k + 1 < s.length; k += 2) {
+      const p = apply(m, ox + s[k], oy + s[k + 1]);
+      out[k] = p.x; out[k + 1] = p.y;
+      growBox(box, p.x, p.y, sw / 2);
+    }
+    return out;
+  });
+  if (box.minX > box.maxX) { const p = apply(m, 0, 0); growBox(box, p.x, p.y, 1); }
+  return { strokes, fill: [], strokeWidth: sw, box, rect: { m, x: ox, y: oy, w: l.width, h: l.height } };
+}
 
 /**
  * Text set in a TrueType font (mil, Y up): the em is the text height; the box is as wide as the
