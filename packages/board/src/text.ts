@@ -146,19 +146,7 @@ export function layoutText(t: TextSpec, fonts?: FontIndex, ttf?: TtfLookup): Tex
   }
   if (t.strokeFont === 'hershey') {
     const sw = t.strokeWidth > 0 ? t.strokeWidth : h / 8;
-    const l = hersheyLayout(t.text, h, sw, t.align);
-    const { ox, oy } = alignOffset(t.align, l.width, l.height);
-    const strokes = l.strokes.map((s) => {
-      const out: number[] = new Array(s.length);
-      for (let k = 0; k + 1 < s.length; k += 2) {
-        const p = apply(m, ox + s[k], oy + s[k + 1]);
-        out[k] = p.x; out[k + 1] = p.y;
-        growBox(box, p.x, p.y, sw / 2);
-      }
-      return out;
-    });
-    if (box.minX > box.maxX) { const p = apply(m, 0, 0); growBox(box, p.x, p.y, 1); }
-    return { strokes, fill: [], strokeWidth: sw, box, rect: { m, x: ox, y: oy, w: l.width, h: l.height } };
+    return placeStrokeLayout(hersheyLayout(t.text, h, sw, t.align), t.align, sw, m, box);
   }
   const lines = t.text.split(/\r?\n/);
   const u = (0.7 * h) / FONT.cap;
@@ -192,8 +180,12 @@ export function layoutText(t: TextSpec, fonts?: FontIndex, ttf?: TtfLookup): Tex
 /** Text in EasyEDA's "default2" stroke font (text-default2.ts), aligned like any text box. */
 function layoutDefault2(t: TextSpec, m: Mat, box: Box): TextShape {
   const h = t.height > 0 ? t.height : 40, sw = t.strokeWidth > 0 ? t.strokeWidth : h / 8;
-  const l = default2Layout(t.text, h, t.align);
-  const { ox, oy } = alignOffset(t.align, l.width, l.height);
+  return placeStrokeLayout(default2Layout(t.text, h, t.align), t.align, sw, m, box);
+}
+
+/** A stroke layout in the text's own frame (origin at the box's bottom-left, mil) aligned by `align` and placed by `m`; `box` grows by the ink. */
+function placeStrokeLayout(l: { strokes: number[][]; width: number; height: number }, align: number, sw: number, m: Mat, box: Box): TextShape {
+  const { ox, oy } = alignOffset(align, l.width, l.height);
   const strokes = l.strokes.map((s) => {
     const out: number[] = new Array(s.length);
     for (let k = 0; k + 1 < s.length; k += 2) {
