@@ -50,7 +50,19 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
 async function generated(pads: number): Promise<void> {
   const url = new URL('./lib/pour-gen.ts', import.meta.url).href;
   const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
-  const got = await new Promise<Figure[]>((resolve, reject) => { w.once('message', resolve); w.once('error', reject); });
+  // the peak RSS of the process (every thread) between the worker's stage marks, sampled here (this thread waits idle)
+  let peak = 0, at0 = 0;
+  const sample = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
+  const got = await new Promise<Figure[]>((resolve, reject) => {
+    w.on('message', (m: Figure[] | { mark: string; end: boolean }) => {
+      if (Array.isArray(m)) return resolve(m);
+      const rss = process.memoryUsage.rss();
+      if (!m.end) { at0 = rss; peak = rss; return; }
+      figures.push({ name: `${m.mark}.rss.peak`, value: Math.max(peak, rss) / 2 ** 20, unit: `MB (process; ${(at0 / 2 ** 20).toFixed(0)} MB at its start)` });
+    });
+    w.once('error', reject);
+  });
+  clearInterval(sample);
   await w.terminate();
   figures.push(...got);
 }

@@ -4,7 +4,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { cpus, loadavg } from 'node:os';
-import { RecordIndex, TileCache, fillPours, indexBoard, resolveBoard, runDrc, updateBoard, type BoardSource } from '@copperplate/board';
+import { readFileSync } from 'node:fs';
+import { RecordIndex, TileCache, fillPours, fillPoursSplit, indexBoard, resolveBoard, runDrc, updateBoard, type BoardSource, type SplitStats } from '@copperplate/board';
+import { PourThreads } from '../../apps/cli/src/workers/pour-threads.ts';
 import { generateBoard } from './gen-board.ts';
 import type { Figure } from './report.ts';
 
@@ -24,7 +26,47 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
   );
 }
 
-function generated(pads: number): void {
+/** CPU time (ms) of the calling thread (Linux /proc/thread-self; NaN elsewhere). */
+function threadCpu(): number {
+  try {
+    const st = readFileSync('/proc/thread-self/stat', 'utf8');
+    const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch { return NaN; }
+}
+/** Tell the bench's main thread (which samples the RSS) where a stage starts and ends. */
+const mark = (name: string, end = false) => parentPort!.postMessage({ mark: name, end });
+
+/**
+ * The refill split over `n` worker threads by layer (fillPoursSplit with the CLI's PourThreads), its
+ * threads started before (as `copperplate pour` starts them while it resolves the board): wall time,
+ * CPU of the process (every thread), of this thread (the serial part: jobs encoded, fills decoded) and
+ * of each pour thread, and the critical path (serial part + the slowest thread).
+ */
+async function splitRefill(k: string, m: ReturnType<typeof resolveBoard>, n: number, goal: string): Promise<number> {
+  const threads = new PourThreads(n);
+  // wait until the threads are up (their start is not the refill's)
+  await threads.ready();
+  const stats = {} as SplitStats;
+  mark(`${k}.split${n}`);
+  const l0 = load(), c0 = process.cpuUsage(), tc0 = threadCpu(), t0 = performance.now();
+  const res = await fillPoursSplit(m, {}, threads.run, n, stats);
+  const wall = performance.now() - t0, c = process.cpuUsage(c0), serial = threadCpu() - tc0, l1 = load();
+  mark(`${k}.split${n}`, true);
+  await threads.close();
+  const per = threads.stats.map((s) => s.cpuMs);
+  const name = `${k}.refill.split${n}`;
+  figures.push(
+    { name: `${name}.wall`, value: wall, unit: `ms (load ${l0.toFixed(1)} -> ${l1.toFixed(1)}, ${cpus().length} cores; layers ${stats.layers.map((l) => l.join('+')).join(' | ')})`, goal },
+    { name: `${name}.cpu`, value: (c.user + c.system) / 1000, unit: 'ms (process: every thread, GC helpers included)' },
+    { name: `${name}.cpu.serial`, value: serial, unit: `ms (calling thread: jobs encoded ${stats.encodeMs} ms, fills decoded ${stats.decodeMs} ms wall)` },
+    ...per.map((v, i) => ({ name: `${name}.cpu.thread${i + 1}`, value: v, unit: 'ms (that thread alone)' })),
+    { name: `${name}.cpu.critical`, value: serial + Math.max(...per), unit: 'ms (serial + slowest thread: the wall time on free cores)', goal },
+  );
+  return res.size;
+}
+
+async function generated(pads: number): Promise<void> {
   const goalFill = pads === 100_000 ? '(300k) < 20 s' : '< 20000 ms', goalDrc = pads === 100_000 ? '< 2000 ms' : undefined;
   const src = generateBoard(pads);
   const k = `pour.gen${pads / 1000}k`;
@@ -33,9 +75,20 @@ function generated(pads: number): void {
   const res = timed(() => { const m = resolveBoard(src); indexBoard(m); return { m, recs: new RecordIndex([...src.records]) }; });
   stage(`${k}.resolve`, res);
   const { m, recs } = res.v;
+  // the refill split over two threads first (on a fresh model: the same fills as the sequential one,
+  // packages/board/test/pour-par.test.ts), then the sequential refill as before (its tile cache serves
+  // the incremental refills below)
+  const splitPours = await splitRefill(k, m, 2, goalFill);
   const cache = new TileCache();
+  mark(`${k}.refill`);
+  const tc0 = threadCpu();
   const fill = timed(() => fillPours(m, { cache }));
+  const seqThread = threadCpu() - tc0;
+  mark(`${k}.refill`, true);
   stage(`${k}.refill`, fill, goalFill);
+  figures.push({ name: `${k}.refill.cpu.thread`, value: seqThread, unit: 'ms (the filling thread alone)' });
+  if (splitPours !== fill.v.size) throw new Error(`split refill: ${splitPours} pours, sequential ${fill.v.size}`);
+  figures.push({ name: `${k}.refill.split2.ratio`, value: fill.wall / (figures.find((f) => f.name === `${k}.refill.split2.wall`)!.value), unit: 'x (sequential wall / split wall, same run)' });
   for (const [id, r] of fill.v) m.stored.set(id, r.polys);
   stage(`${k}.drc`, timed(() => runDrc(m, { skipUnrouted: false })), goalDrc);
   // the same check again in this thread: its code now compiled (the first run's extra CPU is V8
@@ -71,5 +124,5 @@ function generated(pads: number): void {
 }
 
 
-generated((workerData as { pads: number }).pads);
+await generated((workerData as { pads: number }).pads);
 parentPort!.postMessage(figures);

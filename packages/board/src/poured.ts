@@ -17,6 +17,7 @@ import { Poured } from '@copperplate/format/records';
 import { type Path64, type PolyWithHoles, CLIP_SCALE, growIBox, iboxOverlap } from './clip.ts';
 import { type BoardModel, type PourDef, MULTI } from './model.ts';
 import { type FillOptions, type PourResult, fillPours } from './pour.ts';
+import { type RunPourJob, fillPoursSplit } from './pour-par.ts';
 import { boardSourceFromArchive, pourFilePath } from './source.ts';
 import { resolveBoard } from './model.ts';
 
@@ -148,9 +149,18 @@ export interface RefillReport { pcbUuid: string; pours: Array<{ id: string; name
  */
 export function refillArchive(a: EproArchive, pcbUuid: string, opts: FillOptions = {}): { archive: EproArchive; report: RefillReport } {
   const t0 = Date.now();
-  const src = boardSourceFromArchive(a, pcbUuid);
-  const model = resolveBoard(src);
-  const results = fillPours(model, opts);
+  const model = resolveBoard(boardSourceFromArchive(a, pcbUuid));
+  return withFills(a, pcbUuid, model, fillPours(model, opts), t0);
+}
+
+/** refillArchive with the refill split over threads (pour-par.ts fillPoursSplit, `run` hands a job to a thread): the same archive. */
+export async function refillArchiveSplit(a: EproArchive, pcbUuid: string, opts: FillOptions, run: RunPourJob, threads = 2): Promise<{ archive: EproArchive; report: RefillReport }> {
+  const t0 = Date.now();
+  const model = resolveBoard(boardSourceFromArchive(a, pcbUuid));
+  return withFills(a, pcbUuid, model, await fillPoursSplit(model, opts, run, threads), t0);
+}
+
+function withFills(a: EproArchive, pcbUuid: string, model: BoardModel, results: Map<string, PourResult>, t0: number): { archive: EproArchive; report: RefillReport } {
   const entries = new Map(a.entries);
   const epcbPath = `PCB/${pcbUuid}.epcb`;
   const pourPath = pourFilePath(pcbUuid);

@@ -68,6 +68,8 @@ export interface RuleSet {
   /** Largest clearance any pair can need (for search radii). */
   maxClearance: number;
   maskExpansion: number;
+  /** The RULE and RULE_SELECTOR records it was read from (parseRules of them gives the same rules: a worker thread's copy, pour-par.ts). */
+  records?: readonly Raw[];
 }
 
 const DEFAULT_MATRIX: number[][] = [
@@ -194,5 +196,6 @@ export function parseRules(records: readonly Raw[]): RuleSet {
     holeClearance: n(other[3], 11.811),
     maxClearance,
     maskExpansion: n(mask[1], 2),
+    records: records.filter((r) => r[0] === 'RULE' || r[0] === 'RULE_SELECTOR'),
   };
 }

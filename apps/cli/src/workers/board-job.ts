@@ -5,10 +5,12 @@
  */
 import { readEpro, writeEpro } from '@copperplate/format';
 import { CatalogueError } from '@copperplate/model';
-import { boardSourceFromArchive, findPcb, refillArchive, resolveBoard, runDrc, type DrcReport, type RefillReport } from '@copperplate/board';
+import { boardSourceFromArchive, findPcb, refillArchive, refillArchiveSplit, resolveBoard, runDrc, type DrcReport, type RefillReport } from '@copperplate/board';
+import { PourThreads } from './pour-threads.ts';
 
 export type BoardJob =
-  | { kind: 'pour'; bytes: Uint8Array; name: string; doc: string; only?: string[] }
+  /** threads: the refill split over that many worker threads (pour-threads.ts) by layer; 1: in this thread. */
+  | { kind: 'pour'; bytes: Uint8Array; name: string; doc: string; only?: string[]; threads?: number }
   | { kind: 'drc'; bytes: Uint8Array; name: string; doc: string };
 
 export type BoardJobResult =
@@ -16,18 +18,22 @@ export type BoardJobResult =
   | { ok: true; kind: 'drc'; report: DrcReport }
   | { ok: false; message: string };
 
-export function runBoardJob(job: BoardJob): BoardJobResult {
+export async function runBoardJob(job: BoardJob): Promise<BoardJobResult> {
+  // the pour threads start first: they load while this thread reads and resolves the board
+  const threads = job.kind === 'pour' && (job.threads ?? 1) > 1 ? new PourThreads(job.threads) : undefined;
   try {
     const a = readEpro(job.bytes, { name: job.name });
     const pcb = findPcb(a, job.doc);
     if (!pcb) throw CatalogueError.fromCode(1000010, { documentName: job.doc });
     if (job.kind === 'pour') {
-      const { archive, report } = refillArchive(a, pcb.uuid, { only: job.only });
+      const { archive, report } = threads ? await refillArchiveSplit(a, pcb.uuid, { only: job.only }, threads.run, threads.n) : refillArchive(a, pcb.uuid, { only: job.only });
       return { ok: true, kind: 'pour', bytes: writeEpro(archive), report };
     }
     const model = resolveBoard(boardSourceFromArchive(a, pcb.uuid));
     return { ok: true, kind: 'drc', report: runDrc(model) };
   } catch (e) {
     return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  } finally {
+    await threads?.close();
   }
 }

@@ -3,4 +3,4 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 register();
 const { runBoardJob } = await import('./board-job.ts');
-parentPort.postMessage(runBoardJob(workerData));
+parentPort.postMessage(await runBoardJob(workerData));

@@ -1,0 +1,27 @@
+// Worker thread entry of a split pour refill (pour-threads.ts): registers tsx, then fills each job it
+// is sent with @copperplate/board's runPourJob and posts the fills back (their buffers transferred),
+// with the CPU time of this thread (Linux: /proc/thread-self; NaN elsewhere).
+import { parentPort } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { register } from 'tsx/esm/api';
+
+/** CPU time (ms, user + system) of the calling thread. */
+const threadCpu = () => {
+  try {
+    const s = readFileSync('/proc/thread-self/stat', 'utf8');
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // utime, stime in clock ticks of 10 ms
+  } catch { return NaN; }
+};
+register();
+const { runPourJob } = await import('@copperplate/board/pour-par');
+parentPort.on('message', (job) => {
+  const c0 = threadCpu(), t0 = performance.now();
+  try {
+    const { result, transfer } = runPourJob(job);
+    parentPort.postMessage({ ok: true, result, cpuMs: threadCpu() - c0, wallMs: performance.now() - t0 }, transfer);
+  } catch (e) {
+    parentPort.postMessage({ ok: false, message: e && e.stack ? String(e.stack) : String(e) });
+  }
+});
+parentPort.postMessage({ ready: true, cpuMs: threadCpu() });
