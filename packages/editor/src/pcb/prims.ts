@@ -152,8 +152,31 @@ function flatOf(p: Prim): number[][] {
   return p.flat;
 }
 
-/** Distance (mil) from a point to the primitive's drawn shape; 0 inside a filled shape. */
+/**
+ * Distance (mil) from a point to a shape (exact; 0 inside): a round segment, or a rounded box (the
+ * point in the box's own axes, against its inner rectangle grown by the radius).
+ */
+export function shapeDistance(s: PrimShape, x: number, y: number): number {
+  if (s.k === 'seg') {
+    const dx = s.x2 - s.x1, dy = s.y2 - s.y1, l2 = dx * dx + dy * dy;
+    let t = l2 > 0 ? ((x - s.x1) * dx + (y - s.y1) * dy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return Math.max(0, Math.hypot(x - s.x1 - t * dx, y - s.y1 - t * dy) - s.hw);
+  }
+  const px = x - s.cx, py = y - s.cy, r = Math.min(s.r, s.hw, s.hh);
+  const qx = Math.abs(px * s.ux + py * s.uy) - (s.hw - r), qy = Math.abs(py * s.ux - px * s.uy) - (s.hh - r);
+  return Math.max(0, Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) - r);
+}
+
+/**
+ * Distance (mil) from a point to the primitive's drawn shape; 0 inside a filled shape. A primitive of
+ * one known shape (pads, tracks, vias) is measured on the shape itself, exactly, without making its
+ * contours (the ratsnest of a 100k-pad board measured every pad and track: their contours were most
+ * of its time and garbage).
+ */
 export function primDistance(p: Prim, x: number, y: number): number {
+  const s = p.shape;
+  if (s) return shapeDistance(s, x, y);
   const b = p.box;
   if (p.kind === 'text' || p.kind === 'image') {
     // Text and images are picked by their box.

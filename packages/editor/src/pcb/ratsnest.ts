@@ -16,6 +16,8 @@ const sharesLayer = (a: number, b: number): boolean => a === b || (a === L.MULTI
 
 function ends(p: Prim): number[] {
   if (p.kind !== 'track' && p.kind !== 'arc') return [];
+  const s = p.shape;
+  if (s?.k === 'seg') return [s.x1, s.y1, s.x2, s.y2]; // a straight track: its contours are not made
   const c = p.contours[0];
   if (!c) return [];
   const last = c.segs[c.segs.length - 1];

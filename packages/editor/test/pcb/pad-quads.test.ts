@@ -2,13 +2,14 @@
  * Pads of one simple shape (issue 14 part 6): the scene gives them a quad shape (round segment or
  * rounded box) for the WebGL painter and makes their contours only when read. The quad must be the
  * same outline as the contours: same box, points inside the contours inside the quad, points outside
- * outside it, for every shape, turn, hole offset and placement (bottom side mirrored).
+ * outside it, for every shape, turn, hole offset and placement (bottom side mirrored). Hit tests and
+ * the ratsnest measure such a primitive on its quad (primDistance): the distance to its contours.
  */
 import { describe, expect, it } from 'vitest';
-import { componentTransform, contoursBox, flattenContour, pointInRing } from '@copperplate/board';
-import { Pad } from '@copperplate/format/records';
+import { componentTransform, contoursBox, distToPolyline, flattenContour, pointInRing } from '@copperplate/board';
+import { Line, Pad } from '@copperplate/format/records';
 import { primsOf } from '../../src/pcb/build.ts';
-import { type PrimShape, shapeBox } from '../../src/pcb/prims.ts';
+import { type PrimShape, primDistance, shapeBox } from '../../src/pcb/prims.ts';
 import { padGeometry } from '../../src/pcb/pad.ts';
 
 /** Signed distance of a point to a quad shape (negative inside). */
@@ -49,6 +50,7 @@ describe('[issue-14] pad quads', () => {
           const d = dist(s, x, y);
           if (Math.abs(d) < 0.01) continue; // on the edge
           expect(pointInRing(x, y, ring)).toBe(d < 0);
+          expect(primDistance(p, x, y)).toBeCloseTo(d < 0 ? 0 : distToPolyline(x, y, ring, true), 2);
         }
       }
       // the contours made on first read are the pad geometry's
@@ -56,6 +58,12 @@ describe('[issue-14] pad quads', () => {
       if (!m) expect(ps[0].contours).toEqual(g.copper);
     });
   }
+  it('a track is measured on its round segment: the distance to its centre line less half its width', () => {
+    const [t] = primsOf(Line.create({ id: 't1', net: 'N', layer: 1, x1: 0, y1: 0, x2: 100, y2: 50, width: 10 } as never), { isPcb: true });
+    expect(t.shape?.k).toBe('seg');
+    const line = flattenContour(t.contours[0], 0.001);
+    for (const [x, y] of [[50, 25], [50, 40], [-20, -3], [130, 60], [0, 30], [101, 51]]) expect(primDistance(t, x, y)).toBeCloseTo(Math.max(0, distToPolyline(x, y, line, false) - 5), 6);
+  });
   it('a polygon pad has no quad (drawn from its contours)', () => {
     const [p] = primsOf(pad(['POLY', [0, 0, 'L', 20, 0, 'L', 10, 20]], 0), { isPcb: true });
     expect(p.shape).toBeUndefined();
