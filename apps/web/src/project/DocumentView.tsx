@@ -2,10 +2,10 @@
  * Shows one open document. Until the editor painters are plugged in for a kind, the document is a
  * read-only table of its line records (issue 4 §3 allows this); all values render as React text.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Item } from '../api/schemas.ts';
 import { itemName } from './http-session.ts';
-import { fieldText, parseRecords, recordCounts } from './records.ts';
+import { countRows, fieldText, parseRecords, recordCounts } from './records.ts';
 import { editorOf, type Tab } from './tabs.ts';
 import type { ProjectSession } from './types.ts';
 import { Painted } from './Painted.tsx';
@@ -78,18 +78,14 @@ function RecordTable({ dataStr }: { dataStr: unknown }) {
 }
 
 export function DocumentView({ session, tab, onRename }: { session: ProjectSession; tab: Tab; onRename: () => void }) {
-  const snapItem = session.snapshot().items[tab.kind].get(tab.id);
-  const [item, setItem] = useState<Item | undefined>(snapItem);
+  // the snapshot's item is the full item (with its text), as the local store had it at its last
+  // change: the document is not read again from the store (a 13 MB PCB's text and its merge base
+  // were read from IndexedDB at every open and after every change of the snapshot)
+  const item = session.snapshot().items[tab.kind].get(tab.id);
   const [view, setView] = useState<'drawing' | 'records'>('drawing');
-  useEffect(() => {
-    let live = true;
-    session.loadItem(tab.kind, tab.id).then((it) => live && setItem(it));
-    return () => {
-      live = false;
-    };
-  }, [session, tab.kind, tab.id, snapItem]);
+  const text = item?.dataStr;
+  const rows = useMemo(() => (typeof text === 'string' ? countRows(text) : 0), [text]);
   if (!item) return <div className="doc-empty">This document is not in the project any more.</div>;
-  const rows = typeof item.dataStr === 'string' ? item.dataStr.split('\n').filter((l) => l.trim()).length : 0;
   return (
     <div className="doc" data-testid="document-view" aria-label={`Document ${itemName(item)}`}>
       <div className="doc-head">
