@@ -33,6 +33,8 @@ export interface PcbView {
   viewport: Viewport;
   /** Draw now. Returns the frame time in ms. */
   draw(): number;
+  /** Frames drawn so far (benches and tests wait for the first). */
+  readonly frames: number;
   invalidate(): void;
   fit(): void;
   /** Board mil -> page CSS pixels. */
@@ -139,8 +141,26 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     g.globalAlpha = 1;
   };
 
+  let frames = 0;
+  /**
+   * The hit-test index and the ratsnest of a big board are made after the first frame, when the page
+   * is idle: two animation frames after the one that drew it (that frame handed to the compositor;
+   * an idle callback asked for at once could run before the next frame began and hold it back).
+   */
+  const afterFirstFrame = () => {
+    const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+    requestAnimationFrame(() => requestAnimationFrame(() => idle(() => {
+      if (destroyed) return;
+      ed.prepareIndex();
+      ed.ratsnest();
+      ready = true;
+      invalidate();
+      opts.onReady?.();
+    })));
+  };
   const draw = (): number => {
     const t0 = performance.now();
+    if (frames++ === 0) afterFirstFrame();
     const visible = new Set(ed.panel.visibleIds());
     if (painter instanceof PcbGlView) {
       painter.draw(vp, visible);
@@ -317,6 +337,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const view: PcbView = {
     viewport: vp,
     draw,
+    get frames() { return frames; },
     invalidate,
     toPage,
     toBoard,
@@ -374,15 +395,5 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();
-  // the hit-test index and the ratsnest of a big board are made after the first frame, when the page is idle
-  const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
-  requestAnimationFrame(() => idle(() => {
-    if (destroyed) return;
-    ed.prepareIndex();
-    ed.ratsnest();
-    ready = true;
-    invalidate();
-    opts.onReady?.();
-  }));
   return view;
 }
