@@ -69,23 +69,38 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.differFresh).toBeLessThan(0.0005);
     expect(d.fullBuilds).toBe(1);
   }, 120_000);
-  it('a big board fitted is drawn from its snapshot texture, as drawing every item; a zoom shows it scaled until refined', async () => {
+  it('edits over a finished snapshot: the next frame draws the tiles under them again and equals a fresh build', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { compareEdit: (b: unknown, s: boolean) => EditDiff }).compareEdit(b, true), boards[0]);
+    console.log(`[pcb-webgl] edit over the snapshot: frame ${d.kind}, ${d.fixedTiles} tiles drawn again; ${(d.differFresh * 100).toFixed(3)}% differ from a fresh build, ${(d.differBefore * 100).toFixed(2)}% from before the edits`);
+    expect(d.kind).toBe('snapshot'); // the fixture's pours on several layers: the snapshot
+    expect(d.fixedTiles).toBeGreaterThan(0);
+    expect(d.differBefore).toBeGreaterThan(0.0005);
+    expect(d.differFresh).toBeLessThan(0.0005);
+  }, 120_000);
+  it('a big board fitted: the first frame draws every item, then the snapshot drawn in steps between frames shows the same pixels; a zoom shows it scaled until refined', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown) => LodDiff }).compareLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
-    console.log(`[pcb-webgl] 30k pads fitted: ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; zoomed 1.2x ${(d.differZoomed * 100).toFixed(2)}% (scaled), ${(d.differRefined * 100).toFixed(3)}% refined; drawn ${(d.drawn * 100).toFixed(1)}%`);
+    console.log(`[pcb-webgl] 30k pads fitted: first frame ${d.first}, snapshot in ${d.steps} steps, ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; zoomed 1.2x ${(d.differZoomed * 100).toFixed(2)}% (${d.zoomed}), ${(d.differRefined * 100).toFixed(3)}% refined (${d.refinedKind}); drawn ${(d.drawn * 100).toFixed(1)}%`);
     if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-lod', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
+    expect(d.first).toBe('fallback'); // no snapshot yet: every item drawn
+    expect(d.steps).toBeGreaterThan(1); // the snapshot is drawn in several steps
     expect(d.lod).toBe(true);
     expect(d.direct).toBe(true);
     expect(d.drawn).toBeGreaterThan(0.1);
     expect(d.differ).toBeLessThan(0.005);
+    expect(d.zoomed).toBe('scaled');
     expect(d.differZoomed).toBeGreaterThan(0.005); // scaled: not the same pixels
     expect(d.refined).toBe(true);
+    expect(d.refinedKind).toBe('snapshot');
     expect(d.differRefined).toBeLessThan(0.005);
   }, 120_000);
-  it('zoomed in, the snapshot holds the board around the view: a pan inside it shows the texture, a pan past it draws it again; each frame as every item drawn', async () => {
+  it('zoomed in, the snapshot holds the board around the view: a pan inside it shows the texture, a pan past it draws every item until the snapshot around the new view is drawn; each frame as every item drawn', async () => {
     const d = await page.evaluate((b) => (window as unknown as { comparePanLod: (b: unknown) => PanLodDiff }).comparePanLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
-    console.log(`[pcb-webgl] 30k pads at 4x fit, snapshot from 500 items: lod ${d.lod.join(',')}, snapshot drawn ${d.renders.join(',')} times, ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels differ`);
-    expect(d.lod).toEqual([true, true, true]);
-    expect(d.renders).toEqual([1, 1, 2]); // drawn for the first frame, kept for the short pan, drawn again past it
+    console.log(`[pcb-webgl] 30k pads at 4x fit, snapshot from 500 items: frames ${d.kinds.join(',')}, snapshot tiles drawn ${d.tiles.join(',')}, ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels differ`);
+    expect(d.kinds).toEqual(['fallback', 'snapshot', 'snapshot', 'fallback', 'snapshot']);
+    expect(d.tiles[0]).toBe(0); // no tile drawn inside a frame
+    expect(d.tiles[1]).toBeGreaterThan(1); // drawn between frames
+    expect(d.tiles[2]).toBe(d.tiles[1]); // the short pan draws no tile
+    expect(d.tiles[4]).toBeGreaterThan(d.tiles[3]); // past it: the new region drawn between frames
     for (const x of d.differ) expect(x).toBeLessThan(0.005);
   }, 120_000);
   it('zoomed out to half the fit, the snapshot draws the tiny items as points, with the pixels of every item drawn as quads', async () => {
@@ -93,7 +108,8 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     console.log(`[pcb-webgl] 30k pads at half the fit: ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; drawn ${(d.drawn * 100).toFixed(1)}%`);
     if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-points', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
     expect(d.lod).toBe(true);
-    expect(d.points).toBe(30_000); // the 30k pads, about 1.5 x 1 px (the 50-mil tracks, 4 px long, stay quads)
+    expect(d.points).toBeGreaterThanOrEqual(30_000); // the 30k pads, about 1.5 x 1 px (the 50-mil tracks, 4 px long, stay quads); an item under two tiles is drawn in each
+    expect(d.boxQuads).toBe(0); // no pad drawn as a quad
     expect(d.drawn).toBeGreaterThan(0.03); // the board fills a quarter of the frame
     expect(d.differ).toBeLessThan(0.005);
   }, 120_000);

@@ -12,10 +12,17 @@ import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
 import { primsBox } from '@copperplate/editor/pcb/prims';
-import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
+import { PcbGlView, STEP_BUDGET } from '@copperplate/editor/view/gl-pcb';
 
 export interface BoardInput { name: string; text: string; footprints: Record<string, string>; poured: unknown[]; pcbUuid: string }
-export interface Frames { zoom: number; kind: 'pan' | 'zoom'; times: number[] }
+/**
+ * A series of frames at a zoom level: each frame's time and what it drew (WebGL: gl.frame.kind), the
+ * work after it (one refine step of the snapshot, as the app does in the same animation frame; 0 when
+ * none), and after the series the steps until the view is sharp (drawn at its scale) with their time.
+ */
+export interface Frames { zoom: number; kind: 'pan' | 'zoom'; times: number[]; kinds: string[]; after: number[] }
+/** One move (a zoom in of 1.2x, or a pan by a whole view) and then the steps until sharp: the move's frame, the steps' count, their total and largest time (ms). */
+export interface Sharp { frameMs: number; kind: string; steps: number; ms: number; stepMax: number }
 
 const W = 1280, H = 800;
 export const ZOOMS = [1, 4, 16, 64, 256];
@@ -31,6 +38,10 @@ interface Open {
   /** A frame as the app draws it: submitted, not waited for (the compositor shows it). */
   present: () => void;
   idle: () => boolean;
+  /** What the last frame drew (WebGL: direct, snapshot, scaled, fallback). */
+  kind: () => string;
+  /** The view is drawn at its scale and nothing is left to draw between frames. */
+  sharp: () => boolean;
   composited: (() => void) | null;
   o: RunOptions;
   fitZoom: number;
@@ -68,6 +79,8 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   let present: () => void;
   /** Work between frames (Canvas2D: the tiles around the view rendered ahead, as the app does; WebGL: the snapshot drawn again at a new zoom). */
   let idle = () => false;
+  let kind = () => 'canvas2d';
+  let sharp = () => true;
   let renderer = 'Canvas2D (CPU)';
   let gpuBytes = 0;
   let composited: (() => void) | null = null;
@@ -81,11 +94,14 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
     composited = () => { gl.draw(vp, visible); g.drawImage(glCanvas, 0, 0); g.getImageData(0, 0, 1, 1); };
     // the app stacks the WebGL canvas under the 2D canvas of the live layers (the browser composites them)
     frame = () => { gl.draw(vp, visible); gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); };
-    present = () => gl.draw(vp, visible);
+    // as the app's animation frame: the frame, then a step of the snapshot's drawing when there is one
+    present = () => { gl.draw(vp, visible); if (gl.busy) gl.refine(STEP_BUDGET); };
+    kind = () => gl.frame.kind;
+    sharp = () => !gl.busy && (gl.frame.kind === 'direct' || gl.frame.kind === 'snapshot');
     // on the page, as the app stacks it (the rAF frames are composited)
     glCanvas.style.cssText = 'position:absolute;left:0;top:0';
     document.body.appendChild(glCanvas);
-    idle = () => { if (!gl.refine()) return false; gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); return true; };
+    idle = () => { if (!gl.refine(STEP_BUDGET)) return false; gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); return true; };
     if (o.probe) {
       const t = (f: () => void) => { const a: number[] = []; for (let i = 0; i < 5; i++) { const s0 = performance.now(); f(); a.push(performance.now() - s0); } return a.sort((x, y) => x - y)[2].toFixed(1); };
       const c = gl.gl;
@@ -103,28 +119,65 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   const openMs = performance.now() - t0;
   const painterMs = (performance.now() - p0);
   console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
-  cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, composited, o, fitZoom: vp.zoom, idleTimes: [] };
+  cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, kind, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
   return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes };
 }
 
-/** Pan and zoom frames at `k` x the fitted zoom (the view centred on the board). */
+/** Pan and zoom frames at `k` x the fitted zoom (the view centred on the board), each followed by the work between frames (timed apart). */
 function level(k: number): Frames[] {
-  const { vp, box, frame, idle, o, fitZoom } = cur!;
-  const timed = (f: () => void) => {
-    const s = performance.now(); f(); const ms = performance.now() - s;
-    const i0 = performance.now(); if (idle()) cur!.idleTimes.push(performance.now() - i0);
-    return ms;
+  const { vp, box, frame, idle, kind, sharp, o, fitZoom } = cur!;
+  const series = (kindName: 'pan' | 'zoom', n: number, move: (f: number) => void): Frames => {
+    const times: number[] = [], kinds: string[] = [], after: number[] = [];
+    for (let f = 0; f < n; f++) {
+      const s = performance.now(); move(f); frame(); times.push(performance.now() - s);
+      kinds.push(kind());
+      const i0 = performance.now();
+      if (idle()) { const ms = performance.now() - i0; cur!.idleTimes.push(ms); after.push(ms); } else after.push(0);
+    }
+    return { zoom: k, kind: kindName, times, kinds, after };
   };
   vp.zoomTo(fitZoom * k);
   vp.cx = (box.minX + box.maxX) / 2; vp.cy = (box.minY + box.maxY) / 2;
   frame();
-  idle();
-  const pan: number[] = [];
-  for (let f = 0; f < o.panFrames; f++) pan.push(timed(() => { vp.panBy(f % 40 < 20 ? 7 : -7, 3); frame(); }));
-  const zoom: number[] = [];
-  for (let f = 0; f < o.zoomFrames; f++) zoom.push(timed(() => { vp.zoomBy(f % 2 ? 1 / 1.2 : 1.2, W / 2 + 40, H / 2 - 30); frame(); }));
-  console.log(`[pcb-render] ${cur!.painter} at ${k}x: pan max ${Math.max(...pan).toFixed(1)} ms, zoom max ${Math.max(...zoom).toFixed(1)} ms`);
-  return [{ zoom: k, kind: 'pan', times: pan }, { zoom: k, kind: 'zoom', times: zoom }];
+  while (idle());
+  frame();
+  const pan = series('pan', o.panFrames, (f) => vp.panBy(f % 40 < 20 ? 7 : -7, 3));
+  const zoom = series('zoom', o.zoomFrames, (f) => vp.zoomBy(f % 2 ? 1 / 1.2 : 1.2, W / 2 + 40, H / 2 - 30));
+  const by = (fr: Frames) => [...new Set(fr.kinds)].map((kd) => { const t = fr.times.filter((_, i) => fr.kinds[i] === kd).sort((a, b) => a - b); return `${kd} ${t.length}x p50 ${t[t.length >> 1].toFixed(1)} max ${t[t.length - 1].toFixed(1)}`; }).join(', ');
+  console.log(`[pcb-render] ${cur!.painter} at ${k}x: pan max ${Math.max(...pan.times).toFixed(1)} ms (${by(pan)}; after max ${Math.max(...pan.after).toFixed(1)}), zoom max ${Math.max(...zoom.times).toFixed(1)} ms (${by(zoom)}; after max ${Math.max(...zoom.after).toFixed(1)})`);
+  return [pan, zoom];
+}
+
+/**
+ * Time to sharp at `k` x the fitted zoom: from a sharp view, one move (`zoom`: in by 1.2x about a
+ * point; `jump`: a pan by a whole view width, past the snapshot's region) and its frame, then the
+ * steps between frames (each followed by its frame when it changed what is shown) until the view is
+ * drawn at its scale with nothing left to draw.
+ */
+function sharpen(k: number, move: 'zoom' | 'jump' | 'setup'): Sharp | null {
+  const { vp, box, frame, idle, kind, sharp, fitZoom } = cur!;
+  if (move === 'setup') {
+    // the view sharp first (a call of its own: the bench times the CPU of the move and its steps only)
+    vp.zoomTo(fitZoom * k);
+    vp.cx = (box.minX + box.maxX) / 2; vp.cy = (box.minY + box.maxY) / 2;
+    frame();
+    while (idle());
+    frame();
+    return null;
+  }
+  const s = performance.now();
+  if (move === 'zoom') vp.zoomBy(1.2, W / 2 + 40, H / 2 - 30); else vp.panBy(-W, 0);
+  frame();
+  const frameMs = performance.now() - s, k0 = kind();
+  let steps = 0, stepMax = 0;
+  const t0 = performance.now();
+  while (!sharp() && steps < 10_000) {
+    const i0 = performance.now();
+    if (!idle()) frame();
+    stepMax = Math.max(stepMax, performance.now() - i0);
+    steps++;
+  }
+  return { frameMs, kind: k0, steps, ms: performance.now() - t0, stepMax };
 }
 
 /**
@@ -224,4 +277,4 @@ function phase(step: (typeof PHASES)[number], input?: BoardInput): number {
   return performance.now() - t0;
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { benchInput: setInput, benchOpen: open, benchLevel: level, benchRaf: rafLevel, benchEnd: end, benchPhase: phase });
+if (typeof window !== 'undefined') Object.assign(window, { benchInput: setInput, benchOpen: open, benchLevel: level, benchSharp: sharpen, benchRaf: rafLevel, benchEnd: end, benchPhase: phase });

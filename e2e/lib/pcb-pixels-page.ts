@@ -8,7 +8,7 @@ import { mainBlockOr, parseDocuments } from '@copperplate/format';
 import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
 import { primsBox } from '@copperplate/editor/pcb/prims';
-import { PcbGlView } from '@copperplate/editor/view/gl-pcb';
+import { PcbGlView, STEP_BUDGET } from '@copperplate/editor/view/gl-pcb';
 import { Line, recType } from '@copperplate/format/records';
 import type { BoardInput } from '../../bench/lib/pcb-render-page.ts';
 
@@ -44,13 +44,13 @@ const openBoard = (input: BoardInput) => {
   return new PcbEditor(new EditorDocument(parseDocuments(input.text)), { project: { footprint: (u: string) => fps.get(u), poured: input.poured as never }, pcbUuid: input.pcbUuid });
 };
 
-export interface EditDiff { differFresh: number; differBefore: number; fullBuilds: number; edits: number }
+export interface EditDiff { differFresh: number; differBefore: number; fullBuilds: number; edits: number; kind: string; fixedTiles: number }
 
 /**
  * Edits (tracks moved, a via deleted, a track added) applied to the WebGL painter in place
  * (PcbEditor.onPrims -> PcbGlView.update), against a painter built from scratch on the edited scene.
  */
-function compareEdit(input: BoardInput): EditDiff {
+function compareEdit(input: BoardInput, snapshotFirst = false): EditDiff {
   const ed = openBoard(input);
   const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
   vp.fit(primsBox(ed.scene.all()));
@@ -59,28 +59,35 @@ function compareEdit(input: BoardInput): EditDiff {
   const gl = PcbGlView.create(c1, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG })!;
   ed.onPrims((c) => (c.rebuilt ? gl.setPrims([...ed.scene.all()]) : gl.update(c.before, c.after, () => ed.scene.all())));
   gl.draw(vp, visible);
+  // with the snapshot drawn between frames first: the edit's frame draws the tiles under the edit again
+  if (snapshotFirst) { while (gl.refine(STEP_BUDGET)); gl.draw(vp, visible); }
   const before = glPixels(c1);
   const of = (t: string) => ed.doc.keys().filter((k) => recType(ed.doc.get(k)!) === t);
   const lines = of('LINE'), vias = of('VIA');
-  ed.move(lines.slice(0, 20), 120, -80);
-  ed.delete(vias.slice(0, 5));
+  // over the snapshot a local edit (a track moved, one deleted: the frame draws their tiles again), else edits all over the board
+  if (snapshotFirst) ed.move(lines.slice(0, 1), 60, -40);
+  else ed.move(lines.slice(0, 20), 120, -80);
+  ed.delete(snapshotFirst ? lines.slice(1, 2) : vias.slice(0, 5));
   const src = ed.doc.get(lines[20])!;
-  ed.commit('add', (tx) => tx.add(Line.with(src, { id: tx.newId(), x2: Line.get(src, 'x2') + 200, y2: Line.get(src, 'y2') + 150 })));
+  if (!snapshotFirst) ed.commit('add', (tx) => tx.add(Line.with(src, { id: tx.newId(), x2: Line.get(src, 'x2') + 200, y2: Line.get(src, 'y2') + 150 })));
   gl.draw(vp, visible);
+  const { kind, fixedTiles } = gl.frame;
   const edited = glPixels(c1);
   const c2 = canvasGl();
   const fresh = PcbGlView.create(c2, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG })!;
   fresh.draw(vp, visible);
-  return { differFresh: differ(edited, glPixels(c2)), differBefore: differ(edited, before), fullBuilds: gl.fullBuilds, edits: 3 };
+  return { differFresh: differ(edited, glPixels(c2)), differBefore: differ(edited, before), fullBuilds: gl.fullBuilds, edits: 3, kind, fixedTiles };
 }
 
-export interface LodDiff { points: number; lod: boolean; direct: boolean; differ: number; differZoomed: number; differRefined: number; refined: boolean; drawn: number; pngLod: string; pngDirect: string }
+export interface LodDiff { first: string; points: number; boxQuads: number; lod: boolean; direct: boolean; differ: number; zoomed: string; differZoomed: number; differRefined: number; refined: boolean; refinedKind: string; steps: number; drawn: number; pngLod: string; pngDirect: string }
 
 const png = (px: Uint8ClampedArray) => { const c = canvasGl(); c.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(px), W, H), 0, 0); return c.toDataURL(); };
 
 /**
- * A big board fitted (times `zoom`): the frame from the snapshot texture (level of detail) against drawing every
- * item; then zoomed in 1.2x: the snapshot shown scaled, and after `refine` drawn again at the new scale.
+ * A big board fitted (times `zoom`): the first frame draws every item (no snapshot yet); after the
+ * snapshot is drawn between frames (`refine` in steps), the frame from the snapshot texture (level of
+ * detail) against drawing every item; then zoomed in 1.2x: the snapshot shown scaled, and after
+ * `refine` drawn again at the new scale.
  */
 function compareLod(input: BoardInput, zoom = 1): LodDiff {
   const ed = openBoard(input);
@@ -95,19 +102,24 @@ function compareLod(input: BoardInput, zoom = 1): LodDiff {
   // a: the snapshot (tiny items as points); b: every item drawn as quads
   const a = painter(20_000, true), b = painter(Infinity, false);
   a.gl.draw(vp, visible);
+  const first = a.gl.frame.kind;
+  let steps = 0;
+  while (a.gl.refine(STEP_BUDGET)) steps++;
+  a.gl.draw(vp, visible);
   b.gl.draw(vp, visible);
   const lodPx = glPixels(a.c), directPx = glPixels(b.c);
   const lod = a.gl.stats.lod, direct = !b.gl.stats.lod;
-  const points = a.gl.snapshotStats.points; // tiny items drawn into the snapshot as points (the direct frame: quads)
+  const points = a.gl.snapshotStats.points, boxQuads = a.gl.snapshotStats.boxQuads; // tiny items drawn into the snapshot as points (the direct frame: quads)
   let drawn = 0;
   for (let i = 0; i < directPx.length; i += 4) if (directPx[i] + directPx[i + 1] + directPx[i + 2] > 24) drawn++;
   vp.zoomBy(1.2, W / 2 + 40, H / 2 - 30);
   a.gl.draw(vp, visible);
+  const zoomed = a.gl.frame.kind;
   b.gl.draw(vp, visible);
   const zoomedDirect = glPixels(b.c);
   const differZoomed = differ(glPixels(a.c), zoomedDirect);
   const refined = a.gl.refine();
-  return { points, lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
+  return { first, steps, zoomed, refinedKind: a.gl.frame.kind, points, boxQuads, lod, direct, differ: differ(lodPx, directPx), differZoomed, differRefined: differ(glPixels(a.c), zoomedDirect), refined, drawn: drawn / (W * H), pngLod: png(lodPx), pngDirect: png(directPx) };
 }
 
 function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff {
@@ -142,12 +154,13 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
   return { renderer: gl.renderer, differ: differ / n, drawn2d: d2 / n, drawnGl: dg / n, png2d: c2.toDataURL(), pngGl: cg.toDataURL() };
 }
 
-export interface PanLodDiff { lod: boolean[]; renders: number[]; differ: number[] }
+export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[] }
 
 /**
  * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
- * board around the view only; a pan within it shows the texture, a pan past it draws it again around
- * the new view. Each frame against every item drawn as quads.
+ * board around the view only; the first frame draws every item, the snapshot is drawn between
+ * frames; a pan within it shows the texture, a pan past it draws every item in view while the
+ * snapshot around the new view is drawn between frames. Each frame against every item drawn as quads.
  */
 function comparePanLod(input: BoardInput): PanLodDiff {
   const ed = openBoard(input);
@@ -158,16 +171,25 @@ function comparePanLod(input: BoardInput): PanLodDiff {
   const ca = canvasGl(), cb = canvasGl();
   const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
   const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
-  const out: PanLodDiff = { lod: [], renders: [], differ: [] };
-  // the first frame, a pan of a fifth of a view (inside the texture), a pan of a whole view (past it)
-  for (const dx of [0, W / 5, W]) {
-    vp.panBy(dx, 0);
+  const out: PanLodDiff = { kinds: [], tiles: [], differ: [] };
+  const frame = () => {
     a.draw(vp, visible);
     b.draw(vp, visible);
-    out.lod.push(a.stats.lod);
-    out.renders.push(a.snapshotRenders);
+    out.kinds.push(a.frame.kind);
+    out.tiles.push(a.snapshotTiles);
     out.differ.push(differ(glPixels(ca), glPixels(cb)));
-  }
+  };
+  // the first frame, the same after the steps between frames, a pan of a tenth of a view (inside the
+  // texture), a pan of a whole view (past it), the same after the steps
+  frame();
+  while (a.refine(STEP_BUDGET));
+  frame();
+  vp.panBy(W / 10, 0);
+  frame();
+  vp.panBy(W, 0);
+  frame();
+  while (a.refine(STEP_BUDGET));
+  frame();
   return out;
 }
 

@@ -56,7 +56,7 @@ export { pcbProperties } from './pcb/properties.ts';
 export { type PcbProject } from './pcb/scene.ts';
 export { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from './pcb/sch-sync.ts';
 export { renderPcbSvg } from './pcb/svg.ts';
-export { PcbGlView, type GlPaint, type PcbGlOptions } from './view/gl-pcb.ts';
+export { PcbGlView, STEP_BUDGET as PCB_GL_STEP, type FrameKind, type GlPaint, type PcbGlOptions } from './view/gl-pcb.ts';
 export { formatLen, parseLen, setGridSettings, type BoardUnit } from './pcb/units.ts';
 export { panelActions } from './panel/actions.ts';
 export { PanelEditor, blankPanelText, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from './panel/editor.ts';

@@ -14,7 +14,7 @@ import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
-import { PcbGlView } from '@copperplate/editor';
+import { PcbGlView, PCB_GL_STEP } from '@copperplate/editor';
 
 /** The painter when nothing asks for one. */
 const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'webgl';
@@ -72,8 +72,6 @@ export interface PcbViewOptions {
 const SELECT_COLOR = '#ffffff';
 const NET_COLOR = '#00e5ff';
 const GRID_COLOR = '#8090a8';
-/** The view rests this long (ms) after a zoom before the WebGL snapshot is drawn again at the new scale. */
-const REFINE_MS = 150;
 /** Grid lines closer than this (CSS px) are thinned to every 5th, then every 10th... */
 const GRID_MIN_PX = 8;
 
@@ -215,18 +213,17 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     return performance.now() - t0;
   };
 
-  let pending = false;
-  /** A big board zoomed out shows a snapshot texture, scaled during a zoom: drawn again at the new scale once the view rests. */
-  let refineTimer: ReturnType<typeof setTimeout> | undefined;
-  const invalidate = () => {
-    if (pending) return;
-    pending = true;
-    requestAnimationFrame(() => {
-      pending = false;
-      draw();
-      if (gl) { clearTimeout(refineTimer); refineTimer = setTimeout(() => gl.refine(), REFINE_MS); }
-    });
+  // an animation frame: the frame when one was asked for, then (WebGL, over many items or much fill)
+  // a step of the snapshot's drawing while it is not finished (gl-snapshot.ts: never all of it in a frame)
+  let pending = false, dirty = false;
+  const tick = () => {
+    pending = false;
+    if (destroyed) return;
+    if (dirty) { dirty = false; draw(); }
+    if (gl?.busy) { gl.refine(PCB_GL_STEP); schedule(); }
   };
+  const schedule = () => { if (!pending) { pending = true; requestAnimationFrame(tick); } };
+  const invalidate = () => { dirty = true; schedule(); };
 
   const resize = () => {
     const w = canvas.clientWidth || 800, h = canvas.clientHeight || 600;
@@ -374,7 +371,6 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('keyup', onKeyUp);
       canvas.removeEventListener('contextmenu', onContext);
       ro.disconnect();
-      clearTimeout(refineTimer);
       canvasMaps.delete(canvas);
       gl?.destroy();
       glCanvas.remove();

@@ -18,6 +18,7 @@ import { canvasMaps } from './canvas-map.ts';
 import { drawFrame } from './frame.ts';
 import { drawGrid } from './grid.ts';
 import { SchGlPainter, overlayOps } from './gl-sch.ts';
+import { STEP_BUDGET } from './gl-pcb.ts';
 import type { SchematicEditorOptions } from '../sch/editor.ts';
 
 export interface CanvasViewOptions {
@@ -51,13 +52,11 @@ export interface CanvasView {
   readonly painter: 'webgl' | 'canvas2d';
   /** Draw now and read back what the view shows (both canvases composited) in a rectangle of device pixels, RGBA: for tests. */
   pixels(sx: number, sy: number, w: number, h: number): Uint8ClampedArray;
-  /** Work between frames (WebGL: a zoomed-out big sheet's snapshot drawn again at the new scale); whether there was any. */
+  /** Work between frames (WebGL: a big sheet's snapshot drawn at the view's scale), all of it now; whether there was any. */
   refine(): boolean;
   destroy(): void;
 }
 
-/** The view rests this long (ms) after a zoom before the WebGL snapshot is drawn again at the new scale. */
-const REFINE_MS = 150;
 
 export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument, opts: CanvasViewOptions): CanvasView {
   const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
@@ -127,18 +126,18 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     return ms;
   };
 
-  let pending = false;
-  let refineTimer: ReturnType<typeof setTimeout> | undefined;
-  const invalidate = () => {
-    if (pending) return;
-    pending = true;
-    const raf = typeof requestAnimationFrame !== 'undefined' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
-    raf(() => {
-      pending = false;
-      draw();
-      if (gl) { clearTimeout(refineTimer); refineTimer = setTimeout(() => gl.refine(), REFINE_MS); }
-    });
+  // an animation frame: the frame when one was asked for, then (WebGL) a step of the snapshot's
+  // drawing while it is not finished, one step per animation frame
+  let pending = false, dirty = false, destroyed = false;
+  const raf = typeof requestAnimationFrame !== 'undefined' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
+  const tick = () => {
+    pending = false;
+    if (destroyed) return;
+    if (dirty) { dirty = false; draw(); }
+    if (gl?.busy) { gl.refine(STEP_BUDGET); schedule(); }
   };
+  const schedule = () => { if (!pending) { pending = true; raf(tick); } };
+  const invalidate = () => { dirty = true; schedule(); };
 
   const world = (e: MouseEvent) => {
     const r = canvas.getBoundingClientRect();
@@ -219,7 +218,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     },
     refine: () => (gl ? gl.refine() : false),
     destroy() {
-      clearTimeout(refineTimer);
+      destroyed = true;
       gl?.destroy();
       glCanvas?.remove();
       canvas.removeEventListener('pointerdown', onDown);

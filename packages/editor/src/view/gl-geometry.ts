@@ -28,9 +28,10 @@ const ITEMS_PER_CELL = 256;
  * A cell: its ranges of the buffers, the union box of its items, and the largest half extent (mil) of
  * a round segment (half its box's longer side plus its half width) and of a rounded box (half its
  * diagonal) in it: how big a point sprite must be to hold any of its items (gl-pcb.ts draws a cell
- * of tiny items as points).
+ * of tiny items as points). `area`: the sum of its items' areas (mil^2; overlaps counted twice),
+ * what a frame's fragments cost (gl-pcb.ts chooses the snapshot over much fill).
  */
-export interface GlChunk { box: Box; seg0: number; seg1: number; tri0: number; tri1: number; box0: number; box1: number; segExt: number; boxExt: number }
+export interface GlChunk { box: Box; seg0: number; seg1: number; tri0: number; tri1: number; box0: number; box1: number; segExt: number; boxExt: number; area: number }
 /** Floats per item. */
 export const SEG_FLOATS = 5, BOX_FLOATS = 7;
 
@@ -312,6 +313,15 @@ function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeom
   /** The largest half extents of the items from `s0` / `b0` on (see GlChunk). */
   const segExt = (s0: number) => { let e = 0; const a = segs.a; for (let o = s0 * SEG_FLOATS; o < segs.n; o += SEG_FLOATS) { const x = Math.max(Math.abs(a[o + 2] - a[o]), Math.abs(a[o + 3] - a[o + 1])) / 2 + a[o + 4]; if (x > e) e = x; } return e; };
   const boxExt = (b0: number) => { let e = 0; const a = boxes.a; for (let o = b0 * BOX_FLOATS; o < boxes.n; o += BOX_FLOATS) { const x = Math.hypot(a[o + 2], a[o + 3]); if (x > e) e = x; } return e; };
+  /** The items' areas from `s0` / `t0` (vertex) / `b0` on (see GlChunk). */
+  const area = (s0: number, t0: number, b0: number) => {
+    let A = 0;
+    const sa = segs.a, ta = tris.a, ba = boxes.a;
+    for (let o = s0 * SEG_FLOATS; o < segs.n; o += SEG_FLOATS) { const hw = sa[o + 4]; A += 2 * hw * Math.hypot(sa[o + 2] - sa[o], sa[o + 3] - sa[o + 1]) + Math.PI * hw * hw; }
+    for (let o = b0 * BOX_FLOATS; o < boxes.n; o += BOX_FLOATS) A += 4 * ba[o + 2] * ba[o + 3];
+    for (let o = t0 * 2; o + 5 < tris.n; o += 6) A += Math.abs((ta[o + 2] - ta[o]) * (ta[o + 5] - ta[o + 1]) - (ta[o + 4] - ta[o]) * (ta[o + 3] - ta[o + 1])) / 2;
+    return A;
+  };
   for (let c = 0; c < cells; c++) {
     if (counts[c] === counts[c + 1] && !looseSegs[c].length && !looseBoxes[c].length && !looseTris[c].length) continue;
     const cb = emptyBox();
@@ -334,7 +344,7 @@ function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeom
     for (const i of looseSegs[c]) { const o = i * SEG_FLOATS, L = loose.segs; segs.push(L.slice(o, o + SEG_FLOATS)); grow(cb, L[o], L[o + 1], L[o + 4]); grow(cb, L[o + 2], L[o + 3], L[o + 4]); }
     for (const i of looseBoxes[c]) { const o = i * BOX_FLOATS, L = loose.boxes; boxes.push(L.slice(o, o + BOX_FLOATS)); grow(cb, L[o], L[o + 1], Math.hypot(L[o + 2], L[o + 3])); }
     for (const i of looseTris[c]) { const o = i * 6, L = loose.tris; tris.push(L.slice(o, o + 6)); for (let v = 0; v < 6; v += 2) grow(cb, L[o + v], L[o + v + 1], 0); }
-    chunks.push({ box: cb, seg0, seg1: segs.n / SEG_FLOATS, tri0, tri1: tris.n / 2, box0, box1: boxes.n / BOX_FLOATS, segExt: segExt(seg0), boxExt: boxExt(box0) });
+    chunks.push({ box: cb, seg0, seg1: segs.n / SEG_FLOATS, tri0, tri1: tris.n / 2, box0, box1: boxes.n / BOX_FLOATS, segExt: segExt(seg0), boxExt: boxExt(box0), area: area(seg0, tri0, box0) });
   }
   const f32 = (f: Floats) => Float32Array.from(f.a.subarray(0, f.n));
   return { layer, hole, segs: f32(segs), tris: f32(tris), boxes: f32(boxes), chunks, box, prims: inOrder, segAt, boxAt, triAt, segEnd, boxEnd, triEnd, split };

@@ -14,7 +14,7 @@ import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
 import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeometry } from './gl-geometry.ts';
-import { GlSnapshot, LOD_ITEMS, type SnapshotView } from './gl-snapshot.ts';
+import { GlSnapshot, LOD_FILL, LOD_ITEMS, type SnapshotView, type TileCost } from './gl-snapshot.ts';
 
 /**
  * The quad shapes: every item is 4 vertices (its floats repeated on each; the corner from the
@@ -30,6 +30,8 @@ const QUADS = {
 type QuadKind = keyof typeof QUADS;
 /** Contiguous cells to draw; `inside`: every cell's box lies in the view (see POINT_PX). */
 type Run = Pick<GlChunk, 'seg0' | 'seg1' | 'tri0' | 'tri1' | 'box0' | 'box1' | 'segExt' | 'boxExt'> & { inside: boolean };
+/** What a plan of runs will draw: items, and the area of their fill in view (mil^2). */
+interface Load { items: number; area: number }
 /**
  * A run of cells whose items are all at most this big (px) is drawn as points (one vertex and one
  * square each, the shape's coverage computed in the square from gl_PointCoord) instead of quads
@@ -244,6 +246,18 @@ export function parseColor(c: string): [number, number, number, number] {
 interface GpuQuads { vao: WebGLVertexArrayObject; points: WebGLVertexArrayObject; buf: WebGLBuffer; bytes: number }
 /** One layer's geometry on the GPU; `overlay`: the primitives added by edits since the last full build. */
 interface GpuLayer { g: GlLayerGeometry; quads: Partial<Record<QuadKind, GpuQuads>>; triVao: WebGLVertexArrayObject | null; triBuf: WebGLBuffer | null; overlay: boolean }
+/**
+ * On SwiftShader an item (its vertices and primitives) costs about as much as this many pixels of
+ * fragments: the unit of the work between frames (TileCost: items + px / PX_PER_ITEM).
+ */
+export const PX_PER_ITEM = 50;
+/** Work of one `refine` step between frames (TileCost units): about 5 ms of SwiftShader's time. */
+export const STEP_BUDGET = 12_000;
+/** A frame draws the snapshot's tiles under the view that an edit undid when they are at most this share of them; more: the view is drawn directly. */
+const FIX_SHARE = 0.5;
+/** What a frame drew: every item in view, the snapshot at its scale, the snapshot scaled (a zoom), or every item while the snapshot is not ready. */
+export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'fallback';
+
 /** Items moved here are hidden (far outside any view; float32 holds it exactly enough). */
 const FAR = 1e20;
 /** An overlay of edits larger than this many primitives (or that many hidden) is folded into a full build. */
@@ -279,21 +293,20 @@ export class PcbGlView {
   private readonly snapshot: GlSnapshot;
   /** The union box of every layer, and the geometry's version (a snapshot of an older one is stale). */
   private box: Box = emptyBox();
+  /** The geometry's version, new with each full build (an edit in place invalidates the snapshot's tiles under it instead). */
   private version = 0;
   /** Where each base primitive's items are (made at the first edit), the primitives of the overlay, and how many were hidden. */
   private where: Map<Prim, [GpuLayer, number]> | null = null;
   private readonly added = new Set<Prim>();
   private hidden = 0;
-  /** The last frame showed the snapshot at another scale (refine draws it again); that frame's view. */
-  private stale = false;
+  /** What the last frame drew. */
+  frame: { kind: FrameKind; fixedTiles: number } = { kind: 'direct', fixedTiles: 0 };
   /** GlSnapshot.maxSide (cached: getParameter is a round trip to the GPU process). */
   private maxSide: number | null = null;
   private last: { vp: Viewport; visible: Set<number> } | null = null;
-  stats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
-  /** How many times the snapshot was drawn (tests). */
-  snapshotRenders = 0;
-  /** What the last drawing of the snapshot drew (`points`: items drawn as points). */
-  snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
+  stats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
+  /** What the snapshot's tiles drew, summed over every tile (`points`: items drawn as points; `boxQuads`: rounded boxes drawn as quads). */
+  snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
   /** How many times the whole geometry was built (the first, new scenes, overgrown overlays). */
   fullBuilds = 0;
 
@@ -366,6 +379,7 @@ export class PcbGlView {
     this.box = emptyBox();
     for (const l of this.layers) this.box = unionBox(this.box, l.g.box);
     this.version++;
+    this.snapshot.clear();
   }
 
   /**
@@ -397,7 +411,9 @@ export class PcbGlView {
     for (const l of this.layers) if (l.overlay) this.releaseLayer(l);
     this.layers = this.layers.filter((l) => !l.overlay);
     for (const l of this.upload(buildGlGeometry(this.added))) { l.overlay = true; this.layers.push(l); }
-    this.version++;
+    // the snapshot's tiles under the edited primitives are drawn again (texels() keeps a margin: hairlines are a pixel wide at any scale)
+    for (const p of before) this.snapshot.invalidate(p.box);
+    for (const p of after) this.snapshot.invalidate(p.box);
   }
 
   /** Move a base primitive's items far off the board (clipped away) in the GPU buffers. */
@@ -508,7 +524,17 @@ export class PcbGlView {
     return out;
   }
 
-  /** Draw the visible layers for `vp` (device pixels of the canvas). */
+  /** The snapshot's key: what it shows (the geometry's full build, the background, the layers drawn and their colours; not the overlay of edits, whose tiles are drawn again). */
+  private key(paints: Array<{ key: string }>): string {
+    return `${this.version}|${this.opts.background ?? ''}|${this.opts.holeColor ?? ''}|${[...new Set(paints.map((p) => p.key))].join(',')}`;
+  }
+
+  /**
+   * Draw the visible layers for `vp` (device pixels of the canvas). Over many items or much fill the
+   * frame shows the snapshot (drawn between frames by `refine`, see gl-snapshot.ts), translated or
+   * scaled; while it does not hold the view (first frame, a jump, a zoom out past it, new layers or
+   * colours) the frame draws every item in view. `frame` says which.
+   */
   draw(vp: Viewport, visible: Set<number>): void {
     const gl = this.gl;
     const c = gl.canvas as Canvasish;
@@ -519,50 +545,74 @@ export class PcbGlView {
     gl.clear(gl.COLOR_BUFFER_BIT);
     const view: View = { cx: vp.cx, cy: vp.cy, scale: vp.scale, width: vp.width, height: vp.height, box: vp.visible() };
     const paints = this.paints(visible);
-    const planned = paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, view.box) }));
-    let items = 0;
-    for (const p of planned) for (const r of p.runs) items += r.seg1 - r.seg0 + r.box1 - r.box0 + (r.tri1 - r.tri0) / 3;
-    // over many items: the board around the view drawn once into a texture, shown as one rectangle
-    this.stale = false;
-    if (items > (this.opts.lodItems ?? LOD_ITEMS) && GlSnapshot.fits((this.maxSide ??= GlSnapshot.maxSide(gl)), view)) {
-      const key = `${this.version}|${this.opts.background ?? ''}|${paints.map((p) => p.key).join(',')}`;
+    const load: Load = { items: 0, area: 0 };
+    const planned = paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, view.box, view.box, load) }));
+    this.last = { vp, visible };
+    const many = load.items > (this.opts.lodItems ?? LOD_ITEMS) || load.area * view.scale * view.scale > LOD_FILL * view.width * view.height;
+    if (many && GlSnapshot.fits((this.maxSide ??= GlSnapshot.maxSide(gl)), view)) {
+      const key = this.key(paints);
       // the part of the board the view shows
       const b = this.box, v = view.box;
       const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
-      // new content, or a view past the texture's region, is drawn now; a new scale only between frames (refine), the texture scaled meanwhile
-      if (this.snapshot.key !== key || !this.snapshot.covers(shown)) this.renderSnapshot(view, key, paints);
-      else this.stale = this.snapshot.scale !== view.scale;
-      gl.viewport(0, 0, c.width, c.height);
-      this.snapshot.draw(view);
-      this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0 };
-      this.last = { vp, visible };
+      let fixed = 0;
+      const ready = this.snapshot.ready(key, shown, view.scale, FIX_SHARE, (tiles) => {
+        for (const [t, i] of tiles) this.snapshot.drawTile(t, i, (sv, region, tile) => this.paintTile(sv, region, tile, paints));
+        fixed = tiles.length;
+      });
+      // the texture wanted for this view (its scale, around it) is drawn between frames
+      this.snapshot.want(this.box, view, key, shown);
+      if (ready) {
+        gl.viewport(0, 0, c.width, c.height);
+        this.snapshot.draw(view);
+        this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0, boxQuads: 0 };
+        this.frame = { kind: Math.abs(this.snapshot.scale / view.scale - 1) < 1e-9 ? 'snapshot' : 'scaled', fixedTiles: fixed };
+        return;
+      }
+      this.stats = this.drawLayers(view, planned);
+      this.frame = { kind: 'fallback', fixedTiles: 0 };
       return;
     }
+    this.snapshot.stop();
     this.stats = this.drawLayers(view, planned);
+    this.frame = { kind: 'direct', fixedTiles: 0 };
   }
 
+  /** Is the snapshot still being drawn (the app calls `refine` again, a frame later)? */
+  get busy(): boolean { return this.snapshot.busy; }
+
   /**
-   * Work between frames: after a zoom over the snapshot (the last frame showed it scaled), draw it
-   * again at the view's scale and show it. Returns whether there was work (the app calls it when the
-   * view has been still for a moment, the bench between its frames).
+   * Work between frames: draw tiles of the snapshot the last view wants (see gl-snapshot.ts), about
+   * `budget` of TileCost units (STEP_BUDGET: one step; Infinity: all of it), and draw the view
+   * again when what it shows changed (the new texture holds it). Returns whether there was work.
    */
-  refine(): boolean {
-    if (!this.stale || !this.last) return false;
+  refine(budget = Infinity): boolean {
+    if (!this.last || !this.snapshot.busy) return false;
     const { vp, visible } = this.last;
     const paints = this.paints(visible);
-    this.renderSnapshot({ cx: vp.cx, cy: vp.cy, scale: vp.scale, width: vp.width, height: vp.height }, `${this.version}|${this.opts.background ?? ''}|${paints.map((p) => p.key).join(',')}`, paints);
-    this.draw(vp, visible);
+    const cost = (t: TileCost) => t.items + t.px / PX_PER_ITEM;
+    do this.snapshot.step(budget, cost, (sv, region, tile) => this.paintTile(sv, region, tile, paints));
+    while (budget === Infinity && this.snapshot.busy);
+    // the view drawn again when the texture at its scale now holds it (it showed another scale, or every item)
+    if (this.frame.kind !== 'snapshot' && this.frame.kind !== 'direct') {
+      const b = this.box, v = vp.visible();
+      const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
+      if (this.snapshot.canShow(this.key(paints), shown, vp.scale)) this.draw(vp, visible);
+    }
     return true;
   }
 
-  private renderSnapshot(view: SnapshotView, key: string, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>): void {
-    const gl = this.gl;
-    this.snapshotRenders++;
-    this.snapshot.render(this.box, view, key, (v, region) => {
-      gl.clear(gl.COLOR_BUFFER_BIT);
-      const sv: View = { ...v, box: region };
-      this.snapshotStats = this.drawLayers(sv, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, sv.box) })));
-    });
+  /** Tiles of the snapshot drawn so far (tests, bench). */
+  get snapshotTiles(): number { return this.snapshot.tilesDrawn; }
+
+  /** Draw a tile of the snapshot: every visible layer's items under it, on the region's view. */
+  private paintTile(sv: SnapshotView, region: Box, tile: Box, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>): TileCost {
+    const v: View = { ...sv, box: region };
+    const load: Load = { items: 0, area: 0 };
+    const st = this.drawLayers(v, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, tile, region, load) })));
+    // summed over every tile drawn (an item under several tiles counts in each)
+    const a = this.snapshotStats;
+    this.snapshotStats = { draws: a.draws + st.draws, instances: a.instances + st.instances, triVerts: a.triVerts + st.triVerts, lod: true, points: a.points + st.points, boxQuads: a.boxQuads + st.boxQuads };
+    return { items: load.items, px: load.area * sv.scale * sv.scale };
   }
 
   /** Draw planned runs of layers for a view on the bound framebuffer (runs of tiny items inside the view as points, see POINT_PX). */
@@ -572,7 +622,7 @@ export class PcbGlView {
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA);
     const s = v.scale;
-    const st = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0 };
+    const st = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
     let current: WebGLProgram | null = null;
     const use = (k: QuadKind | 'tri' | 'segPt' | 'boxPt', rgba: number[]) => {
       const p = this.progs[k];
@@ -609,6 +659,7 @@ export class PcbGlView {
             else gl.drawElements(gl.TRIANGLES, 6 * n, gl.UNSIGNED_INT, 24 * r[k.from]);
             st.draws++; st.instances += n;
             if (asPoints) st.points += n;
+            else if (kind === 'box') st.boxQuads += n;
           }
         }
       }
@@ -617,8 +668,11 @@ export class PcbGlView {
     return st;
   }
 
-  /** Contiguous runs of the cells whose box meets `view`. */
-  private visibleRuns(g: GlLayerGeometry, view: Box): Run[] {
+  /**
+   * Contiguous runs of the cells whose box meets `view`; `inside`: the cell's box lies in `within`
+   * (the viewport's box); `load` adds up their items and their fill's area within `view`.
+   */
+  private visibleRuns(g: GlLayerGeometry, view: Box, within: Box, load: Load): Run[] {
     const runs: Run[] = [];
     const b0 = g.box;
     if (b0.maxX < view.minX || b0.minX > view.maxX || b0.maxY < view.minY || b0.minY > view.maxY) return runs;
@@ -626,7 +680,12 @@ export class PcbGlView {
     for (const c of g.chunks) {
       const b = c.box;
       if (b.maxX < view.minX || b.minX > view.maxX || b.maxY < view.minY || b.minY > view.maxY) { cur = null; continue; }
-      const inside = b.minX >= view.minX && b.maxX <= view.maxX && b.minY >= view.minY && b.maxY <= view.maxY;
+      load.items += c.seg1 - c.seg0 + c.box1 - c.box0 + (c.tri1 - c.tri0) / 3;
+      // the share of the cell's box in view (its fill taken as spread evenly over its box)
+      const bw = b.maxX - b.minX, bh = b.maxY - b.minY;
+      const fx = bw > 0 ? (Math.min(b.maxX, view.maxX) - Math.max(b.minX, view.minX)) / bw : 1, fy = bh > 0 ? (Math.min(b.maxY, view.maxY) - Math.max(b.minY, view.minY)) / bh : 1;
+      load.area += c.area * fx * fy;
+      const inside = b.minX >= within.minX && b.maxX <= within.maxX && b.minY >= within.minY && b.maxY <= within.maxY;
       if (cur && cur.inside === inside && cur.seg1 === c.seg0 && cur.tri1 === c.tri0 && cur.box1 === c.box0) {
         cur.seg1 = c.seg1; cur.tri1 = c.tri1; cur.box1 = c.box1;
         if (c.segExt > cur.segExt) cur.segExt = c.segExt;

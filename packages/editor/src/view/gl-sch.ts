@@ -227,8 +227,10 @@ export class SchGlPainter {
     this.gl.draw({ cx, cy, scale: s, width: w, height: h, visible: box } as unknown as Viewport, this.visible);
   }
 
-  /** Work between frames (the zoomed-out snapshot drawn again at the view's scale); whether there was any. */
-  refine(): boolean { return this.gl.refine(); }
+  /** Work between frames (the snapshot's tiles, `budget` as PcbGlView.refine; default all of it); whether there was any. */
+  refine(budget?: number): boolean { return this.gl.refine(budget); }
+  /** Is the snapshot still being drawn (call `refine` again a frame later)? */
+  get busy(): boolean { return this.gl.busy; }
 
   destroy(): void { this.gl.destroy(); }
 }
