@@ -154,13 +154,14 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
   return { renderer: gl.renderer, differ: differ / n, drawn2d: d2 / n, drawnGl: dg / n, png2d: c2.toDataURL(), pngGl: cg.toDataURL() };
 }
 
-export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[] }
+export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[]; drawn: Array<[number, number]> }
 
 /**
  * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
- * board around the view only; the first frame draws every item, the snapshot is drawn between
- * frames; a pan within it shows the texture, a pan past it draws every item in view while the
- * snapshot around the new view is drawn between frames. Each frame against every item drawn as quads.
+ * board around the view only; the first frame draws every item, the snapshot (and the whole board's
+ * overview) is drawn between frames; a pan within it shows the texture, a pan past it shows the
+ * overview scaled while the snapshot around the new view is drawn between frames. Each frame against
+ * every item drawn as quads.
  */
 function comparePanLod(input: BoardInput): PanLodDiff {
   const ed = openBoard(input);
@@ -171,13 +172,16 @@ function comparePanLod(input: BoardInput): PanLodDiff {
   const ca = canvasGl(), cb = canvasGl();
   const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
   const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
-  const out: PanLodDiff = { kinds: [], tiles: [], differ: [] };
+  const out: PanLodDiff = { kinds: [], tiles: [], differ: [], drawn: [] };
+  const share = (px: Uint8ClampedArray) => { let n = 0; for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] > 24) n++; return n / (W * H); };
   const frame = () => {
     a.draw(vp, visible);
     b.draw(vp, visible);
     out.kinds.push(a.frame.kind);
     out.tiles.push(a.snapshotTiles);
-    out.differ.push(differ(glPixels(ca), glPixels(cb)));
+    const pa = glPixels(ca), pb = glPixels(cb);
+    out.differ.push(differ(pa, pb));
+    out.drawn.push([share(pa), share(pb)]);
   };
   // the first frame, the same after the steps between frames, a pan of a tenth of a view (inside the
   // texture), a pan of a whole view (past it), the same after the steps

@@ -255,8 +255,12 @@ export const PX_PER_ITEM = 50;
 export const STEP_BUDGET = 12_000;
 /** A frame draws the snapshot's tiles under the view that an edit undid when they are at most this share of them; more: the view is drawn directly. */
 const FIX_SHARE = 0.5;
-/** What a frame drew: every item in view, the snapshot at its scale, the snapshot scaled (a zoom), or every item while the snapshot is not ready. */
-export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'fallback';
+/**
+ * What a frame drew: every item in view, the snapshot at its scale, the snapshot scaled (a zoom),
+ * the whole board's overview scaled (a jump or a zoom out past the snapshot), or every item while no
+ * texture holds the view.
+ */
+export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'overview' | 'fallback';
 
 /** Items moved here are hidden (far outside any view; float32 holds it exactly enough). */
 const FAR = 1e20;
@@ -299,6 +303,8 @@ export class PcbGlView {
   private where: Map<Prim, [GpuLayer, number]> | null = null;
   private readonly added = new Set<Prim>();
   private hidden = 0;
+  /** What the last frame over many items asked of the snapshot (asked again when a build ends: the overview follows). */
+  private wanted: { view: View; key: string; shown: Box } | null = null;
   /** What the last frame drew. */
   frame: { kind: FrameKind; fixedTiles: number } = { kind: 'direct', fixedTiles: 0 };
   /** GlSnapshot.maxSide (cached: getParameter is a round trip to the GPU process). */
@@ -556,16 +562,17 @@ export class PcbGlView {
       const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
       let fixed = 0;
       const ready = this.snapshot.ready(key, shown, view.scale, FIX_SHARE, (tiles) => {
-        for (const [t, i] of tiles) this.snapshot.drawTile(t, i, (sv, region, tile) => this.paintTile(sv, region, tile, paints));
+        for (const [t, i] of tiles) this.snapshot.drawTile(t, i, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
         fixed = tiles.length;
       });
       // the texture wanted for this view (its scale, around it) is drawn between frames
       this.snapshot.want(this.box, view, key, shown);
+      this.wanted = { view, key, shown };
       if (ready) {
         gl.viewport(0, 0, c.width, c.height);
         this.snapshot.draw(view);
         this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0, boxQuads: 0 };
-        this.frame = { kind: Math.abs(this.snapshot.scale / view.scale - 1) < 1e-9 ? 'snapshot' : 'scaled', fixedTiles: fixed };
+        this.frame = { kind: this.snapshot.overviewShown ? 'overview' : Math.abs(this.snapshot.scale / view.scale - 1) < 1e-9 ? 'snapshot' : 'scaled', fixedTiles: fixed };
         return;
       }
       this.stats = this.drawLayers(view, planned);
@@ -573,6 +580,7 @@ export class PcbGlView {
       return;
     }
     this.snapshot.stop();
+    this.wanted = null;
     this.stats = this.drawLayers(view, planned);
     this.frame = { kind: 'direct', fixedTiles: 0 };
   }
@@ -590,8 +598,11 @@ export class PcbGlView {
     const { vp, visible } = this.last;
     const paints = this.paints(visible);
     const cost = (t: TileCost) => t.items + t.px / PX_PER_ITEM;
-    do this.snapshot.step(budget, cost, (sv, region, tile) => this.paintTile(sv, region, tile, paints));
-    while (budget === Infinity && this.snapshot.busy);
+    do {
+      this.snapshot.step(budget, cost, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
+      // a build done: what comes next (the overview, once the view's texture is done)
+      if (!this.snapshot.busy && this.wanted) this.snapshot.want(this.box, this.wanted.view, this.wanted.key, this.wanted.shown);
+    } while (budget === Infinity && this.snapshot.busy);
     // the view drawn again when the texture at its scale now holds it (it showed another scale, or every item)
     if (this.frame.kind !== 'snapshot' && this.frame.kind !== 'direct') {
       const b = this.box, v = vp.visible();
@@ -605,11 +616,12 @@ export class PcbGlView {
   get snapshotTiles(): number { return this.snapshot.tilesDrawn; }
 
   /** Draw a tile of the snapshot: every visible layer's items under it, on the region's view. */
-  private paintTile(sv: SnapshotView, region: Box, tile: Box, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>): TileCost {
+  private paintTile(sv: SnapshotView, region: Box, tile: Box, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>, overview: boolean): TileCost {
     const v: View = { ...sv, box: region };
     const load: Load = { items: 0, area: 0 };
     const st = this.drawLayers(v, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, tile, region, load) })));
-    // summed over every tile drawn (an item under several tiles counts in each)
+    // summed over every tile drawn (an item under several tiles counts in each), the overview's apart
+    if (overview) return { items: load.items, px: load.area * sv.scale * sv.scale };
     const a = this.snapshotStats;
     this.snapshotStats = { draws: a.draws + st.draws, instances: a.instances + st.instances, triVerts: a.triVerts + st.triVerts, lod: true, points: a.points + st.points, boxQuads: a.boxQuads + st.boxQuads };
     return { items: load.items, px: load.area * sv.scale * sv.scale };

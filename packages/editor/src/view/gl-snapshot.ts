@@ -77,6 +77,8 @@ export interface TileCost { items: number; px: number }
 
 export class GlSnapshot {
   private texs: Tex[] = [];
+  /** The whole board at a coarse scale (see `overview`). */
+  private ov: Tex | null = null;
   /** The texture shown, and the one being drawn (may be the front: shown before its last tiles). */
   private front: Tex | null = null;
   private build: Tex | null = null;
@@ -99,6 +101,8 @@ export class GlSnapshot {
   /** Can a view of this size have a snapshot (its region at most 2 x 2 views)? */
   static fits(maxSide: number, view: SnapshotView): boolean { return 2 * view.width + 4 <= maxSide && 2 * view.height + 4 <= maxSide; }
 
+  /** Is the shown texture the overview? */
+  get overviewShown(): boolean { return !!this.front && this.front === this.ov; }
   /** The shown texture's scale (px per mil; 0: none). */
   get scale(): number { return this.front?.scale ?? 0; }
   /** Is a texture being drawn? */
@@ -139,7 +143,7 @@ export class GlSnapshot {
   ready(key: string, shown: Box, scale: number, fixShare: number, fix: (tiles: Array<[Tex, number]>) => void): boolean {
     // of the textures that hold the view, the one nearest its scale (the build once it holds it)
     let best: Tex | null = null, bestD = Infinity;
-    for (const t of this.texs) {
+    for (const t of this.all()) {
       if (!this.holds(t, key, shown)) continue;
       const d = Math.abs(Math.log(t.scale / scale)) - (t === this.build ? 1e-9 : 0);
       if (d < bestD) { best = t; bestD = d; }
@@ -173,15 +177,48 @@ export class GlSnapshot {
       // the shown part with a quarter view of margin, within the board
       return Math.max(board.minX, shown.minX - mx) >= b.minX && Math.min(board.maxX, shown.maxX + mx) <= b.maxX && Math.max(board.minY, shown.minY - my) >= b.minY && Math.min(board.maxY, shown.maxY + my) <= b.maxY;
     };
-    if (ok(this.front)) { if (this.build !== this.front) this.build = null; return; }
+    if (ok(this.front)) {
+      if (this.front!.left > 0) { this.build = this.front; return; } // tiles an edit undid
+      if (this.build && this.build !== this.front && this.build !== this.ov) this.build = null;
+      if (!this.build || this.build.left === 0) this.overview(board, view, key);
+      return;
+    }
     // the other texture if it is the wanted one (a zoom back to a scale it was being drawn at)
     const other = this.texs.find((t) => t !== this.front && ok(t));
     if (other) { this.build = other.left ? other : this.build; if (!other.left) this.front = other; return; }
     this.plan(board, view, key);
   }
 
+  /**
+   * The overview: the whole board in one texture of at most 2 x 2 views, drawn (between frames) once
+   * the texture of the view is done; a frame that the others do not hold (a jump, a zoom out past
+   * them) shows it scaled instead of drawing every item, until the texture around the view holds it.
+   */
+  private overview(board: Box, view: SnapshotView, key: string): void {
+    const o = this.ov;
+    if (o && o.key === key) { if (o.left > 0) this.build = o; return; }
+    const bw = Math.max(board.maxX - board.minX, 1e-9), bh = Math.max(board.maxY - board.minY, 1e-9);
+    const scale = Math.min((2 * view.width) / bw, (2 * view.height) / bh);
+    if (!(scale > 0) || !Number.isFinite(scale)) return;
+    this.ov ??= this.newTex(board);
+    this.setup(this.ov, board, { cx: (board.minX + board.maxX) / 2, cy: (board.minY + board.maxY) / 2, scale, width: view.width, height: view.height }, key);
+  }
+
+  private newTex(board: Box): Tex {
+    const gl = this.gl;
+    return { tex: gl.createTexture()!, fbo: gl.createFramebuffer()!, tw: 0, th: 0, w: 0, h: 0, box: board, scale: 0, key: '', tiles: new Int32Array(0), grid: new Int32Array(0), cols: 0, done: new Uint8Array(0), left: 0, next: 0 };
+  }
+
   /** Start drawing the region around `view` at its scale into the texture not shown. */
   private plan(board: Box, view: SnapshotView, key: string): void {
+    // the texture not shown (a new one while there are fewer than two)
+    let t = this.texs.find((x) => x !== this.front);
+    if (!t) this.texs.push((t = this.newTex(board)));
+    this.setup(t, board, view, key);
+  }
+
+  /** Make `t` the build of the region around `view` (within `board`) at the view's scale. */
+  private setup(t: Tex, board: Box, view: SnapshotView, key: string): void {
     const gl = this.gl;
     const scale = view.scale;
     const hw = view.width / 2 / scale, hh = view.height / 2 / scale;
@@ -193,12 +230,6 @@ export class GlSnapshot {
     const vx = view.cx - hw, vy = view.cy - hh;
     const x0 = vx - Math.ceil((vx - rx0) * scale + 1) / scale, y0 = vy - Math.ceil((vy - ry0) * scale + 1) / scale;
     const w = Math.max(1, Math.ceil((rx1 - x0) * scale) + 1), h = Math.max(1, Math.ceil((ry1 - y0) * scale) + 1);
-    // the texture not shown (a new one while there are fewer than two)
-    let t = this.texs.find((x) => x !== this.front);
-    if (!t) {
-      t = { tex: gl.createTexture()!, fbo: gl.createFramebuffer()!, tw: 0, th: 0, w: 0, h: 0, box: board, scale: 0, key: '', tiles: new Int32Array(0), grid: new Int32Array(0), cols: 0, done: new Uint8Array(0), left: 0, next: 0 };
-      this.texs.push(t);
-    }
     // allocated once for the largest region of this view size (2 x 2 views): no reallocation per build
     const tw = Math.max(w, 2 * view.width + 4), th = Math.max(h, 2 * view.height + 4);
     if (tw > t.tw || th > t.th) {
@@ -227,7 +258,7 @@ export class GlSnapshot {
     t.tiles = new Int32Array(list.length * 4);
     t.cols = Math.ceil(w / TILE);
     t.grid = new Int32Array(t.cols * Math.ceil(h / TILE));
-    list.forEach((l, i) => { t!.tiles.set([l[0], l[1], l[2], l[3]], 4 * i); t!.grid[(l[1] / TILE) * t!.cols + l[0] / TILE] = i; });
+    list.forEach((l, i) => { t.tiles.set([l[0], l[1], l[2], l[3]], 4 * i); t.grid[(l[1] / TILE) * t.cols + l[0] / TILE] = i; });
     t.done = new Uint8Array(list.length);
     t.left = list.length;
     t.next = 0;
@@ -240,7 +271,7 @@ export class GlSnapshot {
    * bound framebuffer for the tile's box (scissored to it) and says what it drew. Returns whether
    * tiles were drawn.
    */
-  step(budget: number, cost: (c: TileCost) => number, paint: (v: SnapshotView, region: Box, tile: Box) => TileCost): boolean {
+  step(budget: number, cost: (c: TileCost) => number, paint: (v: SnapshotView, region: Box, tile: Box, overview: boolean) => TileCost): boolean {
     const t = this.build;
     if (!t || t.left === 0) return false;
     let spent = 0;
@@ -252,7 +283,7 @@ export class GlSnapshot {
   }
 
   /** Draw tile `i` of `t`. */
-  drawTile(t: Tex, i: number, paint: (v: SnapshotView, region: Box, tile: Box) => TileCost): TileCost {
+  drawTile(t: Tex, i: number, paint: (v: SnapshotView, region: Box, tile: Box, overview: boolean) => TileCost): TileCost {
     const gl = this.gl;
     const s = t.scale;
     const x = t.tiles[4 * i], y = t.tiles[4 * i + 1], w = t.tiles[4 * i + 2], h = t.tiles[4 * i + 3];
@@ -262,7 +293,7 @@ export class GlSnapshot {
     gl.scissor(x, y, w, h);
     gl.clear(gl.COLOR_BUFFER_BIT);
     const tile = { minX: t.box.minX + x / s, minY: t.box.minY + y / s, maxX: t.box.minX + (x + w) / s, maxY: t.box.minY + (y + h) / s };
-    const c = paint({ cx: (t.box.minX + t.box.maxX) / 2, cy: (t.box.minY + t.box.maxY) / 2, scale: s, width: t.w, height: t.h }, t.box, tile);
+    const c = paint({ cx: (t.box.minX + t.box.maxX) / 2, cy: (t.box.minY + t.box.maxY) / 2, scale: s, width: t.w, height: t.h }, t.box, tile, t === this.ov);
     gl.disable(gl.SCISSOR_TEST);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     t.done[i] = 1;
@@ -273,10 +304,10 @@ export class GlSnapshot {
 
   /** An edit changed what lies in `b`: its tiles are drawn again (both textures). */
   invalidate(b: Box): void {
-    for (const t of this.texs) {
+    for (const t of this.all()) {
       if (!t.key) continue;
       for (const i of this.under(t, b)) if (t.done[i]) { t.done[i] = 0; t.left++; t.next = Math.min(t.next, i); }
-      if (t.left && t !== this.build && t === this.front) this.build = t;
+      if (t.left && t !== this.build && t === this.front && !this.busy) this.build = t;
     }
   }
 
@@ -286,7 +317,7 @@ export class GlSnapshot {
 
   /** Forget what the textures show (new geometry): nothing is shown from them until drawn again. */
   clear(): void {
-    for (const t of this.texs) { t.key = ''; t.left = 0; }
+    for (const t of this.all()) { t.key = ''; t.left = 0; }
     this.front = null;
     this.build = null;
   }
@@ -314,12 +345,15 @@ export class GlSnapshot {
   }
 
   /** Bytes of the textures. */
-  get bytes(): number { return this.texs.reduce((n, t) => n + t.tw * t.th * 4, 0); }
+  get bytes(): number { return this.all().reduce((n, t) => n + t.tw * t.th * 4, 0); }
+
+  private all(): Tex[] { return this.ov ? [...this.texs, this.ov] : this.texs; }
 
   release(): void {
     const gl = this.gl;
-    for (const t of this.texs) { gl.deleteTexture(t.tex); gl.deleteFramebuffer(t.fbo); }
+    for (const t of this.all()) { gl.deleteTexture(t.tex); gl.deleteFramebuffer(t.fbo); }
     this.texs = [];
+    this.ov = null;
     this.front = null;
     this.build = null;
   }
