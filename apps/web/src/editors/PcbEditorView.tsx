@@ -73,13 +73,15 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   // the editor's one registry (packages/editor pcb/actions.ts), talking to this view
   const actions = useMemo(() => pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); }, readClip: readPcbClip, writeClip: writePcbClip }), [ed]);
   const viewRef = useRef<PcbView | null>(null);
-  const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]));
+  // the view's first frame shown and the page idle since (its index and ratsnest made)
+  const [ready, setReady] = useState(false);
+  const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]), ready);
   const library = usePcbLibrary(sync, ed, view, canvasRef.current, kick);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createPcbView(canvas, ed, {
-      onReady: kick,
+      onReady: () => { setReady(true); kick(); },
       onCursor: (p) => {
         cursor.current = p;
         const u = ed.grid.unit;

@@ -1,8 +1,9 @@
 /**
  * State of the PCB editor's design rule check and pour fills (issue 13), shared by the DRC panel and
  * the canvas markers: a Web Worker (drc.worker.ts) runs the checks and refills on the open PCB's
- * records, so the canvas never waits. The pour fill states (fresh, stale, EasyEDA's own, empty) are
- * asked for when the editor opens and again a moment after each edit; a refill writes the new POURED
+ * records, so the canvas never waits. The worker is started on first use; the pour fill states (fresh,
+ * stale, EasyEDA's own, empty) are asked for once the editor's first frame is shown and the page was
+ * idle, and again a moment after each edit (a board without POUR records has none: no job); a refill writes the new POURED
  * records to the board's pour file (the `copper` item `<pcbUuid>_0`, uploaded like any edit) and
  * redraws the fills. Waived violations are kept per PCB in this browser (localStorage).
  */
@@ -63,7 +64,12 @@ export function withNewFills(text: string | undefined, refilled: readonly string
   return serializeDocuments(blocks);
 }
 
-export function useBoardChecks(ed: PcbEditor, sync: DocSync, items: ProjectSnapshot['items'], pcb: string, onChange: () => void): BoardChecks | null {
+/**
+ * `ready`: the editor's first frame is shown and the page was idle since (the view's onReady): the
+ * worker is started on first use and the fill states are first asked for then, so that a big board's
+ * open does not share the CPU with them (every record copied to the worker, the board resolved there).
+ */
+export function useBoardChecks(ed: PcbEditor, sync: DocSync, items: ProjectSnapshot['items'], pcb: string, onChange: () => void, ready = true): BoardChecks | null {
   const enabled = sync.kind === 'pcbs';
   const worker = useRef<Worker | null>(null);
   const seq = useRef(0);
@@ -75,21 +81,29 @@ export function useBoardChecks(ed: PcbEditor, sync: DocSync, items: ProjectSnaps
   const [waived, setWaived] = useState<Set<string>>(() => loadWaivers(pcb));
   const [focused, setFocused] = useState<Violation | null>(null);
 
+  const closed = useRef(false);
   useEffect(() => {
-    if (!enabled) return;
-    const w = new Worker(new URL('./drc.worker.ts', import.meta.url), { type: 'module' });
-    w.onmessage = (e: MessageEvent<BoardJobOutput & { seq: number }>) => {
-      const { seq: n, ...out } = e.data;
-      const done = waiting.current.get(n);
-      waiting.current.delete(n);
-      done?.(out as BoardJobOutput);
-    };
-    worker.current = w;
-    return () => { w.terminate(); worker.current = null; waiting.current.clear(); };
+    closed.current = false;
+    return () => { closed.current = true; worker.current?.terminate(); worker.current = null; waiting.current.clear(); };
+  }, [enabled]);
+  /** The worker, started on first use. */
+  const workerNow = useCallback((): Worker | null => {
+    if (!enabled || closed.current) return null;
+    if (!worker.current) {
+      const w = new Worker(new URL('./drc.worker.ts', import.meta.url), { type: 'module' });
+      w.onmessage = (e: MessageEvent<BoardJobOutput & { seq: number }>) => {
+        const { seq: n, ...out } = e.data;
+        const done = waiting.current.get(n);
+        waiting.current.delete(n);
+        done?.(out as BoardJobOutput);
+      };
+      worker.current = w;
+    }
+    return worker.current;
   }, [enabled]);
 
   const run = useCallback((kind: BoardJobInput['kind'], only?: string[]): Promise<BoardJobOutput> => {
-    const w = worker.current;
+    const w = workerNow();
     if (!w) return Promise.resolve({ ok: false, message: 'The checker is not running' });
     const footprints: Record<string, string> = {};
     for (const [uuid, f] of items.footprints) if (typeof f.dataStr === 'string') footprints[uuid] = f.dataStr;
@@ -108,18 +122,22 @@ export function useBoardChecks(ed: PcbEditor, sync: DocSync, items: ProjectSnaps
       waiting.current.set(n, resolve);
       w.postMessage({ seq: n, ...input });
     });
-  }, [ed, items, pcb]);
+  }, [ed, items, pcb, workerNow]);
 
-  // fill states when the editor opens, and a moment after each edit
+  // fill states once the editor is ready, and a moment after each edit (a board without pours has
+  // none: no job, no copy of the board for the worker)
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !ready) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let live = true;
-    const status = () => void run('status').then((r) => { if (live && r.ok && r.kind === 'status') setPours(r.pours); });
+    const status = () => {
+      if (!ed.doc.ofType('POUR').length) { setPours((cur) => (cur.length ? [] : cur)); return; }
+      void run('status').then((r) => { if (live && r.ok && r.kind === 'status') setPours(r.pours); });
+    };
     status();
     const off = ed.subscribe(() => { clearTimeout(timer); timer = setTimeout(status, 600); });
     return () => { live = false; clearTimeout(timer); off(); };
-  }, [enabled, ed, run]);
+  }, [enabled, ready, ed, run]);
 
   const check = useCallback(() => {
     setBusy('drc');

@@ -119,6 +119,7 @@ export class PcbEditor {
   }
 
   private onChange(cs: ChangeSet): void {
+    this.gridNow = undefined;
     const structural = cs.changes.some((c) => {
       const r = (c.after ?? c.before)!;
       const t = recType(r);
@@ -206,7 +207,9 @@ export class PcbEditor {
   }
 
   /** The board's display unit and grid (CANVAS). */
-  get grid(): GridSettings { return gridSettings(this.doc); }
+  /** The board's unit and grid step (CANVAS), read again after each change (a board without a CANVAS record was searched through at every read: every frame and render). */
+  get grid(): GridSettings { return (this.gridNow ??= gridSettings(this.doc)); }
+  private gridNow?: GridSettings;
   ratsnest(): Ratsnest {
     if (!this.rats) {
       const base = this.ratsBase;
