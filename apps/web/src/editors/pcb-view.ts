@@ -225,15 +225,23 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const schedule = () => { if (!pending) { pending = true; requestAnimationFrame(tick); } };
   const invalidate = () => { dirty = true; schedule(); };
 
-  const resize = () => {
+  /**
+   * Size the canvases to their box. Returns false when nothing changed: a canvas's size is set only
+   * when it differs (setting it, even to the same value, drops what the canvas holds: the observer's
+   * first call, after the first frame was drawn, threw that frame away and drew the board again).
+   */
+  const resize = (): boolean => {
     const w = canvas.clientWidth || 800, h = canvas.clientHeight || 600;
-    canvas.width = Math.round(w * dpr);
-    canvas.height = Math.round(h * dpr);
-    vp.resize(canvas.width, canvas.height);
-    glCanvas.width = canvas.width;
-    glCanvas.height = canvas.height;
+    const W = Math.round(w * dpr), H = Math.round(h * dpr);
     if (gl) Object.assign(glCanvas.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
+    if (canvas.width === W && canvas.height === H && glCanvas.width === W && glCanvas.height === H) return false;
+    canvas.width = W;
+    canvas.height = H;
+    vp.resize(W, H);
+    glCanvas.width = W;
+    glCanvas.height = H;
     if (!(painter instanceof PcbGlView)) painter.invalidate();
+    return true;
   };
 
   /** CSS px inside the canvas (mirroring undone) -> device px of the viewport. */
@@ -319,7 +327,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('keyup', onKeyUp);
   canvas.addEventListener('contextmenu', onContext);
-  const ro = new ResizeObserver(() => { resize(); invalidate(); });
+  const ro = new ResizeObserver(() => { if (resize()) invalidate(); });
   ro.observe(canvas);
   // document changes update the painter (the editor's own listener has updated the scene first): the
   // WebGL painter in place (only the edited records' items), the Canvas2D one re-indexed;
@@ -343,10 +351,11 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     showGrid: true,
     painter: gl ? 'webgl' : 'canvas2d',
     fit() {
-      // everything: the outline and the parts placed beside it
+      // everything: the outline and the parts placed beside it (drawn again only when the view moved)
       const b = ed.extent();
+      const was = `${vp.cx},${vp.cy},${vp.scale}`;
       vp.fit(b.minX <= b.maxX ? b : primsBox(ed.scene.all()));
-      invalidate();
+      if (`${vp.cx},${vp.cy},${vp.scale}` !== was || frames === 0) invalidate();
     },
     pixels(sx, sy, w, h) {
       draw();
