@@ -35,6 +35,7 @@
  *   hit test           = PcbEditor.hitTest(x, y) at 2,000 random points on the board (mean), against
  *                        a linear scan of every primitive's box (ratio); the first one builds the
  *                        spatial index (not part of the open)
+ * PCB_BENCH_SLOW=MS prints each frame (or the work after it) slower than MS with what it drew.
  * PCB_BENCH_BOARDS=100k,STM32 and PCB_BENCH_PAINTERS=webgl choose boards and painters (default all;
  * Canvas2D is not run on the 300k board unless PCB_BENCH_CANVAS2D_300K is set). PCB_BENCH_PHASES=1
  * opens each board once more before the timed open, one phase per call (parse, document, scene,
@@ -81,7 +82,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--headless', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--enable-precise-memory-info', '--disable-background-networking', '--disable-component-update', '--no-first-run'] });
   const figures: Figure[] = [];
   const only = process.env.PCB_BENCH_BOARDS?.split(',');
-  const runOptions: RunOptions = { panFrames: Number(process.env.PCB_BENCH_PAN_FRAMES ?? 100), zoomFrames: Number(process.env.PCB_BENCH_ZOOM_FRAMES ?? 40), antialias: process.env.PCB_BENCH_MSAA === '1', probe: !!process.env.PCB_BENCH_PROBE };
+  const runOptions: RunOptions = { panFrames: Number(process.env.PCB_BENCH_PAN_FRAMES ?? 100), zoomFrames: Number(process.env.PCB_BENCH_ZOOM_FRAMES ?? 40), antialias: process.env.PCB_BENCH_MSAA === '1', probe: !!process.env.PCB_BENCH_PROBE, slowMs: Number(process.env.PCB_BENCH_SLOW ?? 0) };
   const boards = [...fixtureBoards(), generatedBoard(400, 250, 2, 'generated-100k-pads-50k-tracks'), generatedBoard(600, 500, 6, 'generated-300k-pads-50k-tracks')].filter((b) => !only || only.some((o) => b.name.includes(o)));
   try {
     for (const board of boards) {

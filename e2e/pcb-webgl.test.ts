@@ -102,17 +102,19 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.tiles[2]).toBe(d.tiles[1]); // the short pan draws no tile
     expect(d.tiles[4]).toBeGreaterThan(d.tiles[3]); // past it: the new region drawn between frames
     for (const i of [0, 1, 2, 4]) expect(d.differ[i]).toBeLessThan(0.005);
-    // the overview scaled: blurred, but the board (as much of the frame drawn as every item drawn)
+    // the overview scaled: coarse (blocky), but the board: most pixels as every item drawn, about as much of the frame drawn
     expect(d.differ[3]).toBeGreaterThan(0.005);
-    expect(Math.abs(d.drawn[3][0] - d.drawn[3][1])).toBeLessThan(0.25 * d.drawn[3][1]);
+    expect(d.differ[3]).toBeLessThan(0.25);
+    expect(Math.abs(d.drawn[3][0] - d.drawn[3][1])).toBeLessThan(0.5 * d.drawn[3][1]);
   }, 120_000);
   it('zoomed out to half the fit, the snapshot draws the tiny items as points, with the pixels of every item drawn as quads', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown, z: number) => LodDiff }).compareLod(b, 0.5), generatedBoard(200, 150, 2, 'generated-30k'));
     console.log(`[pcb-webgl] 30k pads at half the fit: ${d.points} items as points; snapshot vs every item ${(d.differ * 100).toFixed(3)}% of pixels differ; drawn ${(d.drawn * 100).toFixed(1)}%`);
     if (d.differ >= 0.005 || process.env.PCB_WEBGL_PNG) keep('generated-30k-points', { png2d: d.pngDirect, pngGl: d.pngLod } as PixelDiff);
     expect(d.lod).toBe(true);
-    expect(d.points).toBeGreaterThanOrEqual(30_000); // the 30k pads, about 1.5 x 1 px (the 50-mil tracks, 4 px long, stay quads); an item under two tiles is drawn in each
-    expect(d.boxQuads).toBe(0); // no pad drawn as a quad
+    // the 30k pads are about 1.5 x 1 px (the 50-mil tracks, 4 px long, stay quads): all points (a cell under two tiles is drawn in each)
+    expect(d.points).toBeGreaterThanOrEqual(30_000);
+    expect(d.boxQuads).toBe(0);
     expect(d.drawn).toBeGreaterThan(0.03); // the board fills a quarter of the frame
     expect(d.differ).toBeLessThan(0.005);
   }, 120_000);

@@ -26,7 +26,7 @@ export interface Sharp { frameMs: number; kind: string; steps: number; ms: numbe
 
 const W = 1280, H = 800;
 export const ZOOMS = [1, 4, 16, 64, 256];
-export interface RunOptions { panFrames: number; zoomFrames: number; antialias?: boolean; probe?: boolean }
+export interface RunOptions { panFrames: number; zoomFrames: number; antialias?: boolean; probe?: boolean; slowMs?: number }
 
 interface Open {
   painter: 'webgl' | 'canvas2d';
@@ -38,8 +38,10 @@ interface Open {
   /** A frame as the app draws it: submitted, not waited for (the compositor shows it). */
   present: () => void;
   idle: () => boolean;
-  /** What the last frame drew (WebGL: direct, snapshot, scaled, fallback). */
+  /** What the last frame drew (WebGL: direct, snapshot, scaled, overview, fallback). */
   kind: () => string;
+  /** Tiles of the snapshot drawn so far, and by the last frame (WebGL). */
+  tiles: () => [number, number];
   /** The view is drawn at its scale and nothing is left to draw between frames. */
   sharp: () => boolean;
   composited: (() => void) | null;
@@ -80,6 +82,7 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   /** Work between frames (Canvas2D: the tiles around the view rendered ahead, as the app does; WebGL: the snapshot drawn again at a new zoom). */
   let idle = () => false;
   let kind = () => 'canvas2d';
+  let tiles = (): [number, number] => [0, 0];
   let sharp = () => true;
   let renderer = 'Canvas2D (CPU)';
   let gpuBytes = 0;
@@ -97,6 +100,7 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
     // as the app's animation frame: the frame, then a step of the snapshot's drawing when there is one
     present = () => { gl.draw(vp, visible); if (gl.busy) gl.refine(STEP_BUDGET); };
     kind = () => gl.frame.kind;
+    tiles = () => [gl.snapshotTiles, gl.frame.fixedTiles];
     sharp = () => !gl.busy && (gl.frame.kind === 'direct' || gl.frame.kind === 'snapshot');
     // on the page, as the app stacks it (the rAF frames are composited)
     glCanvas.style.cssText = 'position:absolute;left:0;top:0';
@@ -119,20 +123,24 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   const openMs = performance.now() - t0;
   const painterMs = (performance.now() - p0);
   console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
-  cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, kind, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
+  cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, kind, tiles, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
   return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes };
 }
 
 /** Pan and zoom frames at `k` x the fitted zoom (the view centred on the board), each followed by the work between frames (timed apart). */
 function level(k: number): Frames[] {
-  const { vp, box, frame, idle, kind, sharp, o, fitZoom } = cur!;
+  const { vp, box, frame, idle, kind, tiles, sharp, o, fitZoom } = cur!;
   const series = (kindName: 'pan' | 'zoom', n: number, move: (f: number) => void): Frames => {
     const times: number[] = [], kinds: string[] = [], after: number[] = [];
     for (let f = 0; f < n; f++) {
       const s = performance.now(); move(f); frame(); times.push(performance.now() - s);
       kinds.push(kind());
+      const [t0] = tiles();
       const i0 = performance.now();
       if (idle()) { const ms = performance.now() - i0; cur!.idleTimes.push(ms); after.push(ms); } else after.push(0);
+      // the slow ones, with what they drew (PCB_BENCH_SLOW=ms)
+      const slow = o.slowMs ?? 0;
+      if (slow && (times[f] > slow || after[f] > slow)) console.log(`[pcb-render] slow ${kindName} frame ${f} at ${k}x: ${times[f].toFixed(1)} ms (${kinds[f]}, ${tiles()[1]} tiles drawn in it), after it ${after[f].toFixed(1)} ms (${tiles()[0] - t0} tiles)`);
     }
     return { zoom: k, kind: kindName, times, kinds, after };
   };

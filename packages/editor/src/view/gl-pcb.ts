@@ -251,10 +251,10 @@ interface GpuLayer { g: GlLayerGeometry; quads: Partial<Record<QuadKind, GpuQuad
  * fragments: the unit of the work between frames (TileCost: items + px / PX_PER_ITEM).
  */
 export const PX_PER_ITEM = 50;
-/** Work of one `refine` step between frames (TileCost units): about 5 ms of SwiftShader's time. */
-export const STEP_BUDGET = 12_000;
-/** A frame draws the snapshot's tiles under the view that an edit undid when they are at most this share of them; more: the view is drawn directly. */
-const FIX_SHARE = 0.5;
+/** Work of one `refine` step between frames (TileCost units, at least one tile): a few ms of SwiftShader's time. */
+export const STEP_BUDGET = 6_000;
+/** A frame draws the snapshot's tiles under the view that it lacks (an edit undid them, a pan outran the steps) when they are at most this share of them. */
+const FIX_SHARE = 0.25;
 /**
  * What a frame drew: every item in view, the snapshot at its scale, the snapshot scaled (a zoom),
  * the whole board's overview scaled (a jump or a zoom out past the snapshot), or every item while no
@@ -262,6 +262,7 @@ const FIX_SHARE = 0.5;
  */
 export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'overview' | 'fallback';
 
+const EVERYWHERE: Box = { minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity };
 /** Items moved here are hidden (far outside any view; float32 holds it exactly enough). */
 const FAR = 1e20;
 /** An overlay of edits larger than this many primitives (or that many hidden) is folded into a full build. */
@@ -557,12 +558,10 @@ export class PcbGlView {
     const many = load.items > (this.opts.lodItems ?? LOD_ITEMS) || load.area * view.scale * view.scale > LOD_FILL * view.width * view.height;
     if (many && GlSnapshot.fits((this.maxSide ??= GlSnapshot.maxSide(gl)), view)) {
       const key = this.key(paints);
-      // the part of the board the view shows
-      const b = this.box, v = view.box;
-      const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
+      const shown = this.shown(view.box, view.scale);
       let fixed = 0;
       const ready = this.snapshot.ready(key, shown, view.scale, FIX_SHARE, (tiles) => {
-        for (const [t, i] of tiles) this.snapshot.drawTile(t, i, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
+        for (const ref of tiles) this.snapshot.drawTile(ref, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
         fixed = tiles.length;
       });
       // the texture wanted for this view (its scale, around it) is drawn between frames
@@ -570,7 +569,7 @@ export class PcbGlView {
       this.wanted = { view, key, shown };
       if (ready) {
         gl.viewport(0, 0, c.width, c.height);
-        this.snapshot.draw(view);
+        this.snapshot.draw(view, shown);
         this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0, boxQuads: 0 };
         this.frame = { kind: this.snapshot.overviewShown ? 'overview' : Math.abs(this.snapshot.scale / view.scale - 1) < 1e-9 ? 'snapshot' : 'scaled', fixedTiles: fixed };
         return;
@@ -583,6 +582,12 @@ export class PcbGlView {
     this.wanted = null;
     this.stats = this.drawLayers(view, planned);
     this.frame = { kind: 'direct', fixedTiles: 0 };
+  }
+
+  /** The part of the board a view shows: its box within the board's, and 2 px more (an item is drawn up to a pixel past its box). */
+  private shown(v: Box, scale: number): Box {
+    const b = this.box, m = 2 / scale;
+    return { minX: Math.max(b.minX - m, v.minX), minY: Math.max(b.minY - m, v.minY), maxX: Math.min(b.maxX + m, v.maxX), maxY: Math.min(b.maxY + m, v.maxY) };
   }
 
   /** Is the snapshot still being drawn (the app calls `refine` again, a frame later)? */
@@ -605,9 +610,7 @@ export class PcbGlView {
     } while (budget === Infinity && this.snapshot.busy);
     // the view drawn again when the texture at its scale now holds it (it showed another scale, or every item)
     if (this.frame.kind !== 'snapshot' && this.frame.kind !== 'direct') {
-      const b = this.box, v = vp.visible();
-      const shown = { minX: Math.max(b.minX, v.minX), minY: Math.max(b.minY, v.minY), maxX: Math.min(b.maxX, v.maxX), maxY: Math.min(b.maxY, v.maxY) };
-      if (this.snapshot.canShow(this.key(paints), shown, vp.scale)) this.draw(vp, visible);
+      if (this.snapshot.canShow(this.key(paints), this.shown(vp.visible(), vp.scale), vp.scale)) this.draw(vp, visible);
     }
     return true;
   }
@@ -615,11 +618,14 @@ export class PcbGlView {
   /** Tiles of the snapshot drawn so far (tests, bench). */
   get snapshotTiles(): number { return this.snapshot.tilesDrawn; }
 
-  /** Draw a tile of the snapshot: every visible layer's items under it, on the region's view. */
+  /** Draw a tile of the snapshot: every visible layer's items under it (`region`: the tile's viewport, the tile and a margin). */
   private paintTile(sv: SnapshotView, region: Box, tile: Box, paints: Array<{ l: GpuLayer; rgba: number[]; key: string }>, overview: boolean): TileCost {
     const v: View = { ...sv, box: region };
     const load: Load = { items: 0, area: 0 };
-    const st = this.drawLayers(v, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, tile, region, load) })));
+    // the cells that meet the tile's viewport (the tile and a margin: an item is drawn up to a pixel past its box);
+    // any of them may be points: a point sprite whose centre is outside the viewport is dropped whole, but
+    // reaches at most POINT_PX / 2 + 1 px from its centre, less than the margin: it does not reach the tile
+    const st = this.drawLayers(v, paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, region, EVERYWHERE, load) })));
     // summed over every tile drawn (an item under several tiles counts in each), the overview's apart
     if (overview) return { items: load.items, px: load.area * sv.scale * sv.scale };
     const a = this.snapshotStats;

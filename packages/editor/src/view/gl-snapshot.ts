@@ -1,18 +1,18 @@
 /**
  * The level of detail of the WebGL2 PCB painter for views over many items or much fill (issue 14
- * part 6): the board around the view (the view and half a view more on each side, within the
- * board's box: at most 2 x 2 views of pixels) drawn into a texture at the view's scale, and a frame
- * that shows it as one textured rectangle instead of drawing every item: a pan shows the same pixels
- * a full draw would (texel for pixel).
- * The texture is drawn tile by tile (TILE px squares, those nearest the view first), a few tiles per
- * `step` between frames (never inside a frame): two textures, the one shown (`front`) and the one
- * being drawn (`build`), which is shown as soon as its finished tiles hold the view (the rest is
- * drawn afterwards, in it). Meanwhile a frame shows the front: translated by a pan, scaled by a zoom
- * (blurred until the build at the new scale holds the view). A pan nearing the front's edge starts a
- * build around the view ahead of time. An edit marks the tiles under its box undrawn in both
- * textures; a frame draws the few it needs at once.
- * Used by gl-pcb.ts; the region, not the whole board: a 100k-pad board at 4x fit is 16 Mpx.
- * Frame: board mil, Y up; the texture's row 0 is the region's bottom edge.
+ * part 6): the board drawn at the view's scale into tiles (TILE px squares on a grid fixed for that
+ * scale, on the view's pixel grid), kept in a ring texture of 2 x 2 views (the tile at column c,
+ * row r in the slot c mod cols, r mod rows; sampled with REPEAT), and a frame that shows the tiles
+ * under the view as one textured rectangle instead of drawing every item: a pan shows the same
+ * pixels a full draw would (texel for pixel).
+ * Tiles are drawn a few per `step` between frames, never all in a frame: those of the window (the
+ * view and half a view more on each side) that the ring lacks, nearest the view first. A pan draws
+ * only the tiles entering the window (the others stay); a frame whose view lacks a few tiles draws
+ * them at once (at most FIX_SHARE of the view's; an edit marks the tiles under it undrawn).
+ * A zoom starts a ring at the new scale in the second texture while the first is shown scaled.
+ * Once the view's tiles are drawn, the overview (the whole board in at most 2 x 2 views) is drawn the
+ * same way; a frame no ring holds (a jump, a zoom out past them) shows it scaled meanwhile.
+ * Used by gl-pcb.ts. Frame: board mil, Y up; tile row 0 is at the bottom.
  */
 import type { Box } from '@copperplate/board';
 
@@ -28,17 +28,21 @@ export const LOD_FILL = 1.5;
 export const SNAPSHOT_MAX = 8192;
 /** Side of a tile (px): the unit of work between frames. */
 export const TILE = 128;
+/** A frame draws at most this many tiles the view's ring lacks when another ring could show the view scaled. */
+const FIX_FEW = 4;
+/** A tile is drawn with this many px around it (scissored away): more than half a point sprite (POINT_PX / 2 + 1) and an item's reach past its box. */
+const TILE_MARGIN = 4;
 
 const VS = `#version 300 es
 layout(location=0) in vec2 a_corner;
 uniform vec2 u_center;
 uniform vec2 u_scale;
 uniform vec4 u_box;
-uniform vec2 u_uv;
+uniform vec4 u_uv;
 out vec2 v_uv;
 void main() {
   vec2 uv = a_corner * 0.5 + 0.5;
-  v_uv = uv * u_uv;
+  v_uv = mix(u_uv.xy, u_uv.zw, uv);
   gl_Position = vec4((mix(u_box.xy, u_box.zw, uv) - u_center) * u_scale, 0.0, 1.0);
 }`;
 const FS = `#version 300 es
@@ -50,38 +54,43 @@ void main() { o = texture(u_tex, v_uv); }`;
 
 export interface SnapshotView { cx: number; cy: number; scale: number; width: number; height: number }
 
-/** One texture: its region (board mil, on texels), the scale, what it shows and which tiles are drawn. */
-interface Tex {
+/** A tile of a ring: the ring, its column and row. */
+export type TileRef = [Ring, number, number];
+
+/** One texture of tiles. */
+interface Ring {
   tex: WebGLTexture;
   fbo: WebGLFramebuffer;
-  /** Allocated size (px); the region uses [0, w) x [0, h). */
-  tw: number;
-  th: number;
-  w: number;
-  h: number;
-  box: Box;
+  /** Slots (columns, rows) and the texture's size (px). */
+  cols: number;
+  rows: number;
   scale: number;
   key: string;
-  /** Tiles (x, y, w, h in texels), nearest the view first; `done[i]`: tile i is drawn; `next`: tiles before it were visited. */
-  tiles: Int32Array;
-  /** The tile at column c, row r of the TILE grid: grid[r * cols + c]. */
-  grid: Int32Array;
-  cols: number;
-  done: Uint8Array;
-  left: number;
-  next: number;
+  /** The grid's origin: the bottom-left corner of tile (0, 0) (mil). */
+  ox: number;
+  oy: number;
+  /** The tile each slot holds (column, row), or EMPTY. */
+  slot: Int32Array;
+  /** The tiles wanted (inclusive ranges), the ones of them not drawn (nearest the view first) and how far `step` got. */
+  win: [number, number, number, number];
+  queue: number[];
+  qi: number;
 }
+const EMPTY = -2147483648;
 
 /** What a tile drew (PcbGlView.drawLayers' count): the budget of a step is in these units. */
 export interface TileCost { items: number; px: number }
+type Paint = (v: SnapshotView, region: Box, tile: Box, overview: boolean) => TileCost;
+
+const same = (a: number, b: number) => Math.abs(a / b - 1) < 1e-9;
 
 export class GlSnapshot {
-  private texs: Tex[] = [];
-  /** The whole board at a coarse scale (see `overview`). */
-  private ov: Tex | null = null;
-  /** The texture shown, and the one being drawn (may be the front: shown before its last tiles). */
-  private front: Tex | null = null;
-  private build: Tex | null = null;
+  /** The two rings at view scales, and the overview. */
+  private rings: Ring[] = [];
+  private ov: Ring | null = null;
+  /** The ring shown by the last frame, and the one `step` draws into. */
+  private front: Ring | null = null;
+  private build: Ring | null = null;
   private readonly u: Record<string, WebGLUniformLocation | null> = {};
   /** Tiles drawn so far (tests, bench). */
   tilesDrawn = 0;
@@ -98,246 +107,237 @@ export class GlSnapshot {
     return Math.min(SNAPSHOT_MAX, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number, dims[0], dims[1]) - 4;
   }
 
-  /** Can a view of this size have a snapshot (its region at most 2 x 2 views)? */
-  static fits(maxSide: number, view: SnapshotView): boolean { return 2 * view.width + 4 <= maxSide && 2 * view.height + 4 <= maxSide; }
+  /** Can a view of this size have a snapshot (a ring of 2 x 2 views and a tile)? */
+  static fits(maxSide: number, view: SnapshotView): boolean { return 2 * view.width + 2 * TILE <= maxSide && 2 * view.height + 2 * TILE <= maxSide; }
 
-  /** Is the shown texture the overview? */
-  get overviewShown(): boolean { return !!this.front && this.front === this.ov; }
-  /** The shown texture's scale (px per mil; 0: none). */
+  /** The shown ring's scale (px per mil; 0: none). */
   get scale(): number { return this.front?.scale ?? 0; }
-  /** Is a texture being drawn? */
-  get busy(): boolean { return !!this.build && this.build.left > 0; }
+  /** Is the shown ring the overview? */
+  get overviewShown(): boolean { return !!this.front && this.front === this.ov; }
+  /** Are tiles left to draw? */
+  get busy(): boolean { return !!this.build && this.pending(this.build); }
 
-  /** Does `t` show `key` and hold `b` (the part of the board a view shows) with every tile under it drawn? */
-  private holds(t: Tex | null, key: string, b: Box): boolean {
-    if (!t || t.key !== key) return false;
-    const e = 1e-9 * Math.max(1, Math.abs(t.box.minX), Math.abs(t.box.maxX), Math.abs(t.box.minY), Math.abs(t.box.maxY));
-    if (b.minX < t.box.minX - e || b.maxX > t.box.maxX + e || b.minY < t.box.minY - e || b.maxY > t.box.maxY + e) return false;
-    return this.undrawn(t, b).length === 0;
+  private all(): Ring[] { return this.ov ? [...this.rings, this.ov] : this.rings; }
+
+  /** Column and row ranges (inclusive) of the tiles of `t` under `b`. */
+  private range(t: Ring, b: Box, margin = 0): [number, number, number, number] {
+    const k = t.scale / TILE, m = margin / TILE;
+    return [Math.floor((b.minX - t.ox) * k - m), Math.ceil((b.maxX - t.ox) * k + m) - 1, Math.floor((b.minY - t.oy) * k - m), Math.ceil((b.maxY - t.oy) * k + m) - 1];
   }
 
-  /** Indices of `t`'s undrawn tiles under `b`. */
-  private undrawn(t: Tex, b: Box): number[] { return this.under(t, b).filter((i) => !t.done[i]); }
+  private at(t: Ring, c: number, r: number): number { return 2 * (((r % t.rows) + t.rows) % t.rows * t.cols + (((c % t.cols) + t.cols) % t.cols)); }
+  private drawn(t: Ring, c: number, r: number): boolean { const i = this.at(t, c, r); return t.slot[i] === c && t.slot[i + 1] === r; }
 
-  /** Indices of `t`'s tiles under `b`. */
-  private under(t: Tex, b: Box): number[] {
-    const out: number[] = [];
-    const [x0, y0, x1, y1] = this.texels(t, b);
-    if (x1 <= x0 || y1 <= y0) return out;
-    for (let r = Math.floor(y0 / TILE), r1 = Math.floor((y1 - 1) / TILE); r <= r1; r++) for (let c = Math.floor(x0 / TILE), c1 = Math.floor((x1 - 1) / TILE); c <= c1; c++) out.push(t.grid[r * t.cols + c]);
+  /** The tiles of `t` under `b` that are not drawn; null when `b` needs more tiles than the ring holds. */
+  private missing(t: Ring, b: Box): TileRef[] | null {
+    const [c0, c1, r0, r1] = this.range(t, b);
+    if (c1 - c0 + 1 > t.cols || r1 - r0 + 1 > t.rows) return null;
+    const out: TileRef[] = [];
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (!this.drawn(t, c, r)) out.push([t, c, r]);
     return out;
   }
 
-  /** Texel range [x0, x1) x [y0, y1) of `t` that `b` touches (within the region). */
-  private texels(t: Tex, b: Box): [number, number, number, number] {
-    const s = t.scale;
-    return [Math.max(0, Math.floor((b.minX - t.box.minX) * s) - 2), Math.max(0, Math.floor((b.minY - t.box.minY) * s) - 2), Math.min(t.w, Math.ceil((b.maxX - t.box.minX) * s) + 2), Math.min(t.h, Math.ceil((b.maxY - t.box.minY) * s) + 2)];
+  private holds(t: Ring | null, key: string, b: Box): boolean {
+    if (!t || t.key !== key) return false;
+    const m = this.missing(t, b);
+    return !!m && m.length === 0;
   }
 
   /**
-   * Can a frame show `shown` (the part of the board the view shows) from a texture of `key`? The
-   * build is shown from now on once it holds it (it is at the wanted scale and place). When the front
-   * holds the view's region but lacks tiles under it (an edit), `fix` draws them now if they are at
-   * most `fixShare` of the tiles under the view (else the frame draws every item, cheaper then).
+   * Can a frame show `shown` (the part of the board the view shows) from a ring of `key`? The ring
+   * at the view's scale if it holds it, or lacks at most FIX_FEW tiles under it (`fix` draws them
+   * now); else of the rings that hold it the one nearest the view's scale (shown scaled); else the
+   * ring at the view's scale if it lacks at most `fixShare` of the tiles under the view (an edit).
    */
-  ready(key: string, shown: Box, scale: number, fixShare: number, fix: (tiles: Array<[Tex, number]>) => void): boolean {
-    // of the textures that hold the view, the one nearest its scale (the build once it holds it)
-    let best: Tex | null = null, bestD = Infinity;
-    for (const t of this.all()) {
-      if (!this.holds(t, key, shown)) continue;
-      const d = Math.abs(Math.log(t.scale / scale)) - (t === this.build ? 1e-9 : 0);
-      if (d < bestD) { best = t; bestD = d; }
+  ready(key: string, shown: Box, scale: number, fixShare: number, fix: (tiles: TileRef[]) => void): boolean {
+    const t = this.rings.find((x) => x.key === key && same(x.scale, scale));
+    const m = t ? this.missing(t, shown) : null;
+    if (t && m && m.length <= FIX_FEW) { if (m.length) fix(m); this.front = t; return true; }
+    let best: Ring | null = null, bestD = Infinity;
+    for (const r of this.all()) {
+      if (!this.holds(r, key, shown)) continue;
+      const d = Math.abs(Math.log(r.scale / scale));
+      if (d < bestD) { best = r; bestD = d; }
     }
     if (best) { this.front = best; return true; }
-    const f = this.front;
-    if (!f || f.key !== key) return false;
-    const e = 1e-9 * Math.max(1, Math.abs(f.box.minX), Math.abs(f.box.maxX));
-    if (shown.minX < f.box.minX - e || shown.maxX > f.box.maxX + e || shown.minY < f.box.minY - e || shown.maxY > f.box.maxY + e) return false;
-    const need = this.undrawn(f, shown);
-    if (need.length > fixShare * this.under(f, shown).length) return false;
-    fix(need.map((i) => [f, i]));
-    return true;
+    if (t && m) {
+      const [c0, c1, r0, r1] = this.range(t, shown);
+      if (m.length <= fixShare * (c1 - c0 + 1) * (r1 - r0 + 1)) { fix(m); this.front = t; return true; }
+    }
+    return false;
   }
 
-  /** Could a frame of `scale` show `shown` from a texture of `key` at that scale (the front or the build)? */
+  /** Could a frame of `scale` show `shown` from a ring of `key` at that scale? */
   canShow(key: string, shown: Box, scale: number): boolean {
-    return [this.front, this.build].some((t) => !!t && Math.abs(t.scale / scale - 1) < 1e-9 && this.holds(t, key, shown));
+    return this.rings.some((t) => same(t.scale, scale) && this.holds(t, key, shown));
   }
 
   /**
-   * Is the wanted texture for a view (its scale, its place with a quarter of a view to spare inside
-   * the region, `key`) the front or being drawn? If not, a build of it is started (into the
-   * texture not shown), drawn by `step`.
+   * The ring wanted for a view: at its scale, its window the view and half a view more on each
+   * side, within the board. Its undrawn tiles are drawn by `step`; when it has none, the overview's.
    */
   want(board: Box, view: SnapshotView, key: string, shown: Box): void {
-    const ok = (t: Tex | null) => {
-      if (!t || t.key !== key || Math.abs(t.scale / view.scale - 1) > 1e-9) return false;
-      const mx = view.width / 4 / view.scale, my = view.height / 4 / view.scale;
-      const b = t.box;
-      // the shown part with a quarter view of margin, within the board
-      return Math.max(board.minX, shown.minX - mx) >= b.minX && Math.min(board.maxX, shown.maxX + mx) <= b.maxX && Math.max(board.minY, shown.minY - my) >= b.minY && Math.min(board.maxY, shown.maxY + my) <= b.maxY;
-    };
-    if (ok(this.front)) {
-      if (this.front!.left > 0) { this.build = this.front; return; } // tiles an edit undid
-      if (this.build && this.build !== this.front && this.build !== this.ov) this.build = null;
-      if (!this.build || this.build.left === 0) this.overview(board, view, key);
-      return;
+    let t = this.rings.find((x) => x.key === key && same(x.scale, view.scale));
+    if (!t) {
+      t = this.rings.find((x) => x !== this.front);
+      if (!t) this.rings.push((t = this.newRing(view)));
+      this.reset(t, view, key);
     }
-    // the other texture if it is the wanted one (a zoom back to a scale it was being drawn at)
-    const other = this.texs.find((t) => t !== this.front && ok(t));
-    if (other) { this.build = other.left ? other : this.build; if (!other.left) this.front = other; return; }
-    this.plan(board, view, key);
+    // (the board and 2 px more, as `shown`: an item is drawn up to a pixel past its box)
+    const hw = view.width / 2 / view.scale, hh = view.height / 2 / view.scale, m = 2 / view.scale;
+    const w = { minX: Math.max(board.minX - m, shown.minX - hw), minY: Math.max(board.minY - m, shown.minY - hh), maxX: Math.min(board.maxX + m, shown.maxX + hw), maxY: Math.min(board.maxY + m, shown.maxY + hh) };
+    this.window(t, this.range(t, w), view);
+    if (this.pending(t)) { this.build = t; return; }
+    this.build = null;
+    this.overview(board, view, key);
   }
 
-  /**
-   * The overview: the whole board in one texture of at most 2 x 2 views, drawn (between frames) once
-   * the texture of the view is done; a frame that the others do not hold (a jump, a zoom out past
-   * them) shows it scaled instead of drawing every item, until the texture around the view holds it.
-   */
+  /** The overview: the whole board in one ring of at most 2 x 2 views (see the module's comment). */
   private overview(board: Box, view: SnapshotView, key: string): void {
-    const o = this.ov;
-    if (o && o.key === key) { if (o.left > 0) this.build = o; return; }
     const bw = Math.max(board.maxX - board.minX, 1e-9), bh = Math.max(board.maxY - board.minY, 1e-9);
-    const scale = Math.min((2 * view.width) / bw, (2 * view.height) / bh);
+    const scale = Math.min((2 * view.width - 2 * TILE) / bw, (2 * view.height - 2 * TILE) / bh);
     if (!(scale > 0) || !Number.isFinite(scale)) return;
-    this.ov ??= this.newTex(board);
-    this.setup(this.ov, board, { cx: (board.minX + board.maxX) / 2, cy: (board.minY + board.maxY) / 2, scale, width: view.width, height: view.height }, key);
-  }
-
-  private newTex(board: Box): Tex {
-    const gl = this.gl;
-    return { tex: gl.createTexture()!, fbo: gl.createFramebuffer()!, tw: 0, th: 0, w: 0, h: 0, box: board, scale: 0, key: '', tiles: new Int32Array(0), grid: new Int32Array(0), cols: 0, done: new Uint8Array(0), left: 0, next: 0 };
-  }
-
-  /** Start drawing the region around `view` at its scale into the texture not shown. */
-  private plan(board: Box, view: SnapshotView, key: string): void {
-    // the texture not shown (a new one while there are fewer than two)
-    let t = this.texs.find((x) => x !== this.front);
-    if (!t) this.texs.push((t = this.newTex(board)));
-    this.setup(t, board, view, key);
-  }
-
-  /** Make `t` the build of the region around `view` (within `board`) at the view's scale. */
-  private setup(t: Tex, board: Box, view: SnapshotView, key: string): void {
-    const gl = this.gl;
-    const scale = view.scale;
-    const hw = view.width / 2 / scale, hh = view.height / 2 / scale;
-    // the region: the view and half a view more on each side, within the board's box
-    const rx0 = Math.max(board.minX, view.cx - 2 * hw), rx1 = Math.max(rx0, Math.min(board.maxX, view.cx + 2 * hw));
-    const ry0 = Math.max(board.minY, view.cy - 2 * hh), ry1 = Math.max(ry0, Math.min(board.maxY, view.cy + 2 * hh));
-    // texels on the view's pixel grid (a pan by whole pixels shows the very pixels of a full draw),
-    // one texel beyond the region on each side
-    const vx = view.cx - hw, vy = view.cy - hh;
-    const x0 = vx - Math.ceil((vx - rx0) * scale + 1) / scale, y0 = vy - Math.ceil((vy - ry0) * scale + 1) / scale;
-    const w = Math.max(1, Math.ceil((rx1 - x0) * scale) + 1), h = Math.max(1, Math.ceil((ry1 - y0) * scale) + 1);
-    // allocated once for the largest region of this view size (2 x 2 views): no reallocation per build
-    const tw = Math.max(w, 2 * view.width + 4), th = Math.max(h, 2 * view.height + 4);
-    if (tw > t.tw || th > t.th) {
-      gl.bindTexture(gl.TEXTURE_2D, t.tex);
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, tw, th, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, t.fbo);
-      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t.tex, 0);
-      gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-      t.tw = tw; t.th = th;
+    if (!this.ov || this.ov.key !== key || !same(this.ov.scale, scale)) {
+      this.ov ??= this.newRing(view);
+      this.reset(this.ov, { cx: board.minX + view.width / 2 / scale, cy: board.minY + view.height / 2 / scale, scale, width: view.width, height: view.height }, key);
+      this.window(this.ov, this.range(this.ov, board, TILE), view);
     }
-    t.w = w; t.h = h;
-    t.box = { minX: x0, minY: y0, maxX: x0 + w / scale, maxY: y0 + h / scale };
-    t.scale = scale;
+    if (this.pending(this.ov)) this.build = this.ov;
+  }
+
+  private newRing(view: SnapshotView): Ring {
+    const gl = this.gl;
+    const cols = Math.ceil((2 * view.width) / TILE) + 1, rows = Math.ceil((2 * view.height) / TILE) + 1;
+    const t: Ring = { tex: gl.createTexture()!, fbo: gl.createFramebuffer()!, cols, rows, scale: 0, key: '', ox: 0, oy: 0, slot: new Int32Array(2 * cols * rows).fill(EMPTY), win: [0, -1, 0, -1], queue: [], qi: 0 };
+    gl.bindTexture(gl.TEXTURE_2D, t.tex);
+    gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, cols * TILE, rows * TILE, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.REPEAT);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.REPEAT);
+    // nearest at any scale: texel for pixel at its own; scaled (a zoom, the overview) it lasts until the ring at the
+    // view's scale holds the view, and SwiftShader's linear filter costs twice as much
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, t.fbo);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, t.tex, 0);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    return t;
+  }
+
+  /** `t` at the view's scale, empty, its grid on the view's pixel grid (a pan by whole pixels shows the pixels of a full draw). */
+  private reset(t: Ring, view: SnapshotView, key: string): void {
+    t.scale = view.scale;
     t.key = key;
-    // tiles, nearest the view's centre first
-    const cx = (view.cx - x0) * scale, cy = (view.cy - y0) * scale;
-    const list: Array<[number, number, number, number, number]> = [];
-    for (let y = 0; y < h; y += TILE) for (let x = 0; x < w; x += TILE) {
-      const tw1 = Math.min(TILE, w - x), th1 = Math.min(TILE, h - y);
-      const dx = Math.max(0, Math.abs(x + tw1 / 2 - cx) - tw1 / 2), dy = Math.max(0, Math.abs(y + th1 / 2 - cy) - th1 / 2);
-      list.push([x, y, tw1, th1, Math.max(dx / view.width, dy / view.height)]);
-    }
-    list.sort((a, b) => a[4] - b[4]);
-    t.tiles = new Int32Array(list.length * 4);
-    t.cols = Math.ceil(w / TILE);
-    t.grid = new Int32Array(t.cols * Math.ceil(h / TILE));
-    list.forEach((l, i) => { t.tiles.set([l[0], l[1], l[2], l[3]], 4 * i); t.grid[(l[1] / TILE) * t.cols + l[0] / TILE] = i; });
-    t.done = new Uint8Array(list.length);
-    t.left = list.length;
-    t.next = 0;
-    this.build = t;
+    t.ox = view.cx - view.width / 2 / view.scale;
+    t.oy = view.cy - view.height / 2 / view.scale;
+    t.slot.fill(EMPTY);
+    t.win = [0, -1, 0, -1];
+    t.queue = [];
+    t.qi = 0;
   }
 
-  /**
-   * Draw tiles of the build until `budget` (TileCost units: items + px / PX_PER_ITEM, see gl-pcb.ts)
-   * is spent (at least one tile). `paint` draws every visible layer of the region's view into the
-   * bound framebuffer for the tile's box (scissored to it) and says what it drew. Returns whether
-   * tiles were drawn.
-   */
-  step(budget: number, cost: (c: TileCost) => number, paint: (v: SnapshotView, region: Box, tile: Box, overview: boolean) => TileCost): boolean {
+  /** Set the tiles `t` should hold (at most its slots, around the view's centre) and queue the undrawn ones, nearest the view first. */
+  private window(t: Ring, [c0, c1, r0, r1]: [number, number, number, number], view: SnapshotView): void {
+    const ccx = (view.cx - t.ox) * t.scale / TILE, ccy = (view.cy - t.oy) * t.scale / TILE;
+    if (c1 - c0 + 1 > t.cols) { c0 = Math.max(c0, Math.floor(ccx - t.cols / 2)); c1 = c0 + t.cols - 1; }
+    if (r1 - r0 + 1 > t.rows) { r0 = Math.max(r0, Math.floor(ccy - t.rows / 2)); r1 = r0 + t.rows - 1; }
+    const w = t.win;
+    if (w[0] === c0 && w[1] === c1 && w[2] === r0 && w[3] === r1) return;
+    t.win = [c0, c1, r0, r1];
+    this.requeue(t, ccx, ccy);
+  }
+
+  private requeue(t: Ring, ccx?: number, ccy?: number): void {
+    const [c0, c1, r0, r1] = t.win;
+    const cx = ccx ?? (c0 + c1 + 1) / 2, cy = ccy ?? (r0 + r1 + 1) / 2;
+    const q: Array<[number, number, number]> = [];
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (!this.drawn(t, c, r)) q.push([c, r, Math.max(Math.abs(c + 0.5 - cx), Math.abs(r + 0.5 - cy))]);
+    q.sort((a, b) => a[2] - b[2]);
+    t.queue = q.flatMap(([c, r]) => [c, r]);
+    t.qi = 0;
+  }
+
+  private pending(t: Ring): boolean {
+    while (t.qi < t.queue.length && this.drawn(t, t.queue[t.qi], t.queue[t.qi + 1])) t.qi += 2;
+    return t.qi < t.queue.length;
+  }
+
+  /** Draw tiles of the build until `budget` (TileCost units, see gl-pcb.ts) is spent (at least one tile). Returns whether tiles were drawn. */
+  step(budget: number, cost: (c: TileCost) => number, paint: Paint): boolean {
     const t = this.build;
-    if (!t || t.left === 0) return false;
+    if (!t || !this.pending(t)) return false;
     let spent = 0;
-    while (t.left > 0 && spent < budget) {
-      while (t.done[t.next]) t.next++;
-      spent += cost(this.drawTile(t, t.next, paint));
+    while (spent < budget && this.pending(t)) {
+      const c = t.queue[t.qi], r = t.queue[t.qi + 1];
+      t.qi += 2;
+      spent += cost(this.drawTile([t, c, r], paint));
     }
     return true;
   }
 
-  /** Draw tile `i` of `t`. */
-  drawTile(t: Tex, i: number, paint: (v: SnapshotView, region: Box, tile: Box, overview: boolean) => TileCost): TileCost {
+  /**
+   * Draw a tile into its slot: `paint` draws every visible layer for the view of the tile and
+   * TILE_MARGIN px around it (the viewport: a point sprite is drawn when its centre is in it, so one
+   * whose centre is in the next tile still reaches this one), scissored to the slot.
+   */
+  drawTile([t, c, r]: TileRef, paint: Paint): TileCost {
     const gl = this.gl;
-    const s = t.scale;
-    const x = t.tiles[4 * i], y = t.tiles[4 * i + 1], w = t.tiles[4 * i + 2], h = t.tiles[4 * i + 3];
+    const s = t.scale, M = TILE_MARGIN;
+    const i = this.at(t, c, r);
+    const x = (i / 2) % t.cols * TILE, y = Math.floor(i / 2 / t.cols) * TILE;
     gl.bindFramebuffer(gl.FRAMEBUFFER, t.fbo);
-    gl.viewport(0, 0, t.w, t.h);
+    gl.viewport(x - M, y - M, TILE + 2 * M, TILE + 2 * M);
     gl.enable(gl.SCISSOR_TEST);
-    gl.scissor(x, y, w, h);
+    gl.scissor(x, y, TILE, TILE);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    const tile = { minX: t.box.minX + x / s, minY: t.box.minY + y / s, maxX: t.box.minX + (x + w) / s, maxY: t.box.minY + (y + h) / s };
-    const c = paint({ cx: (t.box.minX + t.box.maxX) / 2, cy: (t.box.minY + t.box.maxY) / 2, scale: s, width: t.w, height: t.h }, t.box, tile, t === this.ov);
+    const tile = { minX: t.ox + (c * TILE) / s, minY: t.oy + (r * TILE) / s, maxX: t.ox + ((c + 1) * TILE) / s, maxY: t.oy + ((r + 1) * TILE) / s };
+    const around = { minX: tile.minX - M / s, minY: tile.minY - M / s, maxX: tile.maxX + M / s, maxY: tile.maxY + M / s };
+    const cost = paint({ cx: (tile.minX + tile.maxX) / 2, cy: (tile.minY + tile.maxY) / 2, scale: s, width: TILE + 2 * M, height: TILE + 2 * M }, around, tile, t === this.ov);
     gl.disable(gl.SCISSOR_TEST);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-    t.done[i] = 1;
-    t.left--;
+    t.slot[i] = c; t.slot[i + 1] = r;
     this.tilesDrawn++;
-    return c;
+    return cost;
   }
 
-  /** An edit changed what lies in `b`: its tiles are drawn again (both textures). */
+  /** An edit changed what lies in `b`: its tiles are undrawn in every ring (a margin of 2 px: hairlines are a pixel wide at any scale). */
   invalidate(b: Box): void {
     for (const t of this.all()) {
       if (!t.key) continue;
-      for (const i of this.under(t, b)) if (t.done[i]) { t.done[i] = 0; t.left++; t.next = Math.min(t.next, i); }
-      if (t.left && t !== this.build && t === this.front && !this.busy) this.build = t;
+      const [c0, c1, r0, r1] = this.range(t, b, 2);
+      if ((c1 - c0 + 1) * (r1 - r0 + 1) > 4 * t.cols * t.rows) { t.slot.fill(EMPTY); this.requeue(t); continue; }
+      let any = false;
+      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (this.drawn(t, c, r)) { t.slot[this.at(t, c, r)] = EMPTY; any = true; }
+      if (any) this.requeue(t);
     }
   }
 
+  /** No ring wanted (the view is drawn directly). */
+  stop(): void { this.build = null; }
 
-  /** No build wanted (the view is drawn directly). */
-  stop(): void { if (this.build !== this.front) this.build = null; }
-
-  /** Forget what the textures show (new geometry): nothing is shown from them until drawn again. */
+  /** Forget what the rings show (new geometry): nothing is shown from them until drawn again. */
   clear(): void {
-    for (const t of this.all()) { t.key = ''; t.left = 0; }
+    for (const t of this.all()) { t.key = ''; t.slot.fill(EMPTY); t.queue = []; t.qi = 0; t.win = [0, -1, 0, -1]; }
     this.front = null;
     this.build = null;
   }
 
-  /** Show the front for a view (on the bound framebuffer, already cleared to the background). */
-  draw(v: SnapshotView): void {
+  /** Show the front's tiles under `shown` for a view (on the bound framebuffer, already cleared to the background). */
+  draw(v: SnapshotView, shown: Box): void {
     const gl = this.gl;
     const t = this.front!;
+    const tw = t.cols * TILE, th = t.rows * TILE;
+    // the shown box in the ring's texels, moved by whole turns of the ring near 0 (REPEAT wraps; small numbers keep float32 exact)
+    let x0 = (shown.minX - t.ox) * t.scale, y0 = (shown.minY - t.oy) * t.scale;
+    const x1 = (shown.maxX - t.ox) * t.scale - Math.floor(x0 / tw) * tw, y1 = (shown.maxY - t.oy) * t.scale - Math.floor(y0 / th) * th;
+    x0 -= Math.floor(x0 / tw) * tw; y0 -= Math.floor(y0 / th) * th;
     gl.useProgram(this.prog);
     gl.uniform2f(this.u.u_center, v.cx, v.cy);
     gl.uniform2f(this.u.u_scale, (2 * v.scale) / v.width, (2 * v.scale) / v.height);
-    gl.uniform4f(this.u.u_box, t.box.minX, t.box.minY, t.box.maxX, t.box.maxY);
-    gl.uniform2f(this.u.u_uv, t.w / t.tw, t.h / t.th);
+    gl.uniform4f(this.u.u_box, shown.minX, shown.minY, shown.maxX, shown.maxY);
+    gl.uniform4f(this.u.u_uv, x0 / tw, y0 / th, x1 / tw, y1 / th);
     gl.uniform1i(this.u.u_tex, 0);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, t.tex);
-    // at its own scale texel for pixel (nearest: no blur); scaled while a zoom waits for the build
-    // (nearest scaled too: SwiftShader's linear filter costs twice as much, and a scaled frame lasts until the build at the new scale holds the view)
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
-    gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     gl.disable(gl.BLEND);
     gl.bindVertexArray(this.quadVao);
     gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
@@ -345,14 +345,12 @@ export class GlSnapshot {
   }
 
   /** Bytes of the textures. */
-  get bytes(): number { return this.all().reduce((n, t) => n + t.tw * t.th * 4, 0); }
-
-  private all(): Tex[] { return this.ov ? [...this.texs, this.ov] : this.texs; }
+  get bytes(): number { return this.all().reduce((n, t) => n + t.cols * t.rows * TILE * TILE * 4, 0); }
 
   release(): void {
     const gl = this.gl;
     for (const t of this.all()) { gl.deleteTexture(t.tex); gl.deleteFramebuffer(t.fbo); }
-    this.texs = [];
+    this.rings = [];
     this.ov = null;
     this.front = null;
     this.build = null;
