@@ -109,7 +109,8 @@ export class EditorDocument {
       order.push(key);
     }
     this.order = order.length === this.entries.size ? order : null;
-    this.headKey = this.ofType('HEAD')[0]?.[0];
+    // the first HEAD (the file's second line, as a rule: not a walk through every record)
+    for (const [k, r] of this.entries) if (recType(r) === 'HEAD') { this.headKey = k; break; }
     const hr = this.singleton('HEAD');
     const head = hr ? Head.get(hr, 'props') : undefined;
     if (head && typeof head === 'object' && typeof head.maxId === 'number') this.maxNumId = Math.max(this.maxNumId, head.maxId);

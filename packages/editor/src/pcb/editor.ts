@@ -102,6 +102,7 @@ export class PcbEditor {
     this.scene = new PcbScene({ docType: this.doc.docType, keys: this.doc.keys(), records: this.doc.records(), extraBlocks: this.doc.extraBlocks, pcbUuid: this.opts.pcbUuid, project: this.opts.project });
     this.idx = null;
     this.keyBoxes = null;
+    this.extentNow = undefined;
     this.rats = undefined;
     this.ratsBase = undefined;
     this.nets = undefined;
@@ -120,6 +121,7 @@ export class PcbEditor {
 
   private onChange(cs: ChangeSet): void {
     this.gridNow = undefined;
+    this.extentNow = undefined;
     const structural = cs.changes.some((c) => {
       const r = (c.after ?? c.before)!;
       const t = recType(r);
@@ -189,7 +191,10 @@ export class PcbEditor {
   }
 
   /** The box of everything drawn (outline, parts beside it, text...): what Fit shows. */
-  extent(): Box {
+  extent(): Box { return (this.extentNow ??= this.extentOf()); }
+  /** The extent, kept until the next change (a view fits twice as it opens: 150k boxes each time). */
+  private extentNow?: Box;
+  private extentOf(): Box {
     let b = emptyBox();
     if (this.keyBoxes) { for (const kb of this.keyBoxes.values()) b = unionBox(b, kb); return b; }
     // the records' boxes not made yet (a view fits the board before its first frame): the primitives' union, the same box
@@ -206,7 +211,6 @@ export class PcbEditor {
     return b;
   }
 
-  /** The board's display unit and grid (CANVAS). */
   /** The board's unit and grid step (CANVAS), read again after each change (a board without a CANVAS record was searched through at every read: every frame and render). */
   get grid(): GridSettings { return (this.gridNow ??= gridSettings(this.doc)); }
   private gridNow?: GridSettings;
