@@ -286,5 +286,5 @@ export function jobModel(job: PourJob): BoardModel {
   };
 }
 
-/** A job's fills: per pour its id, islands removed and polygons (one FlatRings for all, polygons counted per pour). */
-export interface PourJobResult { ids: string[]; removed: Int32Array; polys: Int32Array; rings: FlatRings }
+/** A job's fills: per pour its id, islands removed and polygons (flatPolys), in the job's fill order. */
+export interface PourJobResult { pours: Array<{ id: string; removed: number; polys: FlatRings }> }

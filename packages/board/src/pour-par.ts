@@ -11,7 +11,7 @@
  */
 import { type FillOptions, type PourResult, fillPours } from './pour.ts';
 import { type BoardModel, MULTI } from './model.ts';
-import { type PourJob, type PourJobResult, buffersOf, encodePourJob, flatRings, jobModel, polysOf } from './pour-job.ts';
+import { type FlatRings, type PourJob, type PourJobResult, buffersOf, encodePourJob, flatPolys, jobModel, polysOf } from './pour-job.ts';
 import type { PolyWithHoles } from './clip.ts';
 
 export type { PourJob, PourJobResult } from './pour-job.ts';
@@ -52,41 +52,60 @@ export function splitLayers(model: BoardModel, pourIds: ReadonlySet<string> | un
  */
 export async function fillPoursSplit(model: BoardModel, opts: FillOptions, run: RunPourJob, threads = 2, stats?: SplitStats): Promise<Map<string, PourResult>> {
   const only = opts.only ? new Set(opts.only) : undefined;
-  const t0 = Date.now();
   const groups = splitLayers(model, only, threads);
   if (groups.length < 2 || opts.cache || !model.rules.records) {
     if (stats) Object.assign(stats, { jobs: 1, layers: groups, encodeMs: 0, decodeMs: 0 });
     return fillPours(model, opts);
   }
   const fill = model.pours.filter((p) => !only || only.has(p.id)).map((p) => p.id);
-  const jobs = groups.map((g) => encodePourJob(model, new Set(g), fill, { minIslandArea: opts.minIslandArea, minWidth: opts.minWidth }));
-  const t1 = Date.now();
-  const answers = await Promise.all(jobs.map((j) => run(j, buffersOf(j))));
-  const t2 = Date.now();
-  const byId = new Map<string, { polys: PolyWithHoles[]; removed: number }>();
-  for (const a of answers) {
-    const polys = polysOf(a.rings);
-    let k = 0;
-    a.ids.forEach((id, i) => { byId.set(id, { polys: polys.slice(k, k + a.polys[i]), removed: a.removed[i] }); k += a.polys[i]; });
+  // each job is sent as soon as it is made (its thread starts while the next is made), and each answer
+  // decoded as soon as it comes (while the other threads still fill)
+  const byId = new Map<string, { polys: FlatRings; removed: number }>();
+  let encodeMs = 0;
+  const pending: Array<Promise<void>> = [];
+  for (const g of groups) {
+    const e0 = Date.now();
+    const job = encodePourJob(model, new Set(g), fill, { minIslandArea: opts.minIslandArea, minWidth: opts.minWidth });
+    encodeMs += Date.now() - e0;
+    pending.push(run(job, buffersOf(job)).then((a) => { for (const r of a.pours) byId.set(r.id, r); }));
   }
+  await Promise.all(pending);
   // the sequential order (pour.ts fillPours)
   const out = new Map<string, PourResult>();
   for (const p of [...model.pours].sort((a, b) => a.order - b.order || a.index - b.index)) {
     const r = byId.get(p.id);
-    if (r && (!only || only.has(p.id))) out.set(p.id, { pourId: p.id, layer: p.layer, net: p.net, polys: r.polys, removedIslands: r.removed });
+    if (r && (!only || only.has(p.id))) out.set(p.id, new FlatPourResult(p.id, p.layer, p.net, r.removed, r.polys));
   }
-  if (stats) Object.assign(stats, { jobs: jobs.length, layers: groups, encodeMs: t1 - t0, decodeMs: Date.now() - t2 });
+  if (stats) Object.assign(stats, { jobs: groups.length, layers: groups, encodeMs, decodeMs: 0 });
   return out;
 }
 
-/** The worker's side: fill a job's pours; `transfer` lists the result's buffers. */
+/**
+ * A pour's fill as a thread sent it: flat (`flat`, what pouredRecords writes from), its polygons made
+ * when first read (28M points of a 300k-pad board as objects cost seconds of the calling thread's
+ * time, most of it collecting a board-sized heap).
+ */
+export class FlatPourResult implements PourResult {
+  private p: PolyWithHoles[] | undefined;
+  constructor(readonly pourId: string, readonly layer: number, readonly net: string, readonly removedIslands: number, readonly flat: FlatRings) {}
+  get polys(): PolyWithHoles[] { return (this.p ??= polysOf(this.flat)); }
+  set polys(v: PolyWithHoles[]) { this.p = v; }
+}
+
+/**
+ * The worker's side: fill a job's pours, a layer at a time (layers never meet: the same fills), each
+ * layer's fills made flat before the next (the thread's heap holds one layer's polygons, not all);
+ * `transfer` lists the result's buffers.
+ */
 export function runPourJob(job: PourJob): { result: PourJobResult; transfer: ArrayBuffer[] } {
   const model = jobModel(job);
-  const res = fillPours(model, { only: job.fill, minIslandArea: job.minIslandArea, minWidth: job.minWidth });
-  const ids = [...res.keys()];
-  const all: PolyWithHoles[] = [];
-  const polys = new Int32Array(ids.length), removed = new Int32Array(ids.length);
-  ids.forEach((id, i) => { const r = res.get(id)!; polys[i] = r.polys.length; removed[i] = r.removedIslands; for (const p of r.polys) all.push(p); });
-  const result: PourJobResult = { ids, removed, polys, rings: flatRings(all.map((p) => [p.outer, ...p.holes])) };
+  const fill = new Set(job.fill);
+  const layers = [...new Set(model.pours.filter((p) => fill.has(p.id)).map((p) => p.layer))];
+  const done = new Map<string, PourJobResult['pours'][number]>();
+  for (const l of layers) {
+    const res = fillPours(model, { only: model.pours.filter((p) => p.layer === l && fill.has(p.id)).map((p) => p.id), minIslandArea: job.minIslandArea, minWidth: job.minWidth });
+    for (const [id, r] of res) done.set(id, { id, removed: r.removedIslands, polys: flatPolys(r.polys) });
+  }
+  const result: PourJobResult = { pours: job.fill.filter((id) => done.has(id)).map((id) => done.get(id)!) };
   return { result, transfer: buffersOf(result) };
 }

@@ -17,7 +17,7 @@ import { Poured } from '@copperplate/format/records';
 import { type Path64, type PolyWithHoles, CLIP_SCALE, growIBox, iboxOverlap } from './clip.ts';
 import { type BoardModel, type PourDef, MULTI } from './model.ts';
 import { type FillOptions, type PourResult, fillPours } from './pour.ts';
-import { type RunPourJob, fillPoursSplit } from './pour-par.ts';
+import { FlatPourResult, type RunPourJob, fillPoursSplit } from './pour-par.ts';
 import { boardSourceFromArchive, pourFilePath } from './source.ts';
 import { resolveBoard } from './model.ts';
 
@@ -34,12 +34,30 @@ function ringPath(p: Path64): unknown[] {
   return out;
 }
 
-/** POURED records of one pour result (one per island), stamped with `stamp`. */
+/** The same as ringPath, from ring j of flat rings (starting at point `at`). */
+function flatRingPath(xy: ArrayLike<number>, at: number, n: number): unknown[] {
+  const k = 1 / (CLIP_SCALE * 10);
+  const out: unknown[] = new Array(2 * n + 3);
+  out[0] = r4(xy[2 * at] * k); out[1] = r4(xy[2 * at + 1] * k); out[2] = 'L';
+  for (let i = 1, o = 3; i < n; i++) { out[o++] = r4(xy[2 * (at + i)] * k); out[o++] = r4(xy[2 * (at + i) + 1] * k); }
+  out[2 * n + 1] = out[0]; out[2 * n + 2] = out[1];
+  return out;
+}
+
+/** POURED records of one pour result (one per island), stamped with `stamp`. A split refill's result is written from its flat rings. */
 export function pouredRecords(res: PourResult, stamp: string, idPrefix = `${res.pourId}_cp`): unknown[][] {
-  return res.polys.map((poly: PolyWithHoles, i: number) => {
-    const r = Poured.create({ id: `${idPrefix}${i}`, pourId: res.pourId, f3: 0, isPolygon: true, paths: [ringPath(poly.outer), ...poly.holes.map(ringPath)] });
-    return [...r, { cpStamp: stamp }];
-  });
+  const make = (i: number, paths: unknown[][]) => [...Poured.create({ id: `${idPrefix}${i}`, pourId: res.pourId, f3: 0, isPolygon: true, paths }), { cpStamp: stamp }];
+  if (res instanceof FlatPourResult) {
+    const { count, lens, xy } = res.flat;
+    const out: unknown[][] = new Array(count.length);
+    for (let i = 0, j = 0, at = 0; i < count.length; i++) {
+      const paths: unknown[][] = new Array(count[i]);
+      for (let r = 0; r < count[i]; r++, j++) { paths[r] = flatRingPath(xy, at, lens[j]); at += lens[j]; }
+      out[i] = make(i, paths);
+    }
+    return out;
+  }
+  return res.polys.map((poly: PolyWithHoles, i: number) => make(i, [ringPath(poly.outer), ...poly.holes.map(ringPath)]));
 }
 
 /** The stamp a POURED record carries (its trailing `{cpStamp}`), or undefined. */
@@ -191,7 +209,7 @@ function withFills(a: EproArchive, pcbUuid: string, model: BoardModel, results: 
     pcbUuid,
     pours: [...results.values()].map((r) => {
       const p = model.pours.find((q) => q.id === r.pourId)!;
-      return { id: r.pourId, name: p.name, layer: r.layer, net: r.net, islands: r.polys.length, removedIslands: r.removedIslands };
+      return { id: r.pourId, name: p.name, layer: r.layer, net: r.net, islands: r instanceof FlatPourResult ? r.flat.count.length : r.polys.length, removedIslands: r.removedIslands };
     }),
     ms: Date.now() - t0,
   };
