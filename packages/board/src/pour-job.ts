@@ -8,10 +8,12 @@
  * every hole, the keep-outs of those layers, the board outline, the rule records and the stored fills
  * of the pours it keeps. On the worker's side `jobModel` makes a BoardModel of it whose items have the
  * fields the fill reads (pour.ts): numbers, the net, the pad shape shared by shape key, and their
- * paths made only when read (a pad's from its shape at its centre, as model.ts makes them; the others
- * from the flat rings sent). Clip units (clip.ts).
+ * paths made only when read (a pad's from its shape at its centre and a track's or via's from its
+ * primitive, as model.ts makes them; the others from the flat rings sent; a round hole's are not sent,
+ * the fill reads its disc). Clip units (clip.ts).
  */
-import type { IBox, Path64, Paths64, PolyWithHoles } from './clip.ts';
+import { Clipper } from '@countertype/clipper2-ts';
+import { type IBox, type Path64, type Paths64, type PolyWithHoles, circlePath, segmentPath } from './clip.ts';
 import { type BoardModel, type CopperItem, type Hole, type ItemKind, type KeepOut, type PourDef, MULTI } from './model.ts';
 import { parseRules } from './rules.ts';
 
@@ -76,6 +78,12 @@ export function polysOf(f: FlatRings): PolyWithHoles[] {
   for (let k = 0; k < out.length; k++) { const l = r.list(k); out[k] = { outer: l[0], holes: l.slice(1) }; }
   return out;
 }
+
+/** Rings made counter-clockwise, as model.ts makes an item's. */
+const ccw = (ps: Paths64): Paths64 => {
+  for (let i = 0; i < ps.length; i++) if (Clipper.area(ps[i]) < 0) ps[i] = ps[i].slice().reverse();
+  return ps;
+};
 
 const KINDS: ItemKind[] = ['track', 'arc', 'pad', 'via', 'fill', 'teardrop', 'poly'];
 // flag bits of an item or hole
@@ -173,7 +181,7 @@ export function encodePourJob(model: BoardModel, layers: ReadonlySet<number>, fi
       let s = shIdx.get(it.shapeKey);
       if (s === undefined) { s = shapeKeys.length; shapeKeys.push(it.shapeKey); shapeLocal.push(it.local); shIdx.set(it.shapeKey, s); }
       shape[i] = s;
-    } else paths[i] = it.paths;
+    } else if (!pr) paths[i] = it.paths; // a track's or via's paths are its primitive's (JobItem.paths)
   }
   const hs = model.holes, hn = hs.length;
   const hnet = new Int32Array(hn), hkey = new Int32Array(hn).fill(-1), hflags = new Uint8Array(hn), hnum = new Float64Array(NH * hn).fill(NaN);
@@ -202,7 +210,7 @@ export function encodePourJob(model: BoardModel, layers: ReadonlySet<number>, fi
     strings,
     shapes: { keys: shapeKeys, rings: flatRings(shapeLocal) },
     items: { kind, layer, net, key, flags, num, shape, thermal, rings: flatRings(paths) },
-    holes: { net: hnet, key: hkey, flags: hflags, num: hnum, rings: flatRings(hs.map((h) => h.paths)) },
+    holes: { net: hnet, key: hkey, flags: hflags, num: hnum, rings: flatRings(hs.map((h) => (h.prim ? undefined : h.paths))) },
     pours,
     keepouts: model.keepouts.filter((k) => k.layer === MULTI || layers.has(k.layer)),
     outline: model.outline,
@@ -239,8 +247,10 @@ class JobItem {
   }
   get paths(): Paths64 {
     if (!this.p) {
-      const l = this.local;
+      const l = this.local, pr = this.prim;
       if (l) { const cx = this.cx!, cy = this.cy!; this.p = l.map((p) => p.map((q) => ({ x: q.x + cx, y: q.y + cy }))); }
+      // as model.ts makes a track's and a via's (the fill itself reads their primitive)
+      else if (pr) this.p = ccw([pr.k === 'disc' ? circlePath(pr.cx, pr.cy, pr.r) : segmentPath(pr.x1, pr.y1, pr.x2, pr.y2, pr.w)]);
       else this.p = this.src.rings.list(this.i);
     }
     return this.p;
@@ -263,7 +273,8 @@ class JobHole {
     this.prim = f & DISC ? { k: 'disc', cx: num[o + 7], cy: num[o + 8], r: num[o + 9] } : undefined;
     this.p = undefined;
   }
-  get paths(): Paths64 { return (this.p ??= this.rings.list(this.i)); }
+  /** A round hole's paths are not sent (the fill reads its disc): its circle stands for them. */
+  get paths(): Paths64 { return (this.p ??= this.prim ? [circlePath(this.prim.cx, this.prim.cy, this.prim.r)] : this.rings.list(this.i)); }
   set paths(v: Paths64) { this.p = v; }
 }
 

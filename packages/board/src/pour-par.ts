@@ -20,7 +20,7 @@ export type { PourJob, PourJobResult } from './pour-job.ts';
 export type RunPourJob = (job: PourJob, transfer: ArrayBuffer[]) => Promise<PourJobResult>;
 
 /** What a split refill did, for benchmarks: its serial parts on the calling thread (ms). */
-export interface SplitStats { jobs: number; layers: number[][]; encodeMs: number; decodeMs: number }
+export interface SplitStats { jobs: number; layers: number[][]; encodeMs: number }
 
 /**
  * The layers of the pours to fill shared out between at most `threads` jobs, each weighed by the
@@ -54,7 +54,7 @@ export async function fillPoursSplit(model: BoardModel, opts: FillOptions, run: 
   const only = opts.only ? new Set(opts.only) : undefined;
   const groups = splitLayers(model, only, threads);
   if (groups.length < 2 || opts.cache || !model.rules.records) {
-    if (stats) Object.assign(stats, { jobs: 1, layers: groups, encodeMs: 0, decodeMs: 0 });
+    if (stats) Object.assign(stats, { jobs: 1, layers: groups, encodeMs: 0 });
     return fillPours(model, opts);
   }
   const fill = model.pours.filter((p) => !only || only.has(p.id)).map((p) => p.id);
@@ -76,7 +76,7 @@ export async function fillPoursSplit(model: BoardModel, opts: FillOptions, run: 
     const r = byId.get(p.id);
     if (r && (!only || only.has(p.id))) out.set(p.id, new FlatPourResult(p.id, p.layer, p.net, r.removed, r.polys));
   }
-  if (stats) Object.assign(stats, { jobs: groups.length, layers: groups, encodeMs, decodeMs: 0 });
+  if (stats) Object.assign(stats, { jobs: groups.length, layers: groups, encodeMs });
   return out;
 }
 
