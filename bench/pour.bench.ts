@@ -6,6 +6,9 @@
  *    touched are filled again) after an in-place model update (updateBoard: no full rebuild);
  *  - at 100k the DRC a second time in the same thread (`drc.again`: its code compiled by then; the
  *    goal is on the first run, as `copperplate drc` runs it);
+ *  - the refill of the same boards split over two worker threads by layer (fillPoursSplit, as
+ *    `copperplate pour` runs it), in a thread of its own: wall, CPU of the process and of each thread,
+ *    the critical path (serial part + slowest thread), peak RSS, and the ratio to the sequential refill;
  *  - the same with 300k pads only with POUR_BENCH_BIG=1 (`POUR_BENCH_BIG=1 npm run bench -- pour`), kept out of the
  *    default run: it takes minutes on a shared 2-core machine.
  * Every stage prints wall and CPU time (this process, user + system) and the load average around it:
@@ -47,9 +50,9 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
  * (BOARD_WORKER_LIMITS: a 384 MB young generation), as `copperplate pour` and `copperplate drc` run
  * them; the figures come back as messages. POUR_BENCH_LIMITS=0: V8's default heap limits (for comparison).
  */
-async function generated(pads: number): Promise<void> {
+async function generated(pads: number, split = false): Promise<void> {
   const url = new URL('./lib/pour-gen.ts', import.meta.url).href;
-  const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
+  const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads, split }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
   // the peak RSS of the process (every thread) between the worker's stage marks, sampled here (this thread waits idle)
   let peak = 0, at0 = 0;
   const sample = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
@@ -67,6 +70,20 @@ async function generated(pads: number): Promise<void> {
   figures.push(...got);
 }
 
+/** The sequential refill's wall time over the split one's (bench/lib/pour-gen.ts splitRefill: a thread of its own, same bench run). */
+function ratio(k: string): void {
+  const seq = figures.find((f) => f.name === `${k}.refill.wall`), par = figures.find((f) => f.name === `${k}.refill.split2.wall`);
+  const seqCpu = figures.find((f) => f.name === `${k}.refill.cpu`), parCpu = figures.find((f) => f.name === `${k}.refill.split2.cpu`);
+  if (seq && par) figures.push({ name: `${k}.refill.split2.ratio`, value: seq.value / par.value, unit: 'x (sequential wall / split wall, same bench run)' });
+  if (seqCpu && parCpu) figures.push({ name: `${k}.refill.split2.cpuRatio`, value: parCpu.value / seqCpu.value, unit: 'x (split process CPU / sequential process CPU)' });
+}
+
 await generated(100_000);
-if (process.env.POUR_BENCH_BIG === '1') await generated(300_000);
+await generated(100_000, true);
+ratio('pour.gen100k');
+if (process.env.POUR_BENCH_BIG === '1') {
+  await generated(300_000);
+  await generated(300_000, true);
+  ratio('pour.gen300k');
+}
 report('pour', figures);
