@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixtureBoards, generatedBoard } from '../bench/lib/pcb-boards.ts';
 import type { BoardInput } from '../bench/lib/pcb-render-page.ts';
-import type { EditDiff, LodDiff, PanLodDiff, PixelDiff } from './lib/pcb-pixels-page.ts';
+import type { EditDiff, LodDiff, PanLodDiff, PixelDiff, ResizeDiff } from './lib/pcb-pixels-page.ts';
 import { CHROMIUM_ARGS, ROOT } from './lib/harness.ts';
 
 let browser: Browser;
@@ -106,6 +106,13 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.differ[3]).toBeGreaterThan(0.005);
     expect(d.differ[3]).toBeLessThan(0.25);
     expect(Math.abs(d.drawn[3][0] - d.drawn[3][1])).toBeLessThan(0.5 * d.drawn[3][1]);
+  }, 120_000);
+  it('the canvas made larger: the snapshot made for the smaller view is made again, and shows the board as every item drawn', async () => {
+    const d = await page.evaluate((b) => (window as unknown as { compareResize: (b: unknown) => ResizeDiff }).compareResize(b), generatedBoard(200, 150, 2, 'generated-30k'));
+    console.log(`[pcb-webgl] 30k pads at 4x fit, canvas 1.5x larger: frames ${d.kinds.join(',')}, ${(d.differ * 100).toFixed(3)}% of pixels differ`);
+    expect(d.kinds[0]).toBe('snapshot');
+    expect(d.kinds[2]).toBe('snapshot');
+    expect(d.differ).toBeLessThan(0.005);
   }, 120_000);
   it('zoomed out to half the fit, the snapshot draws the tiny items as points, with the pixels of every item drawn as quads', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareLod: (b: unknown, z: number) => LodDiff }).compareLod(b, 0.5), generatedBoard(200, 150, 2, 'generated-30k'));

@@ -197,4 +197,40 @@ function comparePanLod(input: BoardInput): PanLodDiff {
   return out;
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod, comparePanLod });
+export interface ResizeDiff { kinds: string[]; differ: number }
+
+/**
+ * A big board at 4x fit with the snapshot drawn, then the canvas made larger (1.5 x 1.5): the rings made
+ * for the smaller view are made again; after the steps the frame shows the snapshot, as every item drawn.
+ */
+function compareResize(input: BoardInput): ResizeDiff {
+  const ed = openBoard(input);
+  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+  vp.fit(primsBox(ed.scene.all()));
+  vp.zoomTo(vp.zoom * 4);
+  const visible = new Set(ed.panel.visibleIds());
+  const ca = canvasGl(), cb = canvasGl();
+  const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
+  const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
+  const kinds: string[] = [];
+  a.draw(vp, visible);
+  while (a.refine(STEP_BUDGET));
+  a.draw(vp, visible);
+  kinds.push(a.frame.kind);
+  const W2 = W * 1.5, H2 = H * 1.5;
+  for (const c of [ca, cb]) { c.width = W2; c.height = H2; }
+  vp.resize(W2, H2);
+  a.draw(vp, visible);
+  kinds.push(a.frame.kind);
+  while (a.refine(STEP_BUDGET));
+  a.draw(vp, visible);
+  kinds.push(a.frame.kind);
+  b.draw(vp, visible);
+  const px = (c: HTMLCanvasElement) => { const g = Object.assign(document.createElement('canvas'), { width: W2, height: H2 }).getContext('2d')!; g.drawImage(c, 0, 0); return g.getImageData(0, 0, W2, H2).data; };
+  const pa = px(ca), pb = px(cb);
+  let n = 0;
+  for (let i = 0; i < pa.length; i += 4) if (Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2])) > 64) n++;
+  return { kinds, differ: n / (W2 * H2) };
+}
+
+if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod, comparePanLod, compareResize });

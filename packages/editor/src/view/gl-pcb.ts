@@ -559,14 +559,14 @@ export class PcbGlView {
     if (many && GlSnapshot.fits((this.maxSide ??= GlSnapshot.maxSide(gl)), view)) {
       const key = this.key(paints);
       const shown = this.shown(view.box, view.scale);
+      // the ring wanted for this view (its scale, around it) is drawn between frames
+      this.snapshot.want(this.box, view, key, shown);
+      this.wanted = { view, key, shown };
       let fixed = 0;
       const ready = this.snapshot.ready(key, shown, view.scale, FIX_SHARE, (tiles) => {
         for (const ref of tiles) this.snapshot.drawTile(ref, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
         fixed = tiles.length;
       });
-      // the texture wanted for this view (its scale, around it) is drawn between frames
-      this.snapshot.want(this.box, view, key, shown);
-      this.wanted = { view, key, shown };
       if (ready) {
         gl.viewport(0, 0, c.width, c.height);
         this.snapshot.draw(view, shown);

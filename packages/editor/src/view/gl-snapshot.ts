@@ -177,6 +177,8 @@ export class GlSnapshot {
    * side, within the board. Its undrawn tiles are drawn by `step`; when it has none, the overview's.
    */
   want(board: Box, view: SnapshotView, key: string, shown: Box): void {
+    // rings made for a smaller view are made again (the view was resized)
+    for (let i = 0; i < this.rings.length; i++) if (!this.big(this.rings[i], view)) this.rings[i] = this.remake(this.rings[i], view);
     let t = this.rings.find((x) => x.key === key && same(x.scale, view.scale));
     if (!t) {
       t = this.rings.find((x) => x !== this.front);
@@ -198,11 +200,24 @@ export class GlSnapshot {
     const scale = Math.min((2 * view.width - 2 * TILE) / bw, (2 * view.height - 2 * TILE) / bh);
     if (!(scale > 0) || !Number.isFinite(scale)) return;
     if (!this.ov || this.ov.key !== key || !same(this.ov.scale, scale)) {
+      if (this.ov && !this.big(this.ov, view)) this.ov = this.remake(this.ov, view);
       this.ov ??= this.newRing(view);
       this.reset(this.ov, { cx: board.minX + view.width / 2 / scale, cy: board.minY + view.height / 2 / scale, scale, width: view.width, height: view.height }, key);
       this.window(this.ov, this.range(this.ov, board, TILE), view);
     }
     if (this.pending(this.ov)) this.build = this.ov;
+  }
+
+  /** Does `t` have the slots of a ring for this view? */
+  private big(t: Ring, view: SnapshotView): boolean { return t.cols >= Math.ceil((2 * view.width) / TILE) + 1 && t.rows >= Math.ceil((2 * view.height) / TILE) + 1; }
+
+  /** A new ring for this view instead of `t` (deleted), not shown nor drawn. */
+  private remake(t: Ring, view: SnapshotView): Ring {
+    this.gl.deleteTexture(t.tex);
+    this.gl.deleteFramebuffer(t.fbo);
+    if (this.front === t) this.front = null;
+    if (this.build === t) this.build = null;
+    return this.newRing(view);
   }
 
   private newRing(view: SnapshotView): Ring {
