@@ -23,7 +23,7 @@ import { loadavg } from 'node:os';
 import type { Browser } from 'playwright-core';
 import { readEpro, writeEpro } from '@copperplate/format';
 import { report } from './lib/report.ts';
-import { processCpu } from './lib/browser-procs.ts';
+import { browserProcesses } from './lib/browser-procs.ts';
 import { generatedBoard } from './lib/pcb-boards.ts';
 import { importFile, launchBrowser, newPage, signUp, startStack } from '../e2e/lib/harness.ts';
 import { fixtureFiles, fixtureNames } from '../e2e/lib/fixtures.ts';
@@ -48,12 +48,15 @@ function printProfile(p: CpuProfile): void {
   const top = (m: Map<string, number>) => [...m].sort((x, y) => y[1] - x[1]).slice(0, 30).map(([k, v]) => `  ${v.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
   console.error(`[pcb-open] profile, self:\n${top(selfBy)}\ntotal:\n${top(totalBy)}`);
 }
-/** CPU (ms) at time t (epoch ms) between two samples [time, cpu], linearly. */
-function cpuAt(samples: Array<[number, number]>, t: number): number {
+/** CPU (ms) of the renderer and GPU processes at time t (epoch ms), between two samples [time, renderer, gpu], linearly. */
+function cpuAt(samples: Array<[number, number, number]>, t: number): { renderer: number; gpu: number } {
   const j = samples.findIndex(([u]) => u >= t);
-  if (j <= 0) return samples[j < 0 ? samples.length - 1 : 0][1];
-  const [u0, c0] = samples[j - 1], [u1, c1] = samples[j];
-  return c0 + ((c1 - c0) * (t - u0)) / (u1 - u0);
+  const at = (k: 1 | 2) => {
+    if (j <= 0) return samples[j < 0 ? samples.length - 1 : 0][k];
+    const a = samples[j - 1], b = samples[j];
+    return a[k] + ((b[k] - a[k]) * (t - a[0])) / (b[0] - a[0]);
+  };
+  return { renderer: at(1), gpu: at(2) };
 }
 const median = (a: number[]) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
 
@@ -110,8 +113,13 @@ try {
       requestAnimationFrame(poll);
     }`);
     // the renderer's and GPU process's CPU sampled every 20 ms, read at the page's two times
-    const samples: Array<[number, number]> = [];
-    const sample = () => { const a = performance.timeOrigin + performance.now(); const c = processCpu(); samples.push([(a + performance.timeOrigin + performance.now()) / 2, c]); };
+    const samples: Array<[number, number, number]> = [];
+    const sample = () => {
+      const a = performance.timeOrigin + performance.now();
+      let r = 0, g = 0;
+      for (const q of browserProcesses()) if (q.kind === 'renderer') r += q.cpuMs; else if (q.kind === 'gpu') g += q.cpuMs;
+      samples.push([(a + performance.timeOrigin + performance.now()) / 2, r, g]);
+    };
     sample();
     const sampler = setInterval(sample, 20);
     const t0 = performance.now();
@@ -122,11 +130,13 @@ try {
     clearInterval(sampler);
     const at = await p.evaluate(() => (window as any).__open as { click: number; first: number });
     first.push(at.first - at.click);
-    cpu.push(cpuAt(samples, at.first) - cpuAt(samples, at.click));
+    const c0 = cpuAt(samples, at.click), c1 = cpuAt(samples, at.first);
+    cpu.push(c1.renderer + c1.gpu - c0.renderer - c0.gpu);
+    const split = `renderer ${(c1.renderer - c0.renderer).toFixed(0)} + GPU process ${(c1.gpu - c0.gpu).toFixed(0)}`;
     await p.waitForFunction(() => /^\d+ unrouted$/.test(document.querySelector('[data-testid=unrouted]')?.textContent ?? ''), null, { timeout: 300_000 });
     rats.push(performance.now() - t0);
     if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
-    console.error(`[pcb-open] run ${i + 1}: first frame ${first[i].toFixed(0)} ms (CPU ${cpu[i].toFixed(0)} ms; seen by the bench after ${seen.toFixed(0)} ms), ratsnest shown ${rats[i].toFixed(0)} ms, load ${loadavg()[0].toFixed(1)}`);
+    console.error(`[pcb-open] run ${i + 1}: first frame ${first[i].toFixed(0)} ms (CPU ${cpu[i].toFixed(0)} ms: ${split}; seen by the bench after ${seen.toFixed(0)} ms), ratsnest shown ${rats[i].toFixed(0)} ms, load ${loadavg()[0].toFixed(1)}`);
     await p.close();
   }
   report('pcb-open', [
