@@ -147,13 +147,17 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
    */
   const afterFirstFrame = () => {
     const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+    // two idle tasks, not one: input that comes meanwhile (a pan) runs between them
     requestAnimationFrame(() => requestAnimationFrame(() => idle(() => {
       if (destroyed) return;
       ed.prepareIndex();
-      ed.ratsnest();
-      ready = true;
-      invalidate();
-      opts.onReady?.();
+      idle(() => {
+        if (destroyed) return;
+        ed.ratsnest();
+        ready = true;
+        invalidate();
+        opts.onReady?.();
+      });
     })));
   };
   const draw = (): number => {
