@@ -87,7 +87,7 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.direct).toBe(true);
     expect(d.drawn).toBeGreaterThan(0.1);
     expect(d.differ).toBeLessThan(0.005);
-    expect(d.zoomed).toBe('scaled');
+    expect(['scaled', 'overview']).toContain(d.zoomed); // the texture nearest the new scale, shown scaled
     expect(d.differZoomed).toBeGreaterThan(0.005); // scaled: not the same pixels
     expect(d.refined).toBe(true);
     expect(d.refinedKind).toBe('snapshot');
@@ -95,17 +95,17 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
   }, 120_000);
   it('zoomed in, the snapshot holds the board around the view: a pan inside it shows the texture, a pan past it the overview scaled until the snapshot around the new view is drawn; each sharp frame as every item drawn', async () => {
     const d = await page.evaluate((b) => (window as unknown as { comparePanLod: (b: unknown) => PanLodDiff }).comparePanLod(b), generatedBoard(200, 150, 2, 'generated-30k'));
-    console.log(`[pcb-webgl] 30k pads at 4x fit, snapshot from 500 items: frames ${d.kinds.join(',')}, snapshot tiles drawn ${d.tiles.join(',')}, ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels differ; drawn ${d.drawn.map(([x, y]) => `${(x * 100).toFixed(1)}/${(y * 100).toFixed(1)}`).join(', ')}%`);
+    console.log(`[pcb-webgl] 30k pads at 4x fit, snapshot from 500 items: frames ${d.kinds.join(',')}, snapshot tiles drawn ${d.tiles.join(',')}, ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels differ; mean brightness ${d.drawn.map(([x, y]) => `${x.toFixed(1)}/${y.toFixed(1)}`).join(', ')}`);
     expect(d.kinds).toEqual(['fallback', 'snapshot', 'snapshot', 'overview', 'snapshot']);
     expect(d.tiles[0]).toBe(0); // no tile drawn inside a frame
     expect(d.tiles[1]).toBeGreaterThan(1); // drawn between frames
     expect(d.tiles[2]).toBe(d.tiles[1]); // the short pan draws no tile
     expect(d.tiles[4]).toBeGreaterThan(d.tiles[3]); // past it: the new region drawn between frames
     for (const i of [0, 1, 2, 4]) expect(d.differ[i]).toBeLessThan(0.005);
-    // the overview scaled: coarse (blocky), but the board: most pixels as every item drawn, about as much of the frame drawn
+    // the overview scaled: coarse (blocks of texels; items drawn at least a pixel wide at its scale, so brighter),
+    // but the board: about as bright on the whole as every item drawn (a blank frame is 0)
     expect(d.differ[3]).toBeGreaterThan(0.005);
-    expect(d.differ[3]).toBeLessThan(0.25);
-    expect(Math.abs(d.drawn[3][0] - d.drawn[3][1])).toBeLessThan(0.5 * d.drawn[3][1]);
+    expect(Math.abs(d.drawn[3][0] - d.drawn[3][1])).toBeLessThan(0.4 * d.drawn[3][1]);
   }, 120_000);
   it('the canvas made larger: the snapshot made for the smaller view is made again, and shows the board as every item drawn', async () => {
     const d = await page.evaluate((b) => (window as unknown as { compareResize: (b: unknown) => ResizeDiff }).compareResize(b), generatedBoard(200, 150, 2, 'generated-30k'));

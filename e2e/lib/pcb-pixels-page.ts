@@ -154,7 +154,7 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
   return { renderer: gl.renderer, differ: differ / n, drawn2d: d2 / n, drawnGl: dg / n, png2d: c2.toDataURL(), pngGl: cg.toDataURL() };
 }
 
-export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[]; drawn: Array<[number, number]> }
+export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[]; /** Mean brightness of both frames. */ drawn: Array<[number, number]> }
 
 /**
  * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
@@ -173,7 +173,8 @@ function comparePanLod(input: BoardInput): PanLodDiff {
   const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
   const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
   const out: PanLodDiff = { kinds: [], tiles: [], differ: [], drawn: [] };
-  const share = (px: Uint8ClampedArray) => { let n = 0; for (let i = 0; i < px.length; i += 4) if (px[i] + px[i + 1] + px[i + 2] > 24) n++; return n / (W * H); };
+  /** The mean brightness (r + g + b, 0..765): a coarse overview shown scaled keeps it, a blank or wrong frame does not. */
+  const share = (px: Uint8ClampedArray) => { let n = 0; for (let i = 0; i < px.length; i += 4) n += px[i] + px[i + 1] + px[i + 2]; return n / (W * H); };
   const frame = () => {
     a.draw(vp, visible);
     b.draw(vp, visible);

@@ -1,16 +1,16 @@
 /**
  * The level of detail of the WebGL2 PCB painter for views over many items or much fill (issue 14
  * part 6): the board drawn at the view's scale into tiles (TILE px squares on a grid fixed for that
- * scale, on the view's pixel grid), kept in a ring texture of 2 x 2 views (the tile at column c,
+ * scale, on the view's pixel grid), kept in a ring texture of RING x RING views (the tile at column c,
  * row r in the slot c mod cols, r mod rows; sampled with REPEAT), and a frame that shows the tiles
  * under the view as one textured rectangle instead of drawing every item: a pan shows the same
  * pixels a full draw would (texel for pixel).
  * Tiles are drawn a few per `step` between frames, never all in a frame: those of the window (the
- * view and half a view more on each side) that the ring lacks, nearest the view first. A pan draws
+ * view and a quarter of a view more on each side) that the ring lacks, nearest the view first. A pan draws
  * only the tiles entering the window (the others stay); a frame whose view lacks a few tiles draws
  * them at once (at most FIX_SHARE of the view's; an edit marks the tiles under it undrawn).
  * A zoom starts a ring at the new scale in the second texture while the first is shown scaled.
- * Once the view's tiles are drawn, the overview (the whole board in at most 2 x 2 views) is drawn the
+ * Once the view's tiles are drawn, the overview (the whole board in one ring) is drawn the
  * same way; a frame no ring holds (a jump, a zoom out past them) shows it scaled meanwhile.
  * Used by gl-pcb.ts. Frame: board mil, Y up; tile row 0 is at the bottom.
  */
@@ -28,6 +28,11 @@ export const LOD_FILL = 1.5;
 export const SNAPSHOT_MAX = 8192;
 /** Side of a tile (px): the unit of work between frames. */
 export const TILE = 128;
+/**
+ * A ring holds this many views across and down (and a tile): the view and a quarter of a view on each
+ * side, room for a pan between steps and a zoom out of 1.2x. Three rings of 1280 x 800 px: 35 MB.
+ */
+const RING = 1.5;
 /** A frame draws at most this many tiles the view's ring lacks when another ring could show the view scaled. */
 const FIX_FEW = 4;
 /** A tile is drawn with this many px around it (scissored away): more than half a point sprite (POINT_PX / 2 + 1) and an item's reach past its box. */
@@ -107,8 +112,8 @@ export class GlSnapshot {
     return Math.min(SNAPSHOT_MAX, gl.getParameter(gl.MAX_TEXTURE_SIZE) as number, gl.getParameter(gl.MAX_RENDERBUFFER_SIZE) as number, dims[0], dims[1]) - 4;
   }
 
-  /** Can a view of this size have a snapshot (a ring of 2 x 2 views and a tile)? */
-  static fits(maxSide: number, view: SnapshotView): boolean { return 2 * view.width + 2 * TILE <= maxSide && 2 * view.height + 2 * TILE <= maxSide; }
+  /** Can a view of this size have a snapshot (a ring of RING x RING views and a tile)? */
+  static fits(maxSide: number, view: SnapshotView): boolean { return RING * view.width + 2 * TILE <= maxSide && RING * view.height + 2 * TILE <= maxSide; }
 
   /** The shown ring's scale (px per mil; 0: none). */
   get scale(): number { return this.front?.scale ?? 0; }
@@ -173,7 +178,7 @@ export class GlSnapshot {
   }
 
   /**
-   * The ring wanted for a view: at its scale, its window the view and half a view more on each
+   * The ring wanted for a view: at its scale, its window the view and a quarter of a view more on each
    * side, within the board. Its undrawn tiles are drawn by `step`; when it has none, the overview's.
    */
   want(board: Box, view: SnapshotView, key: string, shown: Box): void {
@@ -186,7 +191,7 @@ export class GlSnapshot {
       this.reset(t, view, key);
     }
     // (the board and 2 px more, as `shown`: an item is drawn up to a pixel past its box)
-    const hw = view.width / 2 / view.scale, hh = view.height / 2 / view.scale, m = 2 / view.scale;
+    const hw = ((RING - 1) / 2) * view.width / view.scale, hh = ((RING - 1) / 2) * view.height / view.scale, m = 2 / view.scale;
     const w = { minX: Math.max(board.minX - m, shown.minX - hw), minY: Math.max(board.minY - m, shown.minY - hh), maxX: Math.min(board.maxX + m, shown.maxX + hw), maxY: Math.min(board.maxY + m, shown.maxY + hh) };
     this.window(t, this.range(t, w), view);
     if (this.pending(t)) { this.build = t; return; }
@@ -194,10 +199,10 @@ export class GlSnapshot {
     this.overview(board, view, key);
   }
 
-  /** The overview: the whole board in one ring of at most 2 x 2 views (see the module's comment). */
+  /** The overview: the whole board in one ring (see the module's comment). */
   private overview(board: Box, view: SnapshotView, key: string): void {
     const bw = Math.max(board.maxX - board.minX, 1e-9), bh = Math.max(board.maxY - board.minY, 1e-9);
-    const scale = Math.min((2 * view.width - 2 * TILE) / bw, (2 * view.height - 2 * TILE) / bh);
+    const scale = Math.min((RING * view.width - 2 * TILE) / bw, (RING * view.height - 2 * TILE) / bh);
     if (!(scale > 0) || !Number.isFinite(scale)) return;
     if (!this.ov || this.ov.key !== key || !same(this.ov.scale, scale)) {
       if (this.ov && !this.big(this.ov, view)) this.ov = this.remake(this.ov, view);
@@ -209,7 +214,7 @@ export class GlSnapshot {
   }
 
   /** Does `t` have the slots of a ring for this view? */
-  private big(t: Ring, view: SnapshotView): boolean { return t.cols >= Math.ceil((2 * view.width) / TILE) + 1 && t.rows >= Math.ceil((2 * view.height) / TILE) + 1; }
+  private big(t: Ring, view: SnapshotView): boolean { return t.cols >= Math.ceil((RING * view.width) / TILE) + 1 && t.rows >= Math.ceil((RING * view.height) / TILE) + 1; }
 
   /** A new ring for this view instead of `t` (deleted), not shown nor drawn. */
   private remake(t: Ring, view: SnapshotView): Ring {
@@ -222,7 +227,7 @@ export class GlSnapshot {
 
   private newRing(view: SnapshotView): Ring {
     const gl = this.gl;
-    const cols = Math.ceil((2 * view.width) / TILE) + 1, rows = Math.ceil((2 * view.height) / TILE) + 1;
+    const cols = Math.ceil((RING * view.width) / TILE) + 1, rows = Math.ceil((RING * view.height) / TILE) + 1;
     const t: Ring = { tex: gl.createTexture()!, fbo: gl.createFramebuffer()!, cols, rows, scale: 0, key: '', ox: 0, oy: 0, slot: new Int32Array(2 * cols * rows).fill(EMPTY), win: [0, -1, 0, -1], queue: [], qi: 0 };
     gl.bindTexture(gl.TEXTURE_2D, t.tex);
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, cols * TILE, rows * TILE, 0, gl.RGBA, gl.UNSIGNED_BYTE, null);
