@@ -46,9 +46,9 @@ const mark = (name: string, end = false) => parentPort!.postMessage({ mark: name
  */
 async function splitRefill(pads: number, n: number): Promise<void> {
   const k = `pour.gen${pads / 1000}k`, goal = pads === 100_000 ? '(300k) < 20 s' : '< 20000 ms';
-  const m = resolveBoard(generateBoard(pads));
+  // the threads start first and warm up while this thread resolves the board, as in copperplate pour
   const threads = new PourThreads(n);
-  // wait until the threads are up (their start is not the refill's)
+  const m = resolveBoard(generateBoard(pads));
   await threads.ready();
   const stats = {} as SplitStats;
   mark(`${k}.split${n}`);
@@ -70,6 +70,7 @@ async function splitRefill(pads: number, n: number): Promise<void> {
     { name: `${name}.cpu.serial`, value: serial, unit: `ms (calling thread: jobs encoded in ${stats.encodeMs} ms wall; the fills come back flat)` },
     ...per.map((v, i) => ({ name: `${name}.cpu.thread${i + 1}`, value: v, unit: 'ms (that thread alone)' })),
     { name: `${name}.cpu.critical`, value: serial + Math.max(...per), unit: 'ms (serial + slowest thread: the wall time on free cores)', goal },
+    { name: `${name}.threads.start`, value: Math.max(...threads.startCpuMs), unit: `ms (CPU of the slowest thread to load; then ${threads.warmCpuMs.join(' and ')} ms filling the warm-up board, pour-warm.ts: both before the refill, while the caller resolves the board)` },
     { name: `${name}.polys`, value: asObjects, unit: `ms (calling thread: the ${(points / 1e6).toFixed(1)}M points made objects when first read, not in the figures above)` },
   );
   figures.push({ name: `${name}.pours`, value: res.size, unit: 'pours' });

@@ -21,7 +21,7 @@ export * from './model.ts';
 export * from './rules.ts';
 export * from './pour.ts';
 export * from './pour-par.ts';
-export { type FlatRings, flatRings, flatPolys, polysOf, buffersOf } from './pour-job.ts';
+export { type FlatRings, flatRings, flatPolys, polysOf, buffersOf, encodePourJob } from './pour-job.ts';
 export * from './tiles.ts';
 export * from './source.ts';
 export * from './raster.ts';

@@ -22,17 +22,15 @@ export interface FlatRings { count: Int32Array; lens: Int32Array; xy: Int32Array
 
 /** Encode lists of rings (a missing list: no rings). Integer coordinates go in an Int32Array, else a Float64Array. */
 export function flatRings(lists: ReadonlyArray<Paths64 | undefined>): FlatRings {
-  let rings = 0, pts = 0, ints = true;
+  let rings = 0, pts = 0;
   for (const l of lists) {
     if (!l) continue;
     rings += l.length;
-    for (const p of l) {
-      pts += p.length;
-      if (ints) for (let i = 0; i < p.length; i++) { const q = p[i]; if ((q.x | 0) !== q.x || (q.y | 0) !== q.y) { ints = false; break; } }
-    }
+    for (const p of l) pts += p.length;
   }
   const count = new Int32Array(lists.length), lens = new Int32Array(rings);
-  const xy = ints ? new Int32Array(2 * pts) : new Float64Array(2 * pts);
+  // one pass over the points (objects of many shapes: the slow part), then Int32 when they are integers
+  const f = new Float64Array(2 * pts);
   let r = 0, o = 0;
   for (let k = 0; k < lists.length; k++) {
     const l = lists[k];
@@ -40,9 +38,11 @@ export function flatRings(lists: ReadonlyArray<Paths64 | undefined>): FlatRings 
     count[k] = l.length;
     for (const p of l) {
       lens[r++] = p.length;
-      for (let i = 0; i < p.length; i++) { const q = p[i]; xy[o++] = q.x; xy[o++] = q.y; }
+      for (let i = 0; i < p.length; i++) { const q = p[i]; f[o++] = q.x; f[o++] = q.y; }
     }
   }
+  const xy = new Int32Array(2 * pts);
+  for (let i = 0; i < f.length; i++) { const v = f[i]; if ((v | 0) !== v) return { count, lens, xy: f }; xy[i] = v; }
   return { count, lens, xy };
 }
 

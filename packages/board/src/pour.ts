@@ -64,14 +64,22 @@ const onLayer = (it: { layer: number }, layer: number) => it.layer === layer || 
  */
 const POUR_KEEPOUT = new Set<number | string>([4, 7, 'COPPER', 'POUR', 'COPPERPOUR', 'FILL', 'PLANE']);
 
-const growCache = new Map<string, Paths64>();
+/**
+ * Grown and relieved pad shapes at the origin, by shape key then by what was done to it: the shape key
+ * (a long string, the same string object for every pad of a shape) is hashed once, not concatenated
+ * and hashed again for every pad of every tile.
+ */
+const growCache = new Map<string, Map<number | string, Paths64>>();
+let growCount = 0;
 const moved = (ps: Paths64, dx: number, dy: number): Paths64 => ps.map((p) => p.map((q) => ({ x: q.x + dx, y: q.y + dy })));
-function cached(key: string, make: () => Paths64): Paths64 {
-  let v = growCache.get(key);
+function cached(shape: string, sub: number | string, make: () => Paths64): Paths64 {
+  let m = growCache.get(shape);
+  let v = m?.get(sub);
   if (!v) {
     v = make();
-    if (growCache.size > 20000) growCache.clear();
-    growCache.set(key, v);
+    if (++growCount > 20000) { growCache.clear(); growCount = 1; m = undefined; }
+    if (!m) { m = new Map(); growCache.set(shape, m); }
+    m.set(sub, v);
   }
   return v;
 }
@@ -86,7 +94,7 @@ export function grown(it: { paths: Paths64; prim?: CopperItem['prim']; local?: P
   if (pr?.k === 'seg') return [segmentPath(pr.x1, pr.y1, pr.x2, pr.y2, pr.w + 2 * c)];
   if (it.local && it.shapeKey && it.cx !== undefined && it.cy !== undefined) {
     const local = it.local;
-    return moved(cached(`${it.shapeKey}|g${c}`, () => offset(local, c)), it.cx, it.cy);
+    return moved(cached(it.shapeKey, c, () => offset(local, c)), it.cx, it.cy);
   }
   return offset(it.paths, c);
 }
@@ -98,7 +106,7 @@ export function grown(it: { paths: Paths64; prim?: CopperItem['prim']; local?: P
 export function thermalKnockout(pad: CopperItem, t: ThermalRule, drop = 0): Paths64 {
   if (pad.local && pad.shapeKey && pad.cx !== undefined && pad.cy !== undefined) {
     const local = pad.local, box = boxOfPaths(local);
-    const k = cached(`${pad.shapeKey}|t${t.gap},${t.width},${t.angle},${pad.angle ?? 0},${drop}`, () => thermalAt({ ...pad, paths: local, box, cx: 0, cy: 0, local: undefined }, t, drop));
+    const k = cached(pad.shapeKey, `t${t.gap},${t.width},${t.angle},${pad.angle ?? 0},${drop}`, () => thermalAt({ ...pad, paths: local, box, cx: 0, cy: 0, local: undefined }, t, drop));
     return moved(k, pad.cx, pad.cy);
   }
   return thermalAt(pad, t, drop);
@@ -187,12 +195,13 @@ function tileKnock(ctx: Ctx, p: PourDef, qbox: IBox, knock: Knock[], conn: Array
   const rules = model.rules;
   const S = CLIP_SCALE;
   const pr = rules.pour(p.id, p.net);
-  const relieved = reliefPads(ctx, p, qbox, pr);
+  const near = ctx.grids.query(p.layer, qbox);
+  const relieved = reliefPads(p, near, pr);
   // boxes grown with the shapes (a unit more for rounding): knock-outs whose boxes do not touch are apart
   const add = (paths: Paths64, box: IBox, d: number) => { if (paths.length) knock.push({ paths, box: growIBox(box, d + 2), loose: true }); };
   // other-net pads and vias knocked out here, with their clearance: their holes usually lie inside that
   const knocked = new Map<string, { it: CopperItem; c: number }>();
-  for (const it of ctx.grids.query(p.layer, qbox)) {
+  for (const it of near) {
     const same = p.net !== '' && it.net === p.net;
     if (!same) {
       const c = Math.max(pr.clearance, it.net ? rules.netPourClearance(it.net) : 0, rules.clearance(clearKindOf(it), 'pour', it.net, p.net)) * S;
@@ -325,10 +334,10 @@ function tileGrid(rbox: IBox, tiled: boolean, nx: number, ny: number): { boxes: 
 /** A same-net pad relieved with spokes near a tile: its relief (pad grown by the gap) and that ring's box. */
 interface Relief { it: CopperItem; gap: number; box: IBox }
 
-function reliefPads(ctx: Ctx, p: PourDef, qbox: IBox, pr: ReturnType<BoardModel['rules']['pour']>): Relief[] {
+function reliefPads(p: PourDef, near: readonly CopperItem[], pr: ReturnType<BoardModel['rules']['pour']>): Relief[] {
   const out: Relief[] = [];
   if (p.net === '') return out;
-  for (const it of ctx.grids.query(p.layer, qbox)) {
+  for (const it of near) {
     if (it.kind !== 'pad' || it.net !== p.net) continue;
     const t = padThermal(it, it.layer === MULTI ? pr.th : pr.smd);
     if (t.mode !== 'spokes') continue;

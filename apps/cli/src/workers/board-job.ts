@@ -20,7 +20,8 @@ export type BoardJobResult =
 
 export async function runBoardJob(job: BoardJob): Promise<BoardJobResult> {
   // the pour threads start first: they load while this thread reads and resolves the board
-  const threads = job.kind === 'pour' && (job.threads ?? 1) > 1 ? new PourThreads(job.threads) : undefined;
+  // (warmed on a small board when the project is big enough for its resolve to take that long)
+  const threads = job.kind === 'pour' && (job.threads ?? 1) > 1 ? new PourThreads(job.threads, { warm: job.bytes.length > 4_000_000 }) : undefined;
   try {
     const a = readEpro(job.bytes, { name: job.name });
     const pcb = findPcb(a, job.doc);

@@ -1,6 +1,7 @@
 /**
  * A pour refill split over Node worker threads (@copperplate/board fillPoursSplit): `n` threads started
- * at once (they load while the caller reads and resolves the board), each filling the jobs it is given
+ * at once (they load, and fill a small board to compile the fill's code, while the caller reads and
+ * resolves the board), each filling the jobs it is given
  * (pour-worker.mjs) with the board jobs' heap limits (BOARD_WORKER_LIMITS). `run` is the RunPourJob to
  * pass to fillPoursSplit / refillArchiveSplit; `close` ends the threads.
  */
@@ -17,25 +18,28 @@ export class PourThreads {
   readonly stats: PourThreadStat[] = [];
   /** CPU time (ms) each thread spent starting (tsx and the board package loaded), as each reported it. */
   readonly startCpuMs: number[] = [];
+  /** CPU time (ms) each thread spent filling the warm-up board (pour-warm.ts). */
+  readonly warmCpuMs: number[] = [];
   private idle: Worker[] = [];
   private waiting: Array<{ resolve: (w: Worker) => void; reject: (e: Error) => void }> = [];
   private failed: Error | undefined;
   private all: Worker[] = [];
   private up: Array<Promise<void>> = [];
 
-  constructor(readonly n = 2, resourceLimits: { maxYoungGenerationSizeMb: number } = BOARD_WORKER_LIMITS) {
+  /** `warm`: each thread fills a small board as it starts (pour-warm.ts: its code compiled before the first job). */
+  constructor(readonly n = 2, { warm = true, resourceLimits = BOARD_WORKER_LIMITS }: { warm?: boolean; resourceLimits?: { maxYoungGenerationSizeMb: number } } = {}) {
     // V8 starts a new thread's young generation at 1 MB and doubles it only as survivors fill it: a
     // refill keeps many (its fills), and a 100k-pad job made 40 scavenges at growing sizes; started at
     // its limit (a semi-space is a third of the young generation) 22, and 12 s CPU instead of 16 s for
     // the split refill. The flag is the process's: it sizes every isolate made after it (these threads).
     setFlagsFromString(`--min-semi-space-size=${Math.floor(resourceLimits.maxYoungGenerationSizeMb / 3)}`);
     for (let i = 0; i < n; i++) {
-      const w = new Worker(new URL('./pour-worker.mjs', import.meta.url), { resourceLimits });
+      const w = new Worker(new URL('./pour-worker.mjs', import.meta.url), { resourceLimits, workerData: { warm } });
       this.all.push(w);
       const up = new Promise<void>((res, rej) => {
         const fail = (e: Error) => { this.failed = e; for (const x of this.waiting.splice(0)) x.reject(e); rej(e); };
         w.once('error', fail);
-        w.once('message', (m: { ready: true; cpuMs: number }) => { w.off('error', fail); this.startCpuMs.push(m.cpuMs); this.free(w); res(); });
+        w.once('message', (m: { ready: true; cpuMs: number; warmCpuMs: number }) => { w.off('error', fail); this.startCpuMs.push(m.cpuMs); this.warmCpuMs.push(m.warmCpuMs); this.free(w); res(); });
       });
       up.catch(() => undefined); // reported by ready() and run()
       this.up.push(up);

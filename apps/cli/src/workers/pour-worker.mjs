@@ -1,7 +1,8 @@
-// Worker thread entry of a split pour refill (pour-threads.ts): registers tsx, then fills each job it
-// is sent with @copperplate/board's runPourJob and posts the fills back (their buffers transferred),
+// Worker thread entry of a split pour refill (pour-threads.ts): registers tsx, fills a small board once
+// (workerData.warm: pour-warm.ts, the fill's code compiled before the first job), then fills each job
+// it is sent with @copperplate/board's runPourJob and posts the fills back (their buffers transferred),
 // with the CPU time of this thread (Linux: /proc/thread-self; NaN elsewhere).
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { register } from 'tsx/esm/api';
 
@@ -24,4 +25,6 @@ parentPort.on('message', (job) => {
     parentPort.postMessage({ ok: false, message: e && e.stack ? String(e.stack) : String(e) });
   }
 });
-parentPort.postMessage({ ready: true, cpuMs: threadCpu() });
+const loaded = threadCpu();
+if (workerData?.warm) (await import('./pour-warm.ts')).warmUp();
+parentPort.postMessage({ ready: true, cpuMs: loaded, warmCpuMs: threadCpu() - loaded });
