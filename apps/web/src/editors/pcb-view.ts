@@ -160,14 +160,23 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       });
     })));
   };
+  /** The 2D canvas over the WebGL one is clear (see draw). */
+  let overlayClear = false;
   const draw = (): number => {
     const t0 = performance.now();
     if (frames++ === 0) afterFirstFrame();
     const visible = new Set(ed.panel.visibleIds());
+    const rats = view.showRatsnest ? view.ratsnest() : undefined;
     if (painter instanceof PcbGlView) {
       painter.draw(vp, visible);
+      // the 2D canvas over the WebGL one: left alone while it has nothing to show and is already clear
+      // (not cleared again: the compositor takes an unchanged canvas as it is)
+      const empty = !view.showGrid && !rats?.lines.length && !ed.highlightNet && !ed.selection.size && !ed.tools.overlay().length;
+      if (empty && overlayClear) return performance.now() - t0;
       g.setTransform(1, 0, 0, 1, 0, 0);
       g.clearRect(0, 0, canvas.width, canvas.height);
+      overlayClear = empty;
+      if (empty) return performance.now() - t0;
     } else painter.draw(g, vp, visible);
     const s = vp.scale;
     const o = vp.toScreen(0, 0);
@@ -176,13 +185,17 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (view.showGrid) drawGrid(s);
     g.lineCap = 'round';
     g.lineJoin = 'round';
-    const rats = view.showRatsnest ? view.ratsnest() : undefined;
     if (rats) {
       g.strokeStyle = '#e8e8e8';
       g.globalAlpha = 0.8;
       g.lineWidth = 1 / s;
       g.beginPath();
-      for (const l of rats.lines) { g.moveTo(l.x1, l.y1); g.lineTo(l.x2, l.y2); }
+      // the lines that meet the view only
+      const w = vp.visible();
+      for (const l of rats.lines) {
+        if (Math.max(l.x1, l.x2) < w.minX || Math.min(l.x1, l.x2) > w.maxX || Math.max(l.y1, l.y2) < w.minY || Math.min(l.y1, l.y2) > w.maxY) continue;
+        g.moveTo(l.x1, l.y1); g.lineTo(l.x2, l.y2);
+      }
       g.stroke();
       g.globalAlpha = 1;
     }
