@@ -24,7 +24,7 @@
  *                        two together (the app's animation frame). WebGL frames are counted by what they
  *                        drew (gl.frame.kind: direct, snapshot, scaled by a zoom, fallback = every item
  *                        while the snapshot does not hold the view)
- *   time to sharp      = per zoom level, from a sharp view: a zoom in of 1.2x, or a pan by a whole view
+ *   time to sharp      = per zoom level, from a sharp view: a zoom in of 1.25x, or a pan by a whole view
  *                        (past the snapshot), its frame, then steps between frames until the view is
  *                        drawn at its scale with nothing left to draw: their number, largest, total
  *                        time and CPU
@@ -162,7 +162,7 @@ async function main() {
           figures.push({ name: `${n} frames at ${k}x fit: CPU of the renderer and GPU processes per frame (work between frames included)`, value: levelCpu[i], unit: 'ms' });
         }
         for (const { k, move, r, cpu } of sharps) {
-          const what = move === 'zoom' ? 'a zoom in (1.2x)' : 'a pan by a whole view';
+          const what = move === 'zoom' ? 'a zoom in (1.25x)' : 'a pan by a whole view';
           figures.push({ name: `${n} at ${k}x fit, ${what}: its frame (${r.kind})`, value: r.frameMs, unit: 'ms', goal: '< 16' });
           figures.push({ name: `${n} at ${k}x fit, ${what}: then time to sharp (${r.steps} steps between frames, the largest ${r.stepMax.toFixed(1)} ms; CPU of the renderer and GPU processes, the move's frame and the steps: ${cpu} ms)`, value: r.ms, unit: 'ms' });
         }
