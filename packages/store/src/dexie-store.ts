@@ -5,7 +5,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import { CatalogueError, LOCAL_DB_STORES, LOCAL_DB_VERSION } from '@copperplate/model';
-import type { Kind, KvStoreName, LocalItem, LocalStore, LockRecord, LogRecord, ProjectMeta } from '@copperplate/sync';
+import type { ItemStamp, Kind, KvStoreName, LocalItem, LocalStore, LockRecord, LogRecord, ProjectMeta } from '@copperplate/sync';
 
 /** Store name -> dexie schema (primary key first, then indexes). */
 export const DB_SCHEMA = {
@@ -68,6 +68,15 @@ export class DexieStore implements LocalStore {
   }
   listPending(project: string) {
     return this.items.where('[project+ticket]').between([project, -Infinity], [project, 0], true, true).toArray();
+  }
+  /** Through the [project+ticket] index with a key cursor: no item's content is read. */
+  async listStamps(project: string) {
+    const out: ItemStamp[] = [];
+    await this.items.where('[project+ticket]').between([project, Dexie.minKey], [project, Dexie.maxKey], true, true).eachKey((k, c) => {
+      const [, kind, key] = c.primaryKey as unknown as [string, Kind, string];
+      out.push({ kind, key, ticket: (k as unknown as [string, number])[1] });
+    });
+    return out;
   }
   countItems(project: string) { return this.items.where('project').equals(project).count(); }
   async putItems(items: LocalItem[]) { await this.items.bulkPut(items); }

@@ -39,6 +39,10 @@ export class MemoryStore implements LocalStore {
     this.check();
     return [...this.items.values()].filter((i) => i.project === project && i.ticket <= 0).map(clone);
   }
+  async listStamps(project: string) {
+    this.check();
+    return [...this.items.values()].filter((i) => i.project === project).map((i) => ({ kind: i.kind, key: i.key, ticket: i.ticket }));
+  }
   async countItems(project: string) { this.check(); return [...this.items.values()].filter((i) => i.project === project).length; }
   async putItems(items: LocalItem[]) { this.check(); for (const i of items) this.items.set(ik(i.project, i.kind, i.key), clone(i)); }
   async deleteItems(project: string, keys: { kind: Kind; key: string }[]) {

@@ -28,6 +28,17 @@ export function localStoreContract(name: string, make: () => Promise<LocalStore>
       expect((await s.listItems('P', 'pcbs')).map((i) => i.key)).toEqual(['f']);
     });
 
+    it('listStamps gives the kind, key and ticket of every item of the project, as listItems has them', async () => {
+      const s = await make();
+      if (!s.listStamps) return; // optional: a store without it is read in full
+      await s.putItems([item('a', 5), item('b', 0), item('c', -3), { ...item('d', 7), kind: 'pcbs' }, { ...item('e', 2), project: 'Q' }]);
+      await s.updateItem('P', 'sheets', 'a', (cur) => ({ ...cur!, ticket: 9 }));
+      await s.deleteItems('P', [{ kind: 'sheets', key: 'b' }]);
+      const stamps = (await s.listStamps('P')).map((x) => `${x.kind}:${x.key}:${x.ticket}`).sort();
+      expect(stamps).toEqual(['pcbs:d:7', 'sheets:a:9', 'sheets:c:-3']);
+      expect(stamps).toEqual((await s.listItems('P')).map((i) => `${i.kind}:${i.key}:${i.ticket}`).sort());
+    });
+
     it('updateItem is an atomic read-modify-write: create, change, leave, delete', async () => {
       const s = await make();
       expect(await s.updateItem('P', 'sheets', 'x', (cur) => (cur ? undefined : item('x', -1)))).toMatchObject({ ticket: -1 });

@@ -122,14 +122,17 @@ export class Syncer {
       events.emit('project-synced', { project: this.project, gTicket: parsed.gTicket, changed: 0 });
       return { ran: true, changed: 0, requests };
     }
-    const all = await store.listItems(this.project);
+    // the local tickets, from the items' stamps where the store has them (no content read: a big
+    // PCB's text and merge base were read in full at every sync that brought anything)
+    const stamps = store.listStamps ? await store.listStamps(this.project) : undefined;
+    const whole = stamps && stamps.length === (await store.countItems(this.project)) ? undefined : await store.listItems(this.project);
     const local: LocalTickets = {};
     const byKey = new Map<string, LocalItem>();
-    for (const it of all) {
-      (local[it.kind] ??= {})[it.key] = { ticket: it.ticket };
-      byKey.set(`${it.kind}\u0000${it.key}`, it);
-    }
+    for (const it of whole ?? stamps!) (local[it.kind] ??= {})[it.key] = { ticket: it.ticket };
+    for (const it of whole ?? []) byKey.set(`${it.kind}\u0000${it.key}`, it);
     const plan = compareSnapshots(server, local, previous, parsed.gTicket);
+    // the pending items to compare with their base (read here when only stamps were)
+    if (!whole) for (const r of plan.refetch) if (r.local < 0) { const li = await store.getItem(this.project, r.kind, r.key); if (li) byKey.set(`${r.kind}\u0000${r.key}`, li); }
     // Items the server reports deleted since our g_ticket go too (when not pending), even if an
     // earlier interrupted sync added them without storing its snapshot.
     for (const [kind, keys] of Object.entries(parsed.deleted) as [Kind, string[]][]) {

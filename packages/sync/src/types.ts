@@ -93,6 +93,9 @@ export type KvStoreName = 'copyAndPaste' | 'copyAndPasteTableCell' | 'basicLibra
  * The local database (DB-1). Implemented on IndexedDB (dexie) and in memory by @copperplate/store;
  * one contract suite covers both. Every method is one transaction.
  */
+/** What identifies one stored item's version: its kind, key and ticket (its content not read). */
+export interface ItemStamp { kind: Kind; key: string; ticket: number }
+
 export interface LocalStore {
   getProject(uuid: string): Promise<ProjectMeta | undefined>;
   putProject(meta: ProjectMeta): Promise<void>;
@@ -102,6 +105,12 @@ export interface LocalStore {
   listItems(project: string, kind?: Kind): Promise<LocalItem[]>;
   /** Items with ticket <= 0 (TKT-3) or held. */
   listPending(project: string): Promise<LocalItem[]>;
+  /**
+   * The stamp (kind, key, ticket) of every item of a project, their contents not read: a reader that
+   * keeps items reads again only those whose ticket moved (a synced item's content is the server's at
+   * its ticket). Optional: where absent, read the items.
+   */
+  listStamps?(project: string): Promise<ItemStamp[]>;
   countItems(project: string): Promise<number>;
   putItems(items: LocalItem[]): Promise<void>;
   deleteItems(project: string, keys: { kind: Kind; key: string }[]): Promise<void>;

@@ -57,10 +57,36 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
   let reloads = 0;
   let shownReload = 0;
 
+  /**
+   * The items of the last reload by kind and key, each with its item as the snapshot shows it (merge
+   * bases dropped). A reload reads again only the items whose ticket moved and the pending ones (a
+   * synced item's content is the server's at its ticket), so the snapshot keeps the same item objects
+   * for them: a 100k-pad PCB's text and its merge base (13 MB each) were read from IndexedDB again
+   * at every reload, several times while a project opens and after every save.
+   */
+  let known = new Map<string, { li: LocalItem; item: Item | null }>();
+  async function readItems(): Promise<Array<{ li: LocalItem; item: Item | null }>> {
+    const fresh = (li: LocalItem) => ({ li: li.base ? { ...li, base: null } : li, item: toItem(li) });
+    const stamps = known.size && store.listStamps ? await store.listStamps(uuid) : undefined;
+    // every item has a stamp (a ticket that is not a key, NaN, would leave it out of the index): else all are read
+    if (!stamps || stamps.length !== (await store.countItems(uuid))) return (await store.listItems(uuid)).map(fresh);
+    const out: Array<{ li: LocalItem; item: Item | null } | undefined> = stamps.map((t) => {
+      const k = known.get(`${t.kind}:${t.key}`);
+      return k && t.ticket > 0 && k.li.ticket === t.ticket ? k : undefined;
+    });
+    await Promise.all(stamps.map(async (t, i) => {
+      if (out[i]) return;
+      const li = await store.getItem(uuid, t.kind, t.key);
+      if (li) out[i] = fresh(li); // gone since: left out
+    }));
+    return out.filter((x): x is { li: LocalItem; item: Item | null } => !!x);
+  }
+
   async function reload(): Promise<void> {
     const seq = ++reloads;
     const seenEdits = edits;
-    const all = await store.listItems(uuid);
+    const read = await readItems();
+    const all = read.map((x) => x.li);
     if (seq < shownReload) return;
     shownReload = seq;
     shownEdits = Math.max(shownEdits, seenEdits);
@@ -69,9 +95,12 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
     const nextCoppers = new Map<string, Item>();
     const nextBlobs = new Map<string, Item>();
     const nextFonts = new Map<string, Item>();
-    for (const i of all) {
+    const nextKnown = new Map<string, { li: LocalItem; item: Item | null }>();
+    for (const x of read) {
+      const i = x.li;
       byKey.set(`${i.kind}:${i.key}`, i);
-      const it = toItem(i);
+      nextKnown.set(`${i.kind}:${i.key}`, x);
+      const it = x.item;
       if (it && i.kind === 'copper') nextCoppers.set(i.key, it);
       if (it && i.kind === 'blobs') nextBlobs.set(i.key, it);
       if (it && i.kind === 'fonts') nextFonts.set(i.key, it);
@@ -85,6 +114,7 @@ export async function openEngineSession(engine: SyncEngine, uuid: string, readOn
         const own = String(i.data?.display_title ?? i.data?.title ?? syncItemName(i));
         return { kind: i.kind, id: i.key, name: sch ? `${String(sch.display_name ?? sch.name)} / ${own}` : own, before: i.baseTicket, after: i.held!.serverTicket, modifier: i.held!.modifier };
       });
+    known = nextKnown;
     items = next;
     coppers = nextCoppers;
     blobs = nextBlobs;
