@@ -176,7 +176,7 @@ async function main() {
         figures.push({ name: `${n} pan and zoom frame p99 over all zooms`, value: pct(all, 0.99), unit: 'ms', goal: '< 16' });
         figures.push({ name: `${n} pan and zoom frame max over all zooms`, value: Math.max(...all), unit: 'ms' });
         if (e.idleMs.length) {
-          figures.push({ name: `${n} work between frames (Canvas2D: tiles ahead; WebGL: the snapshot drawn again after a zoom) p50 (${e.idleMs.length} times)`, value: pct(e.idleMs, 0.5), unit: 'ms' });
+          figures.push({ name: `${n} work between frames (Canvas2D: tiles ahead; WebGL: a step of the snapshot's tiles) p50 (${e.idleMs.length} times)`, value: pct(e.idleMs, 0.5), unit: 'ms' });
           figures.push({ name: `${n} work between frames max`, value: Math.max(...e.idleMs), unit: 'ms' });
         }
         if (painter === 'webgl') figures.push({ name: `${n} frame at fit composited into a 2D canvas (draw + drawImage + getImageData, median)`, value: e.compositedMedianMs, unit: 'ms' });
