@@ -11,7 +11,7 @@
  *                  and readPixels) (median of 7)
  *   pan frame    = at 100 % zoom, viewport.panBy(+-7,3) + draw() + flush (median and p99 of 60)
  *   zoom frame   = at 100 %, viewport.zoomBy(1.2 or 1/1.2) about a point + draw() + flush (median
- *                  and p99 of 40; WebGL: a zoomed-out snapshot drawn again between frames, timed apart)
+ *                  and p99 of 40; WebGL: the snapshot's tiles drawn between frames, all of them, timed apart)
  *   CPU          = utime + stime of the renderer and GPU processes (/proc) per step: what the load
  *                  of the machine cannot inflate
  *   hit test     = editor.hit(x, y) at 2,000 random points (mean)

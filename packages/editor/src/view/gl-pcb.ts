@@ -60,7 +60,7 @@ export interface PcbGlOptions {
   holeColor?: string;
   /** Multisampling of the drawing buffer (default off: the quad shapes are anti-aliased by their shaders). */
   antialias?: boolean;
-  /** Draw the zoomed-out snapshot when a view would draw more items than this (default LOD_ITEMS; Infinity: never). */
+  /** Show the snapshot when a view would draw more items than this (default LOD_ITEMS; Infinity: never), or much fill (LOD_FILL). */
   lodItems?: number;
   /** Tiny items as points (default true; see POINT_PX). */
   points?: boolean;
@@ -502,7 +502,7 @@ export class PcbGlView {
     for (const i of Object.values(l.quads)) { gl.deleteBuffer(i.buf); gl.deleteVertexArray(i.vao); gl.deleteVertexArray(i.points); }
   }
 
-  /** Bytes of geometry on the GPU (the vertices of every layer and the zoomed-out snapshot). */
+  /** Bytes of geometry on the GPU (the vertices of every layer and the snapshot's textures). */
   get gpuBytes(): number {
     let n = this.quadCap * 24 + this.snapshot.bytes;
     for (const l of this.layers) {
