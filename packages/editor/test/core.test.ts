@@ -77,6 +77,23 @@ describe('document store', () => {
     expect(d.canUndo()).toBe(false);
   });
 
+  it('a commit that sets records to what they hold is no undo step (a property field committed on Enter and again on blur undid in two presses)', () => {
+    const edits: string[] = [];
+    const d = new EditorDocument(parseDocuments(TEXT), { onEdited: (cs) => edits.push(cs.label) });
+    d.commit('width', (tx) => tx.update('e5', (r) => [r[0], r[1], [[0, 0, 20, 0]], r[3], r[4]]));
+    const held = d.get('e5');
+    const again = d.commit('width', (tx) => tx.update('e5', (r) => [r[0], r[1], [[0, 0, 20, 0]], r[3], r[4]]));
+    expect(again.changes).toEqual([]);
+    expect(d.get('e5')).toBe(held); // the record keeps its object
+    expect(edits).toEqual(['width']);
+    d.undo();
+    expect((d.get('e5')![2] as number[][])[0][2]).toBe(10);
+    expect(d.canUndo()).toBe(false);
+    // a record removed and added back in one commit (a move in the file's order) is still a change
+    const moved = d.commit('to front', (tx) => { const r = tx.get('e5')!; tx.remove('e5'); tx.add([...r], 'e7'); });
+    expect(moved.changes.map((c) => c.key)).toEqual(['e5']);
+  });
+
   it('a failing commit rolls back', () => {
     const d = openDocument(TEXT);
     expect(() => d.commit('x', (tx) => { tx.remove('e5'); throw new Error('boom'); })).toThrow('boom');

@@ -8,7 +8,7 @@
  */
 import { mainBlockIndex, withRecords } from '@copperplate/format';
 import { DocType, Head } from '@copperplate/format/records';
-import { type Rec, type Family, recId, recParent, recType, familyOfDoc, ID_TYPES } from './records.ts';
+import { type Rec, type Family, recId, recParent, recType, familyOfDoc, ID_TYPES, sameRecord } from './records.ts';
 
 /** One block of a file as the codec of @copperplate/format gives it (records[0] is the DOCTYPE line). */
 export interface BlockLike { docType: string; version: string; records: unknown[][] }
@@ -170,7 +170,9 @@ export class EditorDocument {
   /** One undo step and one change set. Returns the change set (empty changes = nothing happened, no undo step). */
   commit(label: string, fn: (tx: Tx) => void): ChangeSet {
     const touched = new Map<string, Change>();
+    const gone = new Set<string>(); // removed at some point of this commit (a remove and add may move it)
     const record = (key: string, after: Rec | null) => {
+      if (after === null) gone.add(key);
       const cur = this.entries.get(key) ?? null;
       const prev = touched.get(key);
       if (prev) prev.after = after; else touched.set(key, { key, before: cur, after });
@@ -206,7 +208,13 @@ export class EditorDocument {
       for (const c of [...touched.values()].reverse()) this.applyOne(c.key, c.before);
       throw e;
     }
-    const changes = [...touched.values()].filter((c) => c.before !== c.after);
+    // a record set to what it already held is no change: it keeps its old value (the same object) and
+    // makes no undo step (a field committed twice, on Enter and again on blur, is one step)
+    const changes: Change[] = [];
+    for (const c of touched.values()) {
+      if (c.before !== null && c.after !== null && !gone.has(c.key) && sameRecord(c.before, c.after)) this.applyOne(c.key, c.before);
+      else if (c.before !== c.after) changes.push(c);
+    }
     const cs: ChangeSet = { label, origin: 'local', changes };
     if (!changes.length) return cs;
     this.undoStack.push(cs);

@@ -25,6 +25,22 @@ export function familyOfDoc(docType: string): Family {
 }
 
 /** The record's own id, or undefined when its type carries none (DOCTYPE, HEAD, PART, LAYER, PROP, ...). */
+/** Two record values with the same content (arrays, plain objects and primitives compared in depth; NaN equals NaN). */
+export function sameRecord(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b);
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameRecord(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !sameRecord((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
 export function recId(r: Rec, idTypes: ReadonlySet<string> = ID_TYPES): string | undefined {
   const t = recType(r);
   const [, id] = r; // element 1 of every id-carrying record kind (see ID_TYPES_BY_FAMILY)
