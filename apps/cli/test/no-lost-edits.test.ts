@@ -22,20 +22,21 @@ describe('[issue-11] what a page shows as saved is on the server', () => {
    * IndexedDB. Its writes go to the real server; the X-Request-Id of each is recorded (and, with
    * `rewriteId`, replaced: a peer whose ids collide).
    */
-  const page = async (i: number, clock: FakeClock, o: { tabId?: string; ids?: string[]; rewriteId?: (id: string) => string } = {}) => {
+  const page = async (i: number, clock: FakeClock, o: { tabId?: string; ids?: string[]; answered?: { n: number }; rewriteId?: (id: string) => string } = {}) => {
     const store = await new DexieStore({ name: 'copperplate', indexedDB: new IDBFactory(), IDBKeyRange }).open();
     const http = world.http[i];
     const transport: Transport = {
       getDetail: (p) => http.getDetail(p),
       getTickets: (p, g) => http.getTickets(p, g),
       read: (p, k, ids) => http.read(p, k, ids),
-      bulk: (p: string, k: Kind, d: BulkItem[], id: string) => { o.ids?.push(id); return http.bulk(p, k, d, o.rewriteId ? o.rewriteId(id) : id); },
+      bulk: (p: string, k: Kind, d: BulkItem[], id: string) => { o.ids?.push(id); return http.bulk(p, k, d, o.rewriteId ? o.rewriteId(id) : id).finally(() => { if (o.answered) o.answered.n++; }); },
     };
     const engine = new SyncEngine({ store, transport, clock, tabId: o.tabId });
     return { store, engine };
   };
+  /** Until the session has nothing running or scheduled (fake time for the engine's waits, real time for the server's answers; the test's timeout bounds it: 200 ticks of fake time ended before a slow server answered). */
   const settle = async (clock: FakeClock, s: ProjectSession) => {
-    for (let i = 0; i < 200 && (s.uploader.busy || s.busy); i++) await clock.advance(500);
+    while (s.busy) { await clock.advance(500); await new Promise((r) => setTimeout(r, 5)); }
   };
   const newProject = async (title: string) => {
     const p = await world.http[0].createProject(`${title} ${Date.now()}`);
@@ -100,12 +101,15 @@ describe('[issue-11] what a page shows as saved is on the server', () => {
     const P = await newProject('Colliding peer');
     // a peer that sends every write of one kind under one request id: the server answers the second
     // write with the first one's stored answer (same user, project and call)
-    const { store, engine } = await page(0, clock, { rewriteId: () => `fixed-${P}` });
+    const answered = { n: 0 };
+    const { store, engine } = await page(0, clock, { rewriteId: () => `fixed-${P}`, answered });
     const s = await engine.openProject(P);
     await s.edit('sheets', 'S1', { schematic_uuid: 'sch', title: 'S1', display_title: 'S1', sheet_id: 1, dataStr: text(['TEXT', 'a', '1']) });
     await settle(clock, s);
     await s.edit('sheets', 'S2', { schematic_uuid: 'sch', title: 'S2', display_title: 'S2', sheet_id: 2, dataStr: text(['TEXT', 'b', '2']) });
-    for (let i = 0; i < 10; i++) await clock.advance(500);
+    // until the server has answered S2's upload twice (the first try and a retry)
+    const sent = answered.n;
+    while (answered.n < sent + 2) { await clock.advance(500); await new Promise((r) => setTimeout(r, 5)); }
     // S2 stays pending (retried), never marked saved with S1's ticket
     expect(await checkSaved(store, P)).toEqual([]);
     expect((await store.getItem(P, 'sheets', 'S2'))?.ticket).toBeLessThan(0);

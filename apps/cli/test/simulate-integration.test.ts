@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { DexieStore } from '@copperplate/store';
-import { FakeClock, LocalHub, SyncEngine, type WarningData } from '@copperplate/sync';
+import { FakeClock, LocalHub, SyncEngine, type ProjectSession, type WarningData } from '@copperplate/sync';
 import { createSimWorld, type SimWorld } from '../src/sim/harness.ts';
 
 const text = (...recs: unknown[][]) => [['DOCTYPE', 'SCH', '1.1'], ['HEAD', {}], ...recs].map((r) => JSON.stringify(r)).join('\n');
@@ -24,7 +24,21 @@ describe('sync engine against the real server', () => {
     engine.events.on('warning', (w) => warnings.push(w));
     return { store, engine, warnings, idb };
   };
-  const settle = async (clock: FakeClock, n = 20) => { for (let i = 0; i < n; i++) { await clock.advance(500); await new Promise((r) => setTimeout(r, 5)); } };
+  /**
+   * Until every given session has nothing running or scheduled and nothing left to upload (held
+   * conflicts aside): fake time advances for the engine's waits, real time passes for the server's
+   * answers. A state, not a count of ticks (a fixed count ended before the uploads under load).
+   */
+  const settle = async (clock: FakeClock, ...sessions: ProjectSession[]) => {
+    const busy = async (s: ProjectSession) => s.busy || (await s.s.store.listPending(s.uuid)).some((i) => !i.held);
+    for (;;) {
+      let any = false;
+      for (const s of sessions) if (await busy(s)) any = true;
+      if (!any) return;
+      await clock.advance(500);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
 
   it('[UP-2][SYNC-3][OPEN-3][OPEN-4] concurrent edits of different records merge; the same record gives Warning data; nothing is lost', async () => {
     const clock = new FakeClock(1_700_000_000_000, flush);
@@ -35,22 +49,22 @@ describe('sync engine against the real server', () => {
     const b = await browser(1, clock);
     const sa = await a.engine.openProject(P);
     await sa.edit('sheets', 'S1', { schematic_uuid: 'sch', title: 'S1', display_title: 'S1', sheet_id: 1, dataStr: text(['TEXT', 'x', 'v0'], ['TEXT', 'y', 'v0']) });
-    await settle(clock);
+    await settle(clock, sa);
     const sb = await b.engine.openProject(P);
     expect((await sb.get('sheets', 'S1'))?.dataStr).toContain('"x","v0"');
 
     // Different records: both survive.
     await sa.edit('sheets', 'S1', { ...(await sa.get('sheets', 'S1'))!, dataStr: text(['TEXT', 'x', 'A'], ['TEXT', 'y', 'v0']) });
     await sb.edit('sheets', 'S1', { ...(await sb.get('sheets', 'S1'))!, dataStr: text(['TEXT', 'x', 'v0'], ['TEXT', 'y', 'B']) });
-    await settle(clock);
+    await settle(clock, sa, sb);
     await sa.sync(true); await sb.sync(true);
     for (const s of [sa, sb]) expect((await s.get('sheets', 'S1'))?.dataStr).toBe(text(['TEXT', 'x', 'A'], ['TEXT', 'y', 'B']));
 
     // The same record: the later writer keeps both versions and gets the Warning data.
     await sa.edit('sheets', 'S1', { ...(await sa.get('sheets', 'S1'))!, dataStr: text(['TEXT', 'x', 'A2'], ['TEXT', 'y', 'B']) });
-    await settle(clock, 4);
+    await settle(clock, sa);
     await sb.edit('sheets', 'S1', { ...(await sb.get('sheets', 'S1'))!, dataStr: text(['TEXT', 'x', 'B2'], ['TEXT', 'y', 'B']) });
-    await settle(clock);
+    await settle(clock, sa, sb);
     const warned = [...a.warnings, ...b.warnings].filter((w) => w.reason === 'conflict');
     expect(warned).toHaveLength(1);
     const loser = a.warnings.length ? sa : sb;
@@ -58,7 +72,7 @@ describe('sync engine against the real server', () => {
     expect(held).toHaveLength(1);
     expect(JSON.stringify([held[0].data, held[0].held!.theirs])).toMatch(/A2[\s\S]*B2|B2[\s\S]*A2/);
     await loser.resolve('upload-local');
-    await settle(clock);
+    await settle(clock, sa, sb);
     await sa.sync(true); await sb.sync(true);
     expect((await sa.get('sheets', 'S1'))?.dataStr).toBe((await sb.get('sheets', 'S1'))?.dataStr);
     expect(await a.store.listPending(P)).toEqual([]);
@@ -73,7 +87,7 @@ describe('sync engine against the real server', () => {
     // [OPEN-7] b closes; a changes S1; b reopens: DIFF_TICKET reloads from the cloud.
     await b.engine.closeProject(P);
     await sa.edit('sheets', 'S1', { ...(await sa.get('sheets', 'S1'))!, dataStr: text(['TEXT', 'x', 'late'], ['TEXT', 'y', 'B']) });
-    await settle(clock);
+    await settle(clock, sa);
     const b2 = await b.engine.openProject(P);
     expect((await b2.get('sheets', 'S1'))?.dataStr).toContain('"late"');
     a.engine.dispose(); b.engine.dispose();
