@@ -2,8 +2,9 @@
  * `copperplate pour FILE.epro --doc PCB OUT.epro [--pour ID ...] [--threads N]`: refill every pour of
  * that board (or the named ones) with @copperplate/board in a worker thread and write the project with
  * the new fills (POURED records, stamped fresh). Prints one line per pour. The refill is split by layer
- * over N more worker threads (default 2; 1: none), with the same fills.
+ * over N more worker threads (default 2, 1 on a one-core machine; 1: none), with the same fills.
  */
+import { availableParallelism } from 'node:os';
 import { CatalogueError } from '@copperplate/model';
 import type { Command } from '../commands.ts';
 import { readInput, writeOutput } from './files.ts';
@@ -16,7 +17,7 @@ export const pour: Command = {
   async run(args: string[]): Promise<number> {
     let doc: string | undefined;
     const only: string[] = [];
-    let threads = 2;
+    let threads = Math.min(2, availableParallelism());
     const pos: string[] = [];
     for (let i = 0; i < args.length; i++) {
       if (args[i] === '--doc') doc = args[++i];
