@@ -11,6 +11,9 @@
  *    the critical path (serial part + slowest thread), peak RSS, and the ratio to the sequential refill;
  *  - the same with 300k pads only with POUR_BENCH_BIG=1 (`POUR_BENCH_BIG=1 npm run bench -- pour`), kept out of the
  *    default run: it takes minutes on a shared 2-core machine.
+ * POUR_BENCH_ONLY=drc (`POUR_BENCH_ONLY=drc npm run bench -- pour`): only the 100k board's stages up to
+ * its DRC (resolve, refill, drc, drc.again; the DRC's conditions as in the full run: a fresh thread, the
+ * refill's fills just made), without the fixture, the incremental refills and the split refill.
  * Every stage prints wall and CPU time (this process, user + system) and the load average around it:
  * on a shared machine the wall time is an upper bound; single thread (the generated boards in one
  * worker thread, see `generated`).
@@ -38,7 +41,10 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
   );
 }
 
-{
+const only = process.env.POUR_BENCH_ONLY;
+if (only !== undefined && only !== 'drc') throw new Error(`POUR_BENCH_ONLY=${only}: only 'drc' is known`);
+const drcOnly = only === 'drc';
+if (!drcOnly) {
   const a = readEpro(new Uint8Array(readFileSync('../shared/fixtures/epro/falcon-flight-FFB6.1.epro')));
   const m = resolveBoard(boardSourceFromArchive(a, listPcbs(a)[0].uuid));
   fillPours(m); // warm-up
@@ -52,7 +58,7 @@ function stage(name: string, r: { wall: number; cpu: number; load: [number, numb
  */
 async function generated(pads: number, split = false): Promise<void> {
   const url = new URL('./lib/pour-gen.ts', import.meta.url).href;
-  const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads, split }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
+  const w = new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(url)}); });`, { eval: true, workerData: { pads, split, drcOnly }, ...(process.env.POUR_BENCH_LIMITS === '0' ? {} : { resourceLimits: BOARD_WORKER_LIMITS }) });
   // the peak RSS of the process (every thread) between the worker's stage marks, sampled here (this thread waits idle)
   let peak = 0, at0 = 0;
   const sample = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
@@ -82,9 +88,11 @@ function ratio(k: string): void {
 // threads made after them (pour-threads.ts), which the sequential stages' threads keep as before
 const big = process.env.POUR_BENCH_BIG === '1';
 await generated(100_000);
-if (big) await generated(300_000);
-await generated(100_000, true);
-if (big) await generated(300_000, true);
-ratio('pour.gen100k');
-if (big) ratio('pour.gen300k');
+if (!drcOnly) {
+  if (big) await generated(300_000);
+  await generated(100_000, true);
+  if (big) await generated(300_000, true);
+  ratio('pour.gen100k');
+  if (big) ratio('pour.gen300k');
+}
 report('pour', figures);

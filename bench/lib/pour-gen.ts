@@ -1,5 +1,5 @@
 /**
- * The generated-board stages of bench/pour.bench.ts, run in a worker thread (workerData: { pads, split });
+ * The generated-board stages of bench/pour.bench.ts, run in a worker thread (workerData: { pads, split, drcOnly });
  * posts its figures back. With `split`, a fresh thread: the board resolved, then refilled split over
  * two threads only (as `copperplate pour` does it), apart from the sequential stages' heap. See pour.bench.ts for what each stage is.
  */
@@ -98,6 +98,7 @@ async function generated(pads: number): Promise<void> {
   // the same check again in this thread: its code now compiled (the first run's extra CPU is V8
   // compiling the checks, in its compiler threads, and the scavenges of what the refill left young)
   if (pads === 100_000) stage(`${k}.drc.again`, timed(() => runDrc(m, { skipUnrouted: false })));
+  if (wd.drcOnly) return; // POUR_BENCH_ONLY=drc (pour.bench.ts)
   // Move one through-hole part (c0) by 40 mil: its COMPONENT record replaced in the record index, the
   // model updated in place (only c0's records, taken from the index, are resolved again), then the
   // pours it touched refilled from the tile cache. The first move, then the median of five more (the
@@ -128,7 +129,7 @@ async function generated(pads: number): Promise<void> {
 }
 
 
-const wd = workerData as { pads: number; split?: boolean };
+const wd = workerData as { pads: number; split?: boolean; drcOnly?: boolean };
 if (wd.split) await splitRefill(wd.pads, 2);
 else await generated(wd.pads);
 parentPort!.postMessage(figures);
