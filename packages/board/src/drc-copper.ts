@@ -268,7 +268,9 @@ function checkPiece(c: Ctx, f: Fill, k: number, fi: PieceIndex, lg: LayerGrid, f
     if (netOf[i] === fNet) {
       if (gap > 1 || dsu.find(i) === dsu.find(piece)) continue;
       const a = copper[i];
-      if (fi.distance(cores[i], a.paths, a.box, 2) <= 1) { dsu.join(i, piece); continue; }
+      fi.r = 2;
+      fi.measure(cores[i], a.paths, a.box);
+      if (fi.d <= 1) { dsu.join(i, piece); continue; }
       if (insideAtRef(fi, a)) dsu.join(i, piece);
       continue;
     }
@@ -276,7 +278,9 @@ function checkPiece(c: Ctx, f: Fill, k: number, fi: PieceIndex, lg: LayerGrid, f
     const nd = need[i];
     if (gap >= nd) continue;
     const a = copper[i], b = a.box;
-    let d = fi.distance(cores[i], a.paths, b, nd);
+    fi.r = nd;
+    fi.measure(cores[i], a.paths, b);
+    let d = fi.d;
     if (d > 0 && insideAtRef(fi, a)) d = 0;
     if (d >= nd - TOL) continue;
     report(c.out, a, `${f.id}#${k}`, 'pour', f.net, pb, kindName(c, i), a.layer === MULTI ? f.layer : a.layer, d, nd);

@@ -77,6 +77,21 @@ export class PieceIndex {
    * test: an item wholly inside the piece, meeting no edge, gives Infinity (see `inside`).
    */
   distance(core: Core | undefined, paths: Paths64, box: IBox, r: number): number {
+    this.r = r;
+    this.measure(core, paths, box);
+    return this.d;
+  }
+
+  /**
+   * Radius and result of `measure`: fields, not an argument and a return value (a double passed to or
+   * returned from a function V8 does not inline is a new heap number each call: 19 MB of them in a
+   * DRC of 100k pads, whose scavenges then copied the board's young fills).
+   */
+  r = Infinity;
+  d = Infinity;
+  /** `distance` with the radius in `r`, the result into `d` (allocates nothing). */
+  measure(core: Core | undefined, paths: Paths64, box: IBox): void {
+    const r = this.r;
     const cr = this.cr, xy = this.xy, g = this.g;
     // the chunks within r, found with r rounded up: whole numbers pass to the grid without boxing
     // (a double argument is a heap allocation: a DRC of 100k pads made 20 MB of them here)
@@ -97,10 +112,10 @@ export class PieceIndex {
         const gap2 = gx * gx + gy * gy;
         if (gap2 > r2 || gap2 >= best * best) continue;
         const d = core ? Math.max(0, Math.sqrt(coreSegDist2(core, ex1, ey1, ex2, ey2)) - core.r) : pathsSegDistance(paths, box, ex1, ey1, ex2, ey2);
-        if (d < best) { best = d; if (d === 0) return 0; }
+        if (d < best) { best = d; if (d === 0) { this.d = 0; return; } }
       }
     }
-    return best;
+    this.d = best;
   }
 
   /** Whether (x, y) lies inside the piece (even-odd), by a ray to the nearest side of its box. */
