@@ -39,6 +39,7 @@ export * from './sch/find.ts';
 export * from './sch/ghost.ts';
 export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
+export { frameLoop, type FrameLoop } from './view/frame-loop.ts';
 export * from './view/canvas-map.ts';
 export * from './symbol/editor.ts';
 

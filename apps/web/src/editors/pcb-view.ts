@@ -10,7 +10,7 @@
  * composites the two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` /
  * localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  */
-import { Viewport, canvasMaps, type KeyEv } from '@copperplate/editor';
+import { Viewport, canvasMaps, frameLoop, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
@@ -230,17 +230,10 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     return performance.now() - t0;
   };
 
-  // an animation frame: the frame when one was asked for, then (WebGL, over many items or much fill)
-  // a step of the snapshot's drawing while it is not finished (gl-snapshot.ts: never all of it in a frame)
-  let pending = false, dirty = false;
-  const tick = () => {
-    pending = false;
-    if (destroyed) return;
-    if (dirty) { dirty = false; draw(); }
-    if (gl?.busy) { gl.refine(PCB_GL_STEP); schedule(); }
-  };
-  const schedule = () => { if (!pending) { pending = true; requestAnimationFrame(tick); } };
-  const invalidate = () => { dirty = true; schedule(); };
+  // the frame when one was asked for, then (WebGL, over many items or much fill) a step of the
+  // snapshot's drawing per animation frame while it is not finished (frameLoop)
+  const loop = frameLoop(draw, gl, PCB_GL_STEP);
+  const invalidate = loop.invalidate;
 
   /**
    * Size the canvases to their box. Returns false when nothing changed: a canvas's size is set only
@@ -389,6 +382,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     },
     destroy() {
       destroyed = true;
+      loop.stop();
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);

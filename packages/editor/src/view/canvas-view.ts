@@ -19,6 +19,7 @@ import { drawFrame } from './frame.ts';
 import { drawGrid } from './grid.ts';
 import { SchGlPainter, overlayOps } from './gl-sch.ts';
 import { STEP_BUDGET } from './gl-pcb.ts';
+import { frameLoop } from './frame-loop.ts';
 import type { SchematicEditorOptions } from '../sch/editor.ts';
 
 export interface CanvasViewOptions {
@@ -126,18 +127,8 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     return ms;
   };
 
-  // an animation frame: the frame when one was asked for, then (WebGL) a step of the snapshot's
-  // drawing while it is not finished, one step per animation frame
-  let pending = false, dirty = false, destroyed = false;
-  const raf = typeof requestAnimationFrame !== 'undefined' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 16);
-  const tick = () => {
-    pending = false;
-    if (destroyed) return;
-    if (dirty) { dirty = false; draw(); }
-    if (gl?.busy) { gl.refine(STEP_BUDGET); schedule(); }
-  };
-  const schedule = () => { if (!pending) { pending = true; raf(tick); } };
-  const invalidate = () => { dirty = true; schedule(); };
+  const frames = frameLoop(draw, gl, STEP_BUDGET);
+  const invalidate = frames.invalidate;
 
   const world = (e: MouseEvent) => {
     const r = canvas.getBoundingClientRect();
@@ -218,7 +209,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     },
     refine: () => (gl ? gl.refine() : false),
     destroy() {
-      destroyed = true;
+      frames.stop();
       gl?.destroy();
       glCanvas?.remove();
       canvas.removeEventListener('pointerdown', onDown);
