@@ -66,7 +66,9 @@ export async function editorSession(o: SessionOptions): Promise<EditorSession> {
     page,
     errors,
     project,
-    hook: <T>(fn: string, arg?: unknown) => page.evaluate(`(${fn})(window.__cpEditor, ${JSON.stringify(arg ?? null)})`) as Promise<T>,
+    // the editor hook is unset for a moment while an editor remounts (a document reopened after a
+    // save): wait for it to be there again, then run the function in the same turn
+    hook: <T>(fn: string, arg?: unknown) => page.waitForFunction(() => (window as any).__cpEditor, undefined, { timeout: 30_000 }).then(() => page.evaluate(`(${fn})(window.__cpEditor, ${JSON.stringify(arg ?? null)})`)) as Promise<T>,
     async close() {
       await browser.close();
       await server.close();
@@ -105,9 +107,19 @@ export async function openInEditor(page: Page, icon: string, name: string, kind:
 }
 
 export async function waitForEditor(page: Page, kind: string): Promise<void> {
-  await page.waitForFunction((k) => (window as any).__cpEditor?.kind === k && (window as any).__cpEditor.view, kind, { timeout: 30_000 });
-  // one frame for the fit after the first layout
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // the editor of that kind, the same one over three frames (a new document's editor can be
+  // remounted once its first save lands); the frames also let the fit after the first layout land
+  await page.waitForFunction(
+    (k) => {
+      const w = window as any;
+      const h = w.__cpEditor;
+      if (h?.kind !== k || !h.view) return false;
+      if (w.__cpEditorSeen?.hook !== h) w.__cpEditorSeen = { hook: h, frames: 0 };
+      return ++w.__cpEditorSeen.frames >= 3;
+    },
+    kind,
+    { timeout: 30_000, polling: 'raf' },
+  );
 }
 
 /** The dataStr of one document as the server has it, read over the HTTP API with the page's session. */
