@@ -157,13 +157,10 @@ function compare(input: BoardInput, zoom: number, hideOnGl?: number): PixelDiff 
 export interface PanLodDiff { kinds: string[]; tiles: number[]; differ: number[]; /** Mean brightness of both frames. */ drawn: Array<[number, number]> }
 
 /**
- * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
- * board around the view only; the first frame draws every item, the snapshot (and the whole board's
- * overview) is drawn between frames; a pan within it shows the texture, a pan past it shows the
- * overview scaled while the snapshot around the new view is drawn between frames. Each frame against
- * every item drawn as quads.
+ * A big board at 4x its fit, drawn twice: `a` with the snapshot taken from 500 items in view, `b` with
+ * every item drawn as quads (the reference), each on its own WebGL canvas.
  */
-function comparePanLod(input: BoardInput): PanLodDiff {
+function zoomedPair(input: BoardInput) {
   const ed = openBoard(input);
   const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
   vp.fit(primsBox(ed.scene.all()));
@@ -172,6 +169,18 @@ function comparePanLod(input: BoardInput): PanLodDiff {
   const ca = canvasGl(), cb = canvasGl();
   const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
   const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
+  return { ed, vp, visible, ca, cb, a, b };
+}
+
+/**
+ * Zoomed in 4x on a big board with the snapshot taken from 500 items in view: the snapshot holds the
+ * board around the view only; the first frame draws every item, the snapshot (and the whole board's
+ * overview) is drawn between frames; a pan within it shows the texture, a pan past it shows the
+ * overview scaled while the snapshot around the new view is drawn between frames. Each frame against
+ * every item drawn as quads.
+ */
+function comparePanLod(input: BoardInput): PanLodDiff {
+  const { vp, visible, ca, cb, a, b } = zoomedPair(input);
   const out: PanLodDiff = { kinds: [], tiles: [], differ: [], drawn: [] };
   /** The mean brightness (r + g + b, 0..765): a coarse overview shown scaled keeps it, a blank or wrong frame does not. */
   const share = (px: Uint8ClampedArray) => { let n = 0; for (let i = 0; i < px.length; i += 4) n += px[i] + px[i + 1] + px[i + 2]; return n / (W * H); };
@@ -205,14 +214,7 @@ export interface ResizeDiff { kinds: string[]; differ: number }
  * for the smaller view are made again; after the steps the frame shows the snapshot, as every item drawn.
  */
 function compareResize(input: BoardInput): ResizeDiff {
-  const ed = openBoard(input);
-  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
-  vp.fit(primsBox(ed.scene.all()));
-  vp.zoomTo(vp.zoom * 4);
-  const visible = new Set(ed.panel.visibleIds());
-  const ca = canvasGl(), cb = canvasGl();
-  const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: 500 })!;
-  const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
+  const { vp, visible, ca, cb, a, b } = zoomedPair(input);
   const kinds: string[] = [];
   a.draw(vp, visible);
   while (a.refine(STEP_BUDGET));
