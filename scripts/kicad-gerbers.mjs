@@ -6,7 +6,7 @@
 // where it lies), and the pixels lit in one picture only are counted against KiCad's copper area.
 // Prints a table, writes the pictures (diff-LAYER.small.png: red ours only, green KiCad only) and
 // results.json to OUTDIR (default /tmp/copperplate-kicad-gerbers). KiCad's plots and their pictures are cached
-// in .cache/kicad/plots (git-ignored) by board hash and KiCad version; KICAD_GERBERS_FRESH=1 makes them again.
+// in ~/.cache/copperplate/kicad-plots (every clone on the machine) by board hash and KiCad version; KICAD_GERBERS_FRESH=1 makes them again.
 //
 //   node scripts/kicad-gerbers.mjs [BOARD.kicad_pcb ...] [--out OUTDIR] [--dpi 1000] [--json]
 //
@@ -14,6 +14,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
@@ -22,8 +23,11 @@ import { compareRasters, decodePng, encodePng, gerberExtents, rasterise, smallPi
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PLOT = join(root, 'packages/convert/test/kicad/pcbnew_plot.py');
 const DEMOS = '/usr/share/kicad/demos';
-/** pcbnew's plots by board (uncommitted, .gitignore): see referencePlots. */
-export const PLOT_CACHE = process.env.COPPERPLATE_KICAD_PLOTS ?? join(root, '.cache/kicad/plots');
+/**
+ * pcbnew's plots by board: see referencePlots. In the user's cache folder, not the clone, so that every
+ * clone on one machine (CI's clean clones among them) plots a board once per KiCad version.
+ */
+export const PLOT_CACHE = process.env.COPPERPLATE_KICAD_PLOTS ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'copperplate', 'kicad-plots');
 
 let kicadVersion;
 /** The installed KiCad's version (Debian's package version; else the pcbnew module's size and time). */
@@ -65,12 +69,23 @@ export function referencePlots(pcb, dir, macros, fresh = !!process.env.KICAD_GER
   return { ...plotted, cacheDir: existsSync(answer) ? cached : undefined };
 }
 
+let gerbvVer;
+/** The installed gerbv's version (its rasters are kept by it). */
+function gerbvVersion() {
+  if (gerbvVer === undefined) {
+    try { gerbvVer = execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'gerbv'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { gerbvVer = ''; }
+    if (!gerbvVer) { const st = statSync('/usr/bin/gerbv', { throwIfNoEntry: false }); gerbvVer = st ? `${st.size}-${st.mtimeMs}` : 'unknown'; }
+    gerbvVer = gerbvVer.replace(/[^\w.+-]/g, '_');
+  }
+  return gerbvVer;
+}
+
 /**
  * gerbv's picture of a reference Gerber, kept beside the cached plots (by layer, dpi and window: the
  * window also depends on our outline) so that a second run does not rasterise KiCad's side again.
  */
 function referenceRaster(plotted, layer, file, png, win, dpi) {
-  const name = `raster-${layer}-${dpi}-${[win.minX, win.minY, win.maxX, win.maxY].map((v) => v.toFixed(5)).join('_')}.png`;
+  const name = `raster-${gerbvVersion()}-${layer}-${dpi}-${[win.minX, win.minY, win.maxX, win.maxY].map((v) => v.toFixed(5)).join('_')}.png`;
   const cached = plotted.cacheDir ? join(plotted.cacheDir, name) : undefined;
   if (cached && existsSync(cached)) { copyFileSync(cached, png); return decodePng(readFileSync(png)); }
   const raster = rasterise(file, png, win, dpi);

@@ -3,7 +3,7 @@
  * copper layer: pixels lit in one picture only (gerbv, 600 dpi) at most 0.5% of KiCad's copper area.
  * One test per board of Debian's kicad-demos (all 14). video.kicad_pcb is the bench's board: four copper layers, large zone fills on
  * the inner planes. scripts/kicad-gerbers.mjs does the work (and compares every demo board when run alone).
- * pcbnew's plots and gerbv's pictures of them are kept in the git-ignored .cache/kicad/plots by board
+ * pcbnew's plots and gerbv's pictures of them are kept in ~/.cache/copperplate/kicad-plots (shared by the clones on the machine) by board
  * hash and KiCad version (referencePlots), so only a first run (or KICAD_GERBERS_FRESH=1) makes them.
  */
 import { spawnSync } from 'node:child_process';
