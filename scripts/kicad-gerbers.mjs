@@ -1,6 +1,6 @@
 // Compares the Gerbers of boards imported from KiCad (issue 15) with KiCad's own: for each board,
 // pcbnew's plot API plots every copper layer and Edge.Cuts (packages/convert/test/kicad/pcbnew_plot.py,
-// Debian's kicad; aperture macros as ours have them, except on boards with custom pads), `copperplate convert` imports the .kicad_pcb and `copperplate export fab` writes our
+// Debian's kicad; aperture macros as ours have them, except on boards with custom pads), `copperplate export fab` imports the .kicad_pcb and writes our
 // Gerbers; per copper layer both are rasterised by gerbv (scripts/lib/gerber-raster.mjs) in windows of
 // one size anchored at each file set's own board outline (our import moves the board, KiCad plots it
 // where it lies), and the pixels lit in one picture only are counted against KiCad's copper area.
@@ -120,10 +120,8 @@ export function compareBoard(pcb, outRoot, dpi = 1000) {
   // would count as a difference along every such pad's edge.
   const macros = !/\(pad\s+"[^"]*"\s+\w+\s+custom/.test(readFileSync(pcb, 'utf8'));
   const plotted = referencePlots(pcb, join(out, 'ref'), macros);
-  const epro = join(out, `${name}.epro`);
-  const conv = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'convert', pcb, epro], { encoding: 'utf8' });
-  if (conv.status !== 0) return { board: name, error: `convert: ${conv.stderr.trim().split('\n').pop()}` };
-  const fab = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'export', 'fab', epro, join(out, 'ours'), '--date', '2026-01-01', ...(macros ? [] : ['--no-macros'])], { encoding: 'utf8' });
+  // `export` imports the KiCad board on the way, as `convert` would (one process, nothing written but the outputs)
+  const fab = spawnSync(process.execPath, [join(root, 'bin/copperplate.mjs'), 'export', 'fab', pcb, join(out, 'ours'), '--date', '2026-01-01', ...(macros ? [] : ['--no-macros'])], { encoding: 'utf8' });
   if (fab.status !== 0 && fab.status !== 3) return { board: name, error: `export fab: ${fab.stderr.trim().split('\n').pop()}` };
   const zipName = /^(Gerber_.*\.zip) \(/m.exec(fab.stdout)[1]; // names may hold spaces ("sonde xilinx")
   const ours = unzipSync(readFileSync(join(out, 'ours', zipName)));

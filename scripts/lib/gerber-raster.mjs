@@ -22,19 +22,29 @@ export function decodePng(buf) {
   const bpp = ct === 6 ? 4 : ct === 2 ? 3 : ct === 4 ? 2 : 1;
   const raw = inflateSync(Buffer.concat(idat));
   const stride = w * bpp;
-  const px = Buffer.alloc(h * stride);
+  const px = new Uint8Array(h * stride);
+  // unfilter row by row, one tight loop per filter type (the first bpp bytes have no left neighbour)
   for (let y = 0; y < h; y++) {
-    const f = raw[y * (stride + 1)];
-    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
-    const out = px.subarray(y * stride, (y + 1) * stride);
-    const prev = y ? px.subarray((y - 1) * stride, y * stride) : null;
-    for (let i = 0; i < stride; i++) {
-      const a = i >= bpp ? out[i - bpp] : 0, b = prev ? prev[i] : 0, c = prev && i >= bpp ? prev[i - bpp] : 0;
-      let v = line[i];
-      if (f === 1) v += a; else if (f === 2) v += b; else if (f === 3) v += (a + b) >> 1;
-      else if (f === 4) { const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c); v += pa <= pb && pa <= pc ? a : pb <= pc ? b : c; }
-      out[i] = v & 255;
-    }
+    const f = raw[y * (stride + 1)], src = y * (stride + 1) + 1, o = y * stride, up = o - stride;
+    if (f === 0 || (f === 2 && y === 0)) px.set(raw.subarray(src, src + stride), o);
+    else if (f === 1) {
+      for (let i = 0; i < bpp; i++) px[o + i] = raw[src + i];
+      for (let i = bpp; i < stride; i++) px[o + i] = (raw[src + i] + px[o + i - bpp]) & 255;
+    } else if (f === 2) {
+      for (let i = 0; i < stride; i++) px[o + i] = (raw[src + i] + px[up + i]) & 255;
+    } else if (f === 3) {
+      for (let i = 0; i < stride; i++) {
+        const a = i >= bpp ? px[o + i - bpp] : 0, b = y ? px[up + i] : 0;
+        px[o + i] = (raw[src + i] + ((a + b) >> 1)) & 255;
+      }
+    } else if (f === 4) {
+      for (let i = 0; i < stride; i++) {
+        const left = i >= bpp;
+        const a = left ? px[o + i - bpp] : 0, b = y ? px[up + i] : 0, c = y && left ? px[up + i - bpp] : 0;
+        const p = a + b - c, pa = p > a ? p - a : a - p, pb = p > b ? p - b : b - p, pc = p > c ? p - c : c - p;
+        px[o + i] = (raw[src + i] + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 255;
+      }
+    } else throw new Error(`PNG filter ${f} not supported`);
   }
   // Dark-on-light or light-on-dark: we render white on black, so "on" = red channel > 127.
   const on = new Uint8Array(w * h);
@@ -114,9 +124,14 @@ export function compareRasters(A, B, inner) {
 export function smallPicture(w, h, rgb, width = 1400) {
   const k = Math.max(1, Math.ceil(w / width)), sw = Math.floor(w / k), sh = Math.floor(h / k);
   const small = Buffer.alloc(sw * sh * 3);
-  for (let y = 0; y < sh * k; y++) for (let x = 0; x < sw * k; x++) {
-    const o = (y * w + x) * 3, so = (Math.floor(y / k) * sw + Math.floor(x / k)) * 3;
-    for (let c = 0; c < 3; c++) small[so + c] = Math.max(small[so + c], rgb[o + c]);
+  for (let y = 0; y < sh * k; y++) {
+    const row = ((y / k) | 0) * sw * 3;
+    for (let x = 0, o = y * w * 3; x < sw * k; x++, o += 3) {
+      const so = row + ((x / k) | 0) * 3;
+      if (rgb[o] > small[so]) small[so] = rgb[o];
+      if (rgb[o + 1] > small[so + 1]) small[so + 1] = rgb[o + 1];
+      if (rgb[o + 2] > small[so + 2]) small[so + 2] = rgb[o + 2];
+    }
   }
   return encodePng(sw, sh, small);
 }

@@ -1,6 +1,6 @@
 /**
  * `copperplate export gerber|drill|bom|pnp|netlist|fab FILE.epro --doc PCB OUTDIR`: fabrication
- * outputs of one PCB (packages/convert). Writes the files into OUTDIR, prints one line per file and
+ * outputs of one PCB (packages/convert). FILE may be KiCad input (.kicad_pcb, .kicad_pro), imported on the way. Writes the files into OUTDIR, prints one line per file and
  * every problem met (exit 0 when there is none, 3 when the files are written but incomplete).
  * `export panel FILE.epro --doc PANEL OUTDIR [--png] [--pdf]`: a front panel's cutter SVG and DXF, its
  * picture in colour and its dimensioned drawing (SVG; PNG / PDF too, drawn by Chromium).
@@ -12,10 +12,11 @@ import { FAB_KINDS, type FabKind, fabInputFromEpro, fabOutputs, substituteFonts 
 import type { Command } from '../commands.ts';
 import { readInput, writeOutput } from './files.ts';
 import { exportPanel } from './export-panel.ts';
+import { isKicadInput, kicadArchive } from './kicad.ts';
 
 export const exportCmd: Command = {
   name: 'export',
-  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--drill-table | --no-drill-table] [--date YYYY-MM-DD] [--refill | --allow-stale] [--no-macros] | export panel FILE.epro [--doc PANEL] OUTDIR [--png] [--pdf]',
+  usage: 'export gerber|drill|bom|pnp|netlist|fab FILE.epro|BOARD.kicad_pcb [--doc PCB] OUTDIR [--layers 1,2,11] [--xlsx] [--drill-table | --no-drill-table] [--date YYYY-MM-DD] [--refill | --allow-stale] [--no-macros] | export panel FILE.epro [--doc PANEL] OUTDIR [--png] [--pdf]',
   summary: 'fabrication outputs of a PCB: Gerber X2, Excellon drill, BOM, pick-and-place, IPC-D-356A netlist, or the fabrication zip; a front panel: SVG and DXF for the cutter, a picture',
   async run(args: string[]): Promise<number> {
     if (args[0] === 'panel') return exportPanel(args.slice(1), this.usage);
@@ -43,7 +44,8 @@ export const exportCmd: Command = {
       console.error(`usage: copperplate ${this.usage}`);
       return 2;
     }
-    const archive = readEpro(readInput(file), { name: file });
+    // a KiCad board or project is imported on the way (as `convert` does), nothing written but the outputs
+    const archive = isKicadInput(file) ? kicadArchive(file).archive : readEpro(readInput(file), { name: file });
     // Named fonts without stored outlines (V3 boards' Verdana) are set in Debian's substitutes when installed (scripts/ensure.mjs --fonts).
     const fonts = substituteFonts((p) => (existsSync(p) ? new Uint8Array(readFileSync(p)) : undefined));
     const input = fabInputFromEpro(archive, doc, { refill, fonts });

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { kicadToProject, type KicadFile } from '@copperplate/convert';
-import { projectDataToEpro, writeEpro } from '@copperplate/format';
+import { type EproArchive, projectDataToEpro, writeEpro } from '@copperplate/format';
 import { readInput, writeOutput } from './files.ts';
 
 export const KICAD_EXTENSIONS = ['.kicad_pro', '.kicad_pcb', '.kicad_sch', '.kicad_sym', '.kicad_mod'];
@@ -29,8 +29,8 @@ export function kicadFolderFiles(dir: string, depth = 0): KicadFile[] {
   return out;
 }
 
-/** Convert KiCad input to an .epro at `output`; returns the report text (what was not carried). */
-export function convertKicad(input: string, output: string): string {
+/** KiCad input imported in memory: the project as an archive, and the report text (what was not carried). */
+export function kicadArchive(input: string): { archive: EproArchive; info: string } {
   const ext = extname(input).toLowerCase();
   let files: KicadFile[];
   let only: string | undefined;
@@ -45,7 +45,13 @@ export function convertKicad(input: string, output: string): string {
     files = [{ name: basename(input), data: readInput(input) }];
   }
   const { data, report } = kicadToProject(files, { only });
-  writeOutput(output, writeEpro(projectDataToEpro(data)));
   const counts = `${data.schematics.length} schematic(s), ${data.sheets.length} sheet(s), ${data.pcbs.length} PCB(s), ${data.symbols.length} symbol(s), ${data.footprints.length} footprint(s), ${data.devices.length} device(s)`;
-  return `Imported ${basename(input)}: ${counts}\n${report.text()}`;
+  return { archive: projectDataToEpro(data), info: `Imported ${basename(input)}: ${counts}\n${report.text()}` };
+}
+
+/** Convert KiCad input to an .epro at `output`; returns the report text (what was not carried). */
+export function convertKicad(input: string, output: string): string {
+  const { archive, info } = kicadArchive(input);
+  writeOutput(output, writeEpro(archive));
+  return info;
 }
