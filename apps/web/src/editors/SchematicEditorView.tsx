@@ -57,12 +57,6 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
   const [cellEdit, setCellEdit] = useState<CellEditRequest | null>(null);
   /** Grid controls re-render at once (a controlled input must see its new value in the same event). */
   const [, setGridTick] = useState(0);
-  /**
-   * What the designer had when the view is rebuilt for the same sheet (the project's symbols or
-   * sheets changed, e.g. a power port's built-in symbol saved): the view, the selection and the grid
-   * stay as they were instead of jumping back to a fit.
-   */
-  const kept = useRef<{ id: string; cx: number; cy: number; zoom: number; selection: string[]; grid: number; gridVisible: boolean } | null>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current!;
@@ -74,17 +68,6 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     });
     setView(v);
     const ed = v.editor;
-    const restored = kept.current?.id === id ? kept.current : null;
-    if (restored) {
-      Object.assign(v.viewport, { cx: restored.cx, cy: restored.cy });
-      v.viewport.zoomTo(restored.zoom);
-      if (ed) {
-        ed.grid.size = restored.grid;
-        ed.gridVisible = restored.gridVisible;
-        ed.selection.select(restored.selection.filter((k) => sync.doc.has(k)));
-      }
-      v.invalidate();
-    }
     if (ed) schematicHostActions(ed, { highlightNet: () => void highlightRef.current(), find: () => setFinding(true), annotateDialog: () => setAnnotating(true) });
     if (ed) ed.askTableSize = () => new Promise<TableSize | null>((resolve) => setSizing({ resolve }));
     if (ed && !readOnly) {
@@ -143,11 +126,9 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
       }),
     );
     // the first layout may land after mounting: fit again on the next frame
-    const raf = restored ? 0 : requestAnimationFrame(() => v.fit());
+    const raf = requestAnimationFrame(() => v.fit());
     return () => {
       cancelAnimationFrame(raf);
-      const vp = v.viewport;
-      kept.current = { id, cx: vp.cx, cy: vp.cy, zoom: vp.zoom, selection: ed?.selection.ids ?? [], grid: ed?.grid.size ?? 5, gridVisible: ed?.gridVisible ?? true };
       for (const off of offs) off();
       v.destroy();
     };
