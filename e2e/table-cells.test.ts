@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { clickAt, editorSession, recordsOf, serverDataStr, until, waitSaved, type EditorSession } from './lib/editor.ts';
+import { clickAt, editorSession, recordsOf, serverDataStr, until, waitForEditor, waitSaved, type EditorSession } from './lib/editor.ts';
 import { pageApi } from './lib/harness.ts';
 
 let session: EditorSession;
@@ -48,7 +48,8 @@ describe('table cells (e2e)', () => {
 
     const open = async (name: string) => {
       await page.locator(`[role=treeitem][data-icon=sheet] > .tree-row[title="${name}"]`).first().click();
-      await page.waitForFunction((n) => (window as any).__cpEditor?.kind === 'sheets' && (window as any).__cpEditor.view && document.querySelector('[data-testid=schematic-editor]'), name, { timeout: 30_000 });
+      // that sheet's editor (the other sheet's may still be shown a moment after the click)
+      await waitForEditor(page, 'sheets', { title: name });
       await session.hook('(h) => h.fitBox(-50, -100, 250, 50)');
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     };

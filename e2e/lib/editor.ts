@@ -106,18 +106,25 @@ export async function openInEditor(page: Page, icon: string, name: string, kind:
   await waitForEditor(page, kind);
 }
 
-export async function waitForEditor(page: Page, kind: string): Promise<void> {
+/**
+ * Waits for the editor of `kind` to be shown (and stay: the same one over three frames). `not`: the id
+ * of a document of that kind already open, when the test opened another one (a new sheet opens in a
+ * tab once its item is saved, a moment after the old sheet's editor was still shown, and a wait for
+ * the kind alone would be met by the old one). `title`: the document shown is the one of that name.
+ */
+export async function waitForEditor(page: Page, kind: string, o: { not?: string | null; title?: string } = {}): Promise<void> {
   // the editor of that kind, the same one over three frames (a new document's editor can be
   // remounted once its first save lands); the frames also let the fit after the first layout land
   await page.waitForFunction(
-    (k) => {
+    ([k, not, title]) => {
       const w = window as any;
       const h = w.__cpEditor;
-      if (h?.kind !== k || !h.view) return false;
+      if (h?.kind !== k || !h.view || (not && h.id === not)) return false;
+      if (title && document.querySelector('[data-testid=document-view]')?.getAttribute('aria-label') !== `Document ${title}`) return false;
       if (w.__cpEditorSeen?.hook !== h) w.__cpEditorSeen = { hook: h, frames: 0 };
       return ++w.__cpEditorSeen.frames >= 3;
     },
-    kind,
+    [kind, o.not ?? null, o.title ?? null] as const,
     { timeout: 30_000, polling: 'raf' },
   );
 }
