@@ -29,17 +29,22 @@ const DEMOS = '/usr/share/kicad/demos';
  */
 export const PLOT_CACHE = process.env.COPPERPLATE_KICAD_PLOTS ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'copperplate', 'kicad-plots');
 
-let kicadVersion;
-/** The installed KiCad's version (Debian's package version; else the pcbnew module's size and time). */
-function installedKicad() {
-  if (kicadVersion) return kicadVersion;
-  try { kicadVersion = execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'kicad'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* not Debian */ }
-  if (!kicadVersion) {
-    const st = statSync('/usr/lib/python3/dist-packages/pcbnew.py', { throwIfNoEntry: false });
-    kicadVersion = st ? `${st.size}-${st.mtimeMs}` : 'unknown';
+const versions = new Map();
+/**
+ * An installed tool's version, for cache keys: its Debian package version; else the size and time of
+ * `file` (a build not from Debian). Characters that cannot stand in a file name become _.
+ */
+function installedVersion(pkg, file) {
+  if (!versions.has(pkg)) {
+    let v = '';
+    try { v = execFileSync('dpkg-query', ['-W', '-f', '${Version}', pkg], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* not Debian */ }
+    if (!v) { const st = statSync(file, { throwIfNoEntry: false }); v = st ? `${st.size}-${st.mtimeMs}` : 'unknown'; }
+    versions.set(pkg, v.replace(/[^\w.+-]/g, '_'));
   }
-  return kicadVersion;
+  return versions.get(pkg);
 }
+const installedKicad = () => installedVersion('kicad', '/usr/lib/python3/dist-packages/pcbnew.py');
+const gerbvVersion = () => installedVersion('gerbv', '/usr/bin/gerbv');
 
 /**
  * KiCad's plots of a board into `dir` (pcbnew_plot.py), returns its JSON answer ({ layers: { 'F.Cu':
@@ -67,17 +72,6 @@ export function referencePlots(pcb, dir, macros, fresh = !!process.env.KICAD_GER
     renameSync(tmp, cached);
   } catch { /* a cache that cannot be written only costs time */ }
   return { ...plotted, cacheDir: existsSync(answer) ? cached : undefined };
-}
-
-let gerbvVer;
-/** The installed gerbv's version (its rasters are kept by it). */
-function gerbvVersion() {
-  if (gerbvVer === undefined) {
-    try { gerbvVer = execFileSync('dpkg-query', ['-W', '-f', '${Version}', 'gerbv'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { gerbvVer = ''; }
-    if (!gerbvVer) { const st = statSync('/usr/bin/gerbv', { throwIfNoEntry: false }); gerbvVer = st ? `${st.size}-${st.mtimeMs}` : 'unknown'; }
-    gerbvVer = gerbvVer.replace(/[^\w.+-]/g, '_');
-  }
-  return gerbvVer;
 }
 
 /**

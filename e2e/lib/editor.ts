@@ -66,8 +66,8 @@ export async function editorSession(o: SessionOptions): Promise<EditorSession> {
     page,
     errors,
     project,
-    // the editor hook is unset for a moment while an editor remounts (a document reopened after a
-    // save): wait for it to be there again, then run the function in the same turn
+    // the editor hook is unset for a moment while one editor gives way to another (a tab opened):
+    // wait for one to be there, then run the function in the same turn
     hook: <T>(fn: string, arg?: unknown) => page.waitForFunction(() => (window as any).__cpEditor, undefined, { timeout: 30_000 }).then(() => page.evaluate(`(${fn})(window.__cpEditor, ${JSON.stringify(arg ?? null)})`)) as Promise<T>,
     async close() {
       await browser.close();
@@ -113,8 +113,8 @@ export async function openInEditor(page: Page, icon: string, name: string, kind:
  * the kind alone would be met by the old one). `title`: the document shown is the one of that name.
  */
 export async function waitForEditor(page: Page, kind: string, o: { not?: string | null; title?: string } = {}): Promise<void> {
-  // the editor of that kind, the same one over three frames (a new document's editor can be
-  // remounted once its first save lands); the frames also let the fit after the first layout land
+  // the editor of that kind (and that document), the same one over three frames; the frames also let
+  // the fit after the first layout land
   await page.waitForFunction(
     ([k, not, title]) => {
       const w = window as any;
