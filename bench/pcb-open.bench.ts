@@ -129,6 +129,10 @@ try {
     sample();
     clearInterval(sampler);
     const at = await p.evaluate(() => (window as any).__open as { click: number; first: number });
+    // the page's own marks of the open path (apps/web: cp:doc-open ... cp:first-gl), ms after the click
+    const marks = await p.evaluate((click) => performance.getEntriesByType('mark')
+      .filter((m) => m.name.startsWith('cp:') && performance.timeOrigin + m.startTime >= click)
+      .map((m) => `${m.name.slice(3)} ${(performance.timeOrigin + m.startTime - click).toFixed(0)}`), at.click);
     first.push(at.first - at.click);
     const c0 = cpuAt(samples, at.click), c1 = cpuAt(samples, at.first);
     cpu.push(c1.renderer + c1.gpu - c0.renderer - c0.gpu);
@@ -136,6 +140,7 @@ try {
     await p.waitForFunction(() => /^\d+ unrouted$/.test(document.querySelector('[data-testid=unrouted]')?.textContent ?? ''), null, { timeout: 300_000 });
     rats.push(performance.now() - t0);
     if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile);
+    console.error(`[pcb-open] run ${i + 1} marks (ms after the click): ${marks.join(', ')}`);
     console.error(`[pcb-open] run ${i + 1}: first frame ${first[i].toFixed(0)} ms (CPU ${cpu[i].toFixed(0)} ms: ${split}; seen by the bench after ${seen.toFixed(0)} ms), ratsnest shown ${rats[i].toFixed(0)} ms, load ${loadavg()[0].toFixed(1)}`);
     await p.close();
   }

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixtureBoards, generatedBoard } from '../bench/lib/pcb-boards.ts';
 import type { BoardInput } from '../bench/lib/pcb-render-page.ts';
-import type { EditDiff, LodDiff, PanLodDiff, PixelDiff, ResizeDiff } from './lib/pcb-pixels-page.ts';
+import type { EditDiff, LodDiff, PanLodDiff, PixelDiff, PreviewDiff, ResizeDiff } from './lib/pcb-pixels-page.ts';
 import { CHROMIUM_ARGS, ROOT } from './lib/harness.ts';
 
 let browser: Browser;
@@ -124,5 +124,27 @@ describe('[issue-14] WebGL2 PCB painter: edits in place, zoomed-out snapshot', (
     expect(d.boxQuads).toBe(0);
     expect(d.drawn).toBeGreaterThan(0.03); // the board fills a quarter of the frame
     expect(d.differ).toBeLessThan(0.005);
+  }, 120_000);
+});
+
+describe('[issue-14] WebGL2 PCB painter: a big board\'s first frame drawn on the CPU', () => {
+  const preview = (b: BoardInput, zoomed = false) => page.evaluate(([x, z]) => (window as unknown as { comparePreview: (b: unknown, z: boolean) => PreviewDiff }).comparePreview(x, z), [b, zoomed] as const);
+  for (const b of [...boards, generatedBoard(200, 150, 2, 'generated-30k')]) {
+    it(`${b.name} fitted: the CPU picture is WebGL's frame of every item; it stands in after the geometry is built, until the snapshot shows the view`, async () => {
+      const d = await preview(b);
+      console.log(`[pcb-webgl] ${b.name} preview: frames ${d.kinds.join(',')} (deferred ${d.deferred.join(',')}), made and shown in ${d.ms.toFixed(0)} ms; against every item drawn ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels off by > 64, ${d.near.map((x) => (x * 100).toFixed(3)).join(', ')}% by > 16; drawn ${(d.drawn * 100).toFixed(1)}%`);
+      if (d.near[0] >= 0.005 || process.env.PCB_WEBGL_PNG) keep(`${b.name}-preview`, { png2d: d.pngDirect, pngGl: d.pngPreview } as PixelDiff);
+      expect(d.kinds).toEqual(['preview', 'preview', 'snapshot']);
+      expect(d.deferred).toEqual([true, false, false]);
+      expect(d.drawn).toBeGreaterThan(0.02);
+      for (const x of d.differ) expect(x).toBeLessThan(0.001);
+      expect(d.near[0]).toBeLessThan(0.005);
+    }, 120_000);
+  }
+  it('zoomed in 4x before the snapshot is drawn: the picture does not stand in (every item drawn), then the snapshot', async () => {
+    const d = await preview(generatedBoard(200, 150, 2, 'generated-30k'), true);
+    console.log(`[pcb-webgl] preview then zoomed 4x: frames ${d.kinds.join(',')}; ${d.differ.map((x) => (x * 100).toFixed(3)).join(', ')}% of pixels off by > 64`);
+    expect(d.kinds).toEqual(['preview', 'fallback', 'snapshot']);
+    for (const x of d.differ) expect(x).toBeLessThan(0.005);
   }, 120_000);
 });

@@ -236,4 +236,53 @@ function compareResize(input: BoardInput): ResizeDiff {
   return { kinds, differ: n / (W2 * H2) };
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod, comparePanLod, compareResize });
+export interface PreviewDiff { kinds: string[]; deferred: boolean[]; differ: number[]; near: number[]; drawn: number; ms: number; pngPreview: string; pngDirect: string }
+
+/**
+ * A deferred start (PcbGlView previewItems): the first frame is the board drawn on the CPU
+ * (cpu-preview.ts); after `buildGeometry` the picture stands in while the snapshot is drawn between
+ * frames; then the snapshot. Each frame against every item drawn as quads by WebGL: `differ` (a channel
+ * off by more than 64) and `near` (off by more than 16). `zoomed`: the view zoomed in 4x after the
+ * build (the picture cannot stand in there).
+ */
+function comparePreview(input: BoardInput, zoomed = false): PreviewDiff {
+  const ed = openBoard(input);
+  const vp = new Viewport({ width: W, height: H, pxPerUnit: 0.1 });
+  vp.fit(primsBox(ed.scene.all()));
+  const visible = new Set(ed.panel.visibleIds());
+  const ca = canvasGl(), cb = canvasGl();
+  const t0 = performance.now();
+  const a = PcbGlView.create(ca, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, previewItems: 0, lodItems: 500 })!;
+  a.draw(vp, visible);
+  const ms = performance.now() - t0;
+  const b = PcbGlView.create(cb, [...ed.scene.all()], () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: BG, lodItems: Infinity, points: false })!;
+  const out: PreviewDiff = { kinds: [], deferred: [], differ: [], near: [], drawn: 0, ms, pngPreview: '', pngDirect: '' };
+  const frame = (draw: boolean) => {
+    if (draw) a.draw(vp, visible);
+    b.draw(vp, visible);
+    out.kinds.push(a.frame.kind);
+    out.deferred.push(a.deferred);
+    const pa = glPixels(ca), pb = glPixels(cb);
+    out.differ.push(differ(pa, pb));
+    let n = 0;
+    for (let i = 0; i < pa.length; i += 4) if (Math.max(Math.abs(pa[i] - pb[i]), Math.abs(pa[i + 1] - pb[i + 1]), Math.abs(pa[i + 2] - pb[i + 2])) > 16) n++;
+    out.near.push(n / (W * H));
+    if (out.kinds.length === 1) {
+      let d = 0;
+      for (let i = 0; i < pb.length; i += 4) if (pb[i] + pb[i + 1] + pb[i + 2] > 24) d++;
+      out.drawn = d / (W * H);
+      out.pngPreview = png(pa);
+      out.pngDirect = png(pb);
+    }
+  };
+  // the first frame (the picture), the geometry built (the picture stands in), the snapshot drawn between frames
+  frame(false);
+  a.buildGeometry();
+  if (zoomed) vp.zoomBy(4, W / 2, H / 2);
+  frame(!!zoomed);
+  while (a.refine(STEP_BUDGET));
+  frame(true);
+  return out;
+}
+
+if (typeof window !== 'undefined') Object.assign(window, { comparePainters: compare, compareEdit, compareLod, comparePanLod, compareResize, comparePreview });

@@ -58,6 +58,7 @@ export { type PcbProject } from './pcb/scene.ts';
 export { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan } from './pcb/sch-sync.ts';
 export { renderPcbSvg } from './pcb/svg.ts';
 export { PcbGlView, STEP_BUDGET as PCB_GL_STEP, type FrameKind, type GlPaint, type PcbGlOptions } from './view/gl-pcb.ts';
+export { LOD_ITEMS as PCB_LOD_ITEMS } from './view/gl-snapshot.ts';
 export { formatLen, parseLen, setGridSettings, type BoardUnit } from './pcb/units.ts';
 export { panelActions } from './panel/actions.ts';
 export { PanelEditor, blankPanelText, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from './panel/editor.ts';

@@ -25,7 +25,9 @@ export function DocumentEditor({ session, kind, item, fallback }: { session: Pro
     if (!hasText) return;
     let s: DocSync;
     try {
+      performance.mark('cp:doc-open');
       s = new DocSync(session, kind, item);
+      performance.mark('cp:doc-parsed');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       return;

@@ -64,7 +64,9 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   const project = useMemo(() => (sync.kind === 'pcbs' ? { ...contextOf(items).pcb, poured: pouredFor(sync.session.snapshot().coppers, id), fonts: fontsFor(sync.session.snapshot().fonts, id) } : undefined), [items, sync, id]);
   // one editor per open document (the project context is read when the scene is built)
   const ed = useMemo(() => {
+    performance.mark('cp:scene-start');
     const e = new PcbEditor(sync.doc, { project, pcbUuid: sync.kind === 'pcbs' ? id : undefined });
+    performance.mark('cp:scene-made');
     installPcbTools(e);
     if (sync.kind === 'footprints') e.tools.register(new PadTool(e));
     return e;

@@ -14,7 +14,7 @@ import { Viewport, canvasMaps, frameLoop, type KeyEv } from '@copperplate/editor
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
-import { PcbGlView, PCB_GL_STEP } from '@copperplate/editor';
+import { PcbGlView, PCB_GL_STEP, PCB_LOD_ITEMS as LOD_ITEMS } from '@copperplate/editor';
 
 /** The painter when nothing asks for one. */
 const DEFAULT_PAINTER: 'webgl' | 'canvas2d' = 'webgl';
@@ -82,7 +82,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   if (!g) throw new Error('Canvas2D is not available');
   const bg = opts.background ?? '#10141a';
   const glCanvas = document.createElement('canvas');
-  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg }) : null;
+  performance.mark('cp:view-start');
+  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg, previewItems: LOD_ITEMS }) : null;
   const painter = gl ?? new PcbCanvasView(ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
     background: bg,
     makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }),
@@ -93,6 +94,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (!path) paths.set(p, (path = contoursPath(p.contours)));
     return path;
   };
+  performance.mark('cp:view-made');
   let mirrored = false;
   /** The first frame was drawn and the page was idle since: the ratsnest is the editor's from now on (see PcbView.ratsnest). */
   let ready = false;
@@ -147,8 +149,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
    */
   const afterFirstFrame = () => {
     const idle = (window as { requestIdleCallback?: (f: () => void) => number }).requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
-    // two idle tasks, not one: input that comes meanwhile (a pan) runs between them
-    requestAnimationFrame(() => requestAnimationFrame(() => idle(() => {
+    // one idle task each, not one for all: input that comes meanwhile (a pan) runs between them
+    const index = () => idle(() => {
       if (destroyed) return;
       ed.prepareIndex();
       idle(() => {
@@ -158,17 +160,31 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
         invalidate();
         opts.onReady?.();
       });
-    })));
+    });
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      // a big board's first frame was its CPU-drawn preview: its WebGL geometry first (the frames that follow draw from it)
+      if (!(painter instanceof PcbGlView && painter.deferred)) { index(); return; }
+      idle(() => {
+        if (destroyed) return;
+        painter.buildGeometry();
+        performance.mark('cp:geometry-built');
+        invalidate();
+        index();
+      });
+    }));
   };
   /** The 2D canvas over the WebGL one is clear (see draw). */
   let overlayClear = false;
   const draw = (): number => {
     const t0 = performance.now();
+    const first = frames === 0;
+    if (first) performance.mark('cp:first-draw');
     if (frames++ === 0) afterFirstFrame();
     const visible = new Set(ed.panel.visibleIds());
     const rats = view.showRatsnest ? view.ratsnest() : undefined;
     if (painter instanceof PcbGlView) {
       painter.draw(vp, visible);
+      if (first) performance.mark('cp:first-gl');
       // the 2D canvas over the WebGL one: left alone while it has nothing to show and is already clear
       // (not cleared again: the compositor takes an unchanged canvas as it is)
       const empty = !view.showGrid && !rats?.lines.length && !ed.highlightNet && !ed.selection.size && !ed.tools.overlay().length;

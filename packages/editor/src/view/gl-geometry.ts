@@ -59,7 +59,9 @@ export interface GlLayerGeometry {
   split: Prim[];
 }
 
-interface Item { box: Box; segs: number[]; tris: number[]; boxes: number[] }
+/** One primitive's drawing (mil): round segments, rounded boxes and triangles (see GlLayerGeometry). */
+export interface GlItem { box: Box; segs: number[]; tris: number[]; boxes: number[] }
+type Item = GlItem;
 
 const near = (a: number, b: number, eps: number) => Math.abs(a - b) <= eps;
 
@@ -266,7 +268,7 @@ function grow(cb: Box, x: number, y: number, r: number): void {
   if (y + r > cb.maxY) cb.maxY = y + r;
 }
 
-function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeometry {
+function layerGeometry(layer: number, hole: boolean, prims: Prim[], cache?: Map<Prim, Item>): GlLayerGeometry {
   let box = emptyBox();
   for (const p of prims) box = unionBox(box, p.box);
   // the drawing of primitives without a known shape, made once; the big ones are cut up
@@ -275,7 +277,7 @@ function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeom
   let units = 0;
   for (const p of prims) {
     if (p.shape) { whole.push(p); units++; continue; }
-    const it = primGeometry(p);
+    const it = cache?.get(p) ?? primGeometry(p);
     const n = it.segs.length / SEG_FLOATS + it.boxes.length / BOX_FLOATS + it.tris.length / 6;
     if (n > SPLIT_ITEMS) { split.push(p); units += n; } else { whole.push(p); units++; }
     made.set(p, it);
@@ -350,8 +352,8 @@ function layerGeometry(layer: number, hole: boolean, prims: Prim[]): GlLayerGeom
   return { layer, hole, segs: f32(segs), tris: f32(tris), boxes: f32(boxes), chunks, box, prims: inOrder, segAt, boxAt, triAt, segEnd, boxEnd, triEnd, split };
 }
 
-/** The GPU geometry of a scene's primitives, per layer (holes apart). */
-export function buildGlGeometry(prims: Iterable<Prim>): GlLayerGeometry[] {
+/** The GPU geometry of a scene's primitives, per layer (holes apart). `cache`: drawings of shapeless primitives made already (cpu-preview.ts). */
+export function buildGlGeometry(prims: Iterable<Prim>, cache?: Map<Prim, GlItem>): GlLayerGeometry[] {
   const by = new Map<number, { layer: number; hole: boolean; prims: Prim[] }>();
   for (const p of prims) {
     const hole = p.kind === 'hole';
@@ -360,5 +362,5 @@ export function buildGlGeometry(prims: Iterable<Prim>): GlLayerGeometry[] {
     if (!e) by.set(key, (e = { layer: p.layer, hole, prims: [] }));
     e.prims.push(p);
   }
-  return [...by.values()].map((e) => layerGeometry(e.layer, e.hole, e.prims));
+  return [...by.values()].map((e) => layerGeometry(e.layer, e.hole, e.prims, cache));
 }

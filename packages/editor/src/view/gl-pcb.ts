@@ -13,7 +13,10 @@
 import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
-import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlLayerGeometry } from './gl-geometry.ts';
+import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlItem, type GlLayerGeometry } from './gl-geometry.ts';
+import { BOX_FS, BOX_PT_FS, BOX_PT_VS, BOX_VS, SEG_FS, SEG_PT_FS, SEG_PT_VS, SEG_VS, TRI_FS, TRI_VS, program } from './gl-shaders.ts';
+import { GlPreview } from './gl-preview.ts';
+import type { PreviewLayer } from './cpu-preview.ts';
 import { GlSnapshot, LOD_FILL, LOD_ITEMS, type SnapshotView, type TileCost } from './gl-snapshot.ts';
 
 /**
@@ -64,165 +67,14 @@ export interface PcbGlOptions {
   lodItems?: number;
   /** Tiny items as points (default true; see POINT_PX). */
   points?: boolean;
+  /**
+   * Over this many primitives (default Infinity: never) the geometry is not built at once: frames
+   * show the board drawn on the CPU (cpu-preview.ts) until the host calls `buildGeometry`, after the
+   * first frame, and then until the snapshot holds the view.
+   */
+  previewItems?: number;
 }
 
-/**
- * The corner of a quad's vertex, (-1,-1) (1,-1) (-1,1) (1,1) for its 4 vertices, from the vertex's
- * index (an indexed draw's gl_VertexID is the index: 4 per quad): no corner buffer.
- */
-const CORNER = 'vec2(float(gl_VertexID & 1) * 2.0 - 1.0, float((gl_VertexID >> 1) & 1) * 2.0 - 1.0)';
-const SEG_VS = `#version 300 es
-layout(location=1) in vec4 a_seg;
-layout(location=2) in float a_hw;
-uniform vec2 u_center;
-uniform vec2 u_scale;
-uniform float u_px;
-out vec2 v_pos;
-flat out vec4 v_seg;
-flat out float v_hw;
-void main() {
-  vec2 a_corner = ${CORNER};
-  float hw = max(a_hw, 0.5 * u_px);
-  vec2 p1 = a_seg.xy, p2 = a_seg.zw, d = p2 - p1;
-  float len = length(d);
-  vec2 dir = len > 1e-9 ? d / len : vec2(1.0, 0.0);
-  vec2 nrm = vec2(-dir.y, dir.x);
-  // the quad reaches where the coverage below ends (half a pixel past the edge, a hair more for
-  // rounding): no fragment beyond it is drawn, and fewer fragments is most of a zoomed-out frame
-  float e = hw + 0.55 * u_px;
-  vec2 pos = (a_corner.x < 0.0 ? p1 : p2) + dir * (a_corner.x * e) + nrm * (a_corner.y * e);
-  v_pos = pos; v_seg = a_seg; v_hw = hw;
-  gl_Position = vec4((pos - u_center) * u_scale, 0.0, 1.0);
-}`;
-const SEG_FS = `#version 300 es
-precision highp float;
-in vec2 v_pos;
-flat in vec4 v_seg;
-flat in float v_hw;
-uniform vec4 u_color;
-uniform float u_px;
-out vec4 o;
-void main() {
-  vec2 p1 = v_seg.xy, d = v_seg.zw - p1;
-  float l2 = dot(d, d);
-  float t = l2 > 0.0 ? clamp(dot(v_pos - p1, d) / l2, 0.0, 1.0) : 0.0;
-  float a = clamp((v_hw - length(v_pos - p1 - d * t)) / u_px + 0.5, 0.0, 1.0);
-  if (a <= 0.0) discard;
-  o = vec4(u_color.rgb, u_color.a * a);
-}`;
-const BOX_VS = `#version 300 es
-layout(location=1) in vec4 a_box;
-layout(location=2) in vec3 a_dir;
-uniform vec2 u_center;
-uniform vec2 u_scale;
-uniform float u_px;
-out vec2 v_local;
-flat out vec3 v_shape;
-void main() {
-  vec2 a_corner = ${CORNER};
-  vec2 h = max(a_box.zw, vec2(0.5 * u_px));
-  float r = min(a_dir.z, min(h.x, h.y));
-  vec2 u = a_dir.xy, v = vec2(-u.y, u.x);
-  vec2 local = a_corner * (h + vec2(0.55 * u_px)); // coverage ends half a pixel past the edge (see SEG_VS)
-  vec2 pos = a_box.xy + u * local.x + v * local.y;
-  v_local = local; v_shape = vec3(h, r);
-  gl_Position = vec4((pos - u_center) * u_scale, 0.0, 1.0);
-}`;
-const BOX_FS = `#version 300 es
-precision highp float;
-in vec2 v_local;
-flat in vec3 v_shape;
-uniform vec4 u_color;
-uniform float u_px;
-out vec4 o;
-void main() {
-  vec2 q = abs(v_local) - (v_shape.xy - v_shape.z);
-  float d = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - v_shape.z;
-  float a = clamp(0.5 - d / u_px, 0.0, 1.0);
-  if (a <= 0.0) discard;
-  o = vec4(u_color.rgb, u_color.a * a);
-}`;
-/** Round segments as point sprites (see POINT_PX): the square holds the segment's box and its coverage band. */
-const SEG_PT_VS = `#version 300 es
-layout(location=1) in vec4 a_seg;
-layout(location=2) in float a_hw;
-uniform vec2 u_center;
-uniform vec2 u_scale;
-uniform float u_px;
-flat out vec4 v_seg;
-flat out float v_hw;
-flat out vec3 v_sprite;
-void main() {
-  float hw = max(a_hw, 0.5 * u_px);
-  vec2 mid = 0.5 * (a_seg.xy + a_seg.zw);
-  vec2 ext = 0.5 * abs(a_seg.zw - a_seg.xy) + vec2(hw + 0.55 * u_px);
-  float size = ceil(2.0 * max(ext.x, ext.y) / u_px);
-  gl_PointSize = size;
-  v_seg = a_seg; v_hw = hw; v_sprite = vec3(mid, size * u_px);
-  gl_Position = vec4((mid - u_center) * u_scale, 0.0, 1.0);
-}`;
-const SEG_PT_FS = `#version 300 es
-precision highp float;
-flat in vec4 v_seg;
-flat in float v_hw;
-flat in vec3 v_sprite;
-uniform vec4 u_color;
-uniform float u_px;
-out vec4 o;
-void main() {
-  vec2 pos = v_sprite.xy + vec2(gl_PointCoord.x - 0.5, 0.5 - gl_PointCoord.y) * v_sprite.z;
-  vec2 p1 = v_seg.xy, d = v_seg.zw - p1;
-  float l2 = dot(d, d);
-  float t = l2 > 0.0 ? clamp(dot(pos - p1, d) / l2, 0.0, 1.0) : 0.0;
-  float a = clamp((v_hw - length(pos - p1 - d * t)) / u_px + 0.5, 0.0, 1.0);
-  if (a <= 0.0) discard;
-  o = vec4(u_color.rgb, u_color.a * a);
-}`;
-/** Rounded boxes as point sprites (see POINT_PX): the square holds the box turned any way. */
-const BOX_PT_VS = `#version 300 es
-layout(location=1) in vec4 a_box;
-layout(location=2) in vec3 a_dir;
-uniform vec2 u_center;
-uniform vec2 u_scale;
-uniform float u_px;
-flat out vec3 v_shape;
-flat out vec2 v_dir;
-flat out vec3 v_sprite;
-void main() {
-  vec2 h = max(a_box.zw, vec2(0.5 * u_px));
-  float r = min(a_dir.z, min(h.x, h.y));
-  float size = ceil(2.0 * (length(h) + 0.55 * u_px) / u_px);
-  gl_PointSize = size;
-  v_shape = vec3(h, r); v_dir = a_dir.xy; v_sprite = vec3(a_box.xy, size * u_px);
-  gl_Position = vec4((a_box.xy - u_center) * u_scale, 0.0, 1.0);
-}`;
-const BOX_PT_FS = `#version 300 es
-precision highp float;
-flat in vec3 v_shape;
-flat in vec2 v_dir;
-flat in vec3 v_sprite;
-uniform vec4 u_color;
-uniform float u_px;
-out vec4 o;
-void main() {
-  vec2 d = vec2(gl_PointCoord.x - 0.5, 0.5 - gl_PointCoord.y) * v_sprite.z;
-  vec2 local = vec2(dot(d, v_dir), dot(d, vec2(-v_dir.y, v_dir.x)));
-  vec2 q = abs(local) - (v_shape.xy - v_shape.z);
-  float dist = length(max(q, 0.0)) + min(max(q.x, q.y), 0.0) - v_shape.z;
-  float a = clamp(0.5 - dist / u_px, 0.0, 1.0);
-  if (a <= 0.0) discard;
-  o = vec4(u_color.rgb, u_color.a * a);
-}`;
-const TRI_VS = `#version 300 es
-layout(location=0) in vec2 a_pos;
-uniform vec2 u_center;
-uniform vec2 u_scale;
-void main() { gl_Position = vec4((a_pos - u_center) * u_scale, 0.0, 1.0); }`;
-const TRI_FS = `#version 300 es
-precision highp float;
-uniform vec4 u_color;
-out vec4 o;
-void main() { o = u_color; }`;
 
 /** '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)' -> [r, g, b, a] in 0..1 (grey when unreadable). */
 export function parseColor(c: string): [number, number, number, number] {
@@ -260,7 +112,7 @@ const FIX_SHARE = 0.25;
  * the whole board's overview scaled (a jump or a zoom out past the snapshot), or every item while no
  * texture holds the view.
  */
-export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'overview' | 'fallback';
+export type FrameKind = 'direct' | 'snapshot' | 'scaled' | 'overview' | 'fallback' | 'preview';
 
 const EVERYWHERE: Box = { minX: -Infinity, minY: -Infinity, maxX: Infinity, maxY: Infinity };
 /** Items moved here are hidden (far outside any view; float32 holds it exactly enough). */
@@ -272,19 +124,6 @@ interface View extends SnapshotView { box: Box }
 
 type Canvasish = HTMLCanvasElement | OffscreenCanvas;
 
-function program(gl: WebGL2RenderingContext, vs: string, fs: string): WebGLProgram {
-  const p = gl.createProgram()!;
-  for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
-    const sh = gl.createShader(type)!;
-    gl.shaderSource(sh, src);
-    gl.compileShader(sh);
-    if (!gl.getShaderParameter(sh, gl.COMPILE_STATUS)) throw new Error(`shader: ${gl.getShaderInfoLog(sh)}`);
-    gl.attachShader(p, sh);
-  }
-  gl.linkProgram(p);
-  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`program: ${gl.getProgramInfoLog(p)}`);
-  return p;
-}
 
 export class PcbGlView {
   private layers: GpuLayer[] = [];
@@ -316,6 +155,10 @@ export class PcbGlView {
   snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
   /** How many times the whole geometry was built (the first, new scenes, overgrown overlays). */
   fullBuilds = 0;
+  /** The primitives whose geometry is not built yet (see PcbGlOptions.previewItems), grouped as buildGlGeometry groups them, and the drawing of their shapeless ones made by the preview. */
+  private pending: { prims: Prim[]; groups: Array<{ layer: number; hole: boolean; prims: Prim[] }>; made: Map<Prim, GlItem> } | null = null;
+  /** The CPU-drawn picture shown while the geometry or the snapshot is not ready. */
+  private preview: GlPreview | null = null;
 
   /** A WebGL2 painter on `canvas`, or null where WebGL2 is not available (use the Canvas2D painter). */
   static create(canvas: Canvasish, prims: Iterable<Prim>, order: () => number[], paint: (layer: number) => GlPaint, opts: PcbGlOptions = {}): PcbGlView | null {
@@ -347,7 +190,9 @@ export class PcbGlView {
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     gl.bindVertexArray(null);
     this.snapshot = new GlSnapshot(gl, this.progs.snap, this.quadVao);
-    this.setPrims(prims);
+    const all = Array.isArray(prims) ? (prims as Prim[]) : [...prims];
+    if (all.length > (opts.previewItems ?? Infinity)) this.defer(all);
+    else this.setPrims(all);
   }
 
   /** The name of the GPU (unmasked where the browser tells it). */
@@ -375,13 +220,58 @@ export class PcbGlView {
     this.quadCap = cap;
   }
 
+  /** Keep the primitives for `buildGeometry`; frames show the preview meanwhile. */
+  private defer(prims: Prim[]): void {
+    this.release();
+    this.dropPreview();
+    const by = new Map<number, { layer: number; hole: boolean; prims: Prim[] }>();
+    for (const p of prims) {
+      const hole = p.kind === 'hole', key = hole ? -1 - p.layer : p.layer;
+      let e = by.get(key);
+      if (!e) by.set(key, (e = { layer: p.layer, hole, prims: [] }));
+      e.prims.push(p);
+    }
+    this.pending = { prims, groups: [...by.values()], made: new Map() };
+    this.box = emptyBox();
+    this.version++;
+    this.snapshot.clear();
+  }
+
+  /** Is the geometry still to be built (`buildGeometry`)? */
+  get deferred(): boolean { return this.pending !== null; }
+
+  /**
+   * Build and upload the geometry kept by a deferred start (the host calls it once the first frame
+   * is shown); the view is drawn again (from the preview until the snapshot holds it). False when
+   * there was nothing to build.
+   */
+  buildGeometry(): boolean {
+    const p = this.pending;
+    if (!p) return false;
+    this.pending = null;
+    this.build(p.prims, p.made);
+    if (this.last) this.draw(this.last.vp, this.last.visible);
+    return true;
+  }
+
+  private dropPreview(): void {
+    this.preview?.release();
+    this.preview = null;
+  }
+
   /** Replace the primitives (a new scene): geometry rebuilt and uploaded. */
   setPrims(prims: Iterable<Prim>): void {
+    this.pending = null;
+    this.dropPreview();
+    this.build(prims);
+  }
+
+  private build(prims: Iterable<Prim>, cache?: Map<Prim, GlItem>): void {
     this.release();
     this.where = null;
     this.added.clear();
     this.hidden = 0;
-    this.layers = this.upload(buildGlGeometry(prims));
+    this.layers = this.upload(buildGlGeometry(prims, cache));
     this.fullBuilds++;
     this.box = emptyBox();
     for (const l of this.layers) this.box = unionBox(this.box, l.g.box);
@@ -396,6 +286,7 @@ export class PcbGlView {
    * overlay box grows the board, everything is built again from `all`.
    */
   update(before: Iterable<Prim>, after: Iterable<Prim>, all: () => Iterable<Prim>): void {
+    if (this.pending) { this.defer([...all()]); return; }
     if (!this.where) {
       this.where = new Map();
       for (const l of this.layers) if (!l.overlay) l.g.prims.forEach((p, i) => this.where!.set(p, [l, i]));
@@ -504,7 +395,7 @@ export class PcbGlView {
 
   /** Bytes of geometry on the GPU (the vertices of every layer and the snapshot's textures). */
   get gpuBytes(): number {
-    let n = this.quadCap * 24 + this.snapshot.bytes;
+    let n = this.quadCap * 24 + this.snapshot.bytes + (this.preview?.bytes ?? 0);
     for (const l of this.layers) {
       n += l.g.tris.byteLength;
       for (const q of Object.values(l.quads)) n += q.bytes;
@@ -514,18 +405,24 @@ export class PcbGlView {
 
   /** The layers to draw, in the panel's order, each with its colour (holes in the hole colour). */
   private paints(visible: Set<number>): Array<{ l: GpuLayer; rgba: number[]; key: string }> {
-    const byLayer = new Map<number, GpuLayer[]>();
-    for (const l of this.layers) { let a = byLayer.get(l.g.layer); if (!a) byLayer.set(l.g.layer, (a = [])); a.push(l); }
+    return this.paintsOf(this.layers, (l) => l.g, visible);
+  }
+
+  /** Layers of anything (GPU layers, the deferred primitives' groups) in the panel's order, each with its colour. */
+  private paintsOf<T>(layers: readonly T[], at: (l: T) => { layer: number; hole: boolean }, visible: Set<number>): Array<{ l: T; rgba: number[]; key: string }> {
+    const byLayer = new Map<number, T[]>();
+    for (const l of layers) { const id = at(l).layer; let a = byLayer.get(id); if (!a) byLayer.set(id, (a = [])); a.push(l); }
     const hole = parseColor(this.opts.holeColor ?? '#222222');
-    const out: Array<{ l: GpuLayer; rgba: number[]; key: string }> = [];
+    const out: Array<{ l: T; rgba: number[]; key: string }> = [];
     for (const id of this.order()) {
       if (!visible.has(id)) continue;
       const ls = byLayer.get(id);
       if (!ls) continue;
       const { color, alpha } = this.paint(id);
       for (const l of ls) {
-        const c = l.g.hole ? hole : parseColor(color);
-        out.push({ l, rgba: [c[0], c[1], c[2], c[3] * alpha], key: `${id}${l.g.hole ? 'h' : ''}:${color}:${alpha}` });
+        const h = at(l).hole;
+        const c = h ? hole : parseColor(color);
+        out.push({ l, rgba: [c[0], c[1], c[2], c[3] * alpha], key: `${id}${h ? 'h' : ''}:${color}:${alpha}` });
       }
     }
     return out;
@@ -533,7 +430,12 @@ export class PcbGlView {
 
   /** The snapshot's key: what it shows (the geometry's full build, the background, the layers drawn and their colours; not the overlay of edits, whose tiles are drawn again). */
   private key(paints: Array<{ key: string }>): string {
-    return `${this.version}|${this.opts.background ?? ''}|${this.opts.holeColor ?? ''}|${[...new Set(paints.map((p) => p.key))].join(',')}`;
+    return `${this.version}|${this.look(paints)}`;
+  }
+
+  /** What a picture of the board shows: the background, the layers drawn and their colours (the preview's key). */
+  private look(paints: Array<{ key: string }>): string {
+    return `${this.opts.background ?? ''}|${this.opts.holeColor ?? ''}|${[...new Set(paints.map((p) => p.key))].join(',')}`;
   }
 
   /**
@@ -551,6 +453,11 @@ export class PcbGlView {
     gl.clearColor(bg[0], bg[1], bg[2], 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     const view: View = { cx: vp.cx, cy: vp.cy, scale: vp.scale, width: vp.width, height: vp.height, box: vp.visible() };
+    if (this.pending) {
+      this.last = { vp, visible };
+      this.showPreview(view, visible, true);
+      return;
+    }
     const paints = this.paints(visible);
     const load: Load = { items: 0, area: 0 };
     const planned = paints.map((p) => ({ ...p, runs: this.visibleRuns(p.l.g, view.box, view.box, load) }));
@@ -563,25 +470,51 @@ export class PcbGlView {
       this.snapshot.want(this.box, view, key, shown);
       this.wanted = { view, key, shown };
       let fixed = 0;
-      const ready = this.snapshot.ready(key, shown, view.scale, FIX_SHARE, (tiles) => {
+      // a deferred start's picture can stand in (drawing every item is what it spares): no tiles drawn in the frame meanwhile
+      const stand = this.preview !== null && this.preview.key === this.look(paints) && this.preview.covers(view);
+      const ready = this.snapshot.ready(key, shown, view.scale, stand ? 0 : FIX_SHARE, (tiles) => {
         for (const ref of tiles) this.snapshot.drawTile(ref, (sv, region, tile, ov) => this.paintTile(sv, region, tile, paints, ov));
         fixed = tiles.length;
       });
       if (ready) {
+        this.dropPreview();
         gl.viewport(0, 0, c.width, c.height);
         this.snapshot.draw(view, shown);
         this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0, boxQuads: 0 };
         this.frame = { kind: this.snapshot.overviewShown ? 'overview' : Math.abs(this.snapshot.scale / view.scale - 1) < 1e-9 ? 'snapshot' : 'scaled', fixedTiles: fixed };
         return;
       }
+      if (stand) {
+        gl.viewport(0, 0, c.width, c.height);
+        this.showPreview(view, visible, false);
+        return;
+      }
       this.stats = this.drawLayers(view, planned);
       this.frame = { kind: 'fallback', fixedTiles: 0 };
       return;
     }
+    this.dropPreview();
     this.snapshot.stop();
     this.wanted = null;
     this.stats = this.drawLayers(view, planned);
     this.frame = { kind: 'direct', fixedTiles: 0 };
+  }
+
+  /** Show the preview for a view; `make`: draw a new one when the one kept cannot stand in (see GlPreview.covers). */
+  private showPreview(view: View, visible: Set<number>, make: boolean): void {
+    if (make) {
+      const p = this.pending!;
+      const paints = this.paintsOf(p.groups, (g) => g, visible);
+      const key = this.look(paints);
+      if (!this.preview || this.preview.key !== key || !this.preview.covers(view)) {
+        this.dropPreview();
+        const layers: PreviewLayer[] = paints.map((q) => ({ prims: q.l.prims, rgba: q.rgba }));
+        this.preview = new GlPreview(this.gl, this.progs.snap, this.quadVao, layers, view, parseColor(this.opts.background ?? '#000000'), key, p.made);
+      }
+    }
+    this.preview!.draw(view);
+    this.stats = { draws: 1, instances: 0, triVerts: 0, lod: true, points: 0, boxQuads: 0 };
+    this.frame = { kind: 'preview', fixedTiles: 0 };
   }
 
   /** The part of the board a view shows: its box within the board's, and 2 px more (an item is drawn up to a pixel past its box). */
@@ -719,6 +652,7 @@ export class PcbGlView {
   destroy(): void {
     this.release();
     this.snapshot.release();
+    this.dropPreview();
     const gl = this.gl;
     gl.deleteBuffer(this.quad);
     gl.deleteBuffer(this.indices);
