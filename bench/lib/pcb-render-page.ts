@@ -13,6 +13,7 @@ import { PcbEditor } from '@copperplate/editor/pcb/editor';
 import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
 import { primsBox } from '@copperplate/editor/pcb/prims';
 import { PcbGlView, STEP_BUDGET } from '@copperplate/editor/view/gl-pcb';
+import { LOD_ITEMS } from '@copperplate/editor/view/gl-snapshot';
 
 export interface BoardInput { name: string; text: string; footprints: Record<string, string>; poured: unknown[]; pcbUuid: string }
 /**
@@ -51,7 +52,8 @@ interface Open {
 }
 let cur: Open | null = null;
 
-export interface OpenResult { painter: 'webgl' | 'canvas2d'; renderer: string; prims: number; openMs: number; painterMs: number; gpuBytes: number }
+/** `geometryMs` (WebGL): the geometry built and uploaded after the first frame, when that frame was the CPU picture (as the app does past LOD_ITEMS primitives; 0 otherwise). */
+export interface OpenResult { painter: 'webgl' | 'canvas2d'; renderer: string; prims: number; openMs: number; painterMs: number; gpuBytes: number; geometryMs: number; firstKind: string }
 
 /** Open a board and draw its first frame (parse, scene, painter, frame read back). */
 /** The board to open next (sent before the open, so that the open's CPU time is the open's). */
@@ -87,10 +89,12 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   let renderer = 'Canvas2D (CPU)';
   let gpuBytes = 0;
   let composited: (() => void) | null = null;
+  let openMs = 0, painterMs = 0, geometryMs = 0, firstKind = 'canvas2d';
   if (painterKind === 'webgl') {
     const glCanvas = document.createElement('canvas');
     glCanvas.width = W; glCanvas.height = H;
-    const gl = PcbGlView.create(glCanvas, prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: '#000000', antialias: o.antialias });
+    // as the app (apps/web pcb-view.ts): past LOD_ITEMS primitives the first frame is the board drawn on the CPU, the geometry built after it
+    const gl = PcbGlView.create(glCanvas, prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: '#000000', antialias: o.antialias, previewItems: LOD_ITEMS });
     if (!gl) throw new Error('WebGL2 is not available');
     renderer = gl.renderer;
     const px = new Uint8Array(4);
@@ -112,6 +116,11 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
       console.log(`[probe] empty GL frame ${t(() => { c.clear(c.COLOR_BUFFER_BIT); c.readPixels(0, 0, 1, 1, c.RGBA, c.UNSIGNED_BYTE, px); })} ms; composite ${t(() => { c.clear(c.COLOR_BUFFER_BIT); g.drawImage(glCanvas, 0, 0); g.getImageData(0, 0, 1, 1); })} ms; fit composited ${t(() => composited!())} ms; no layers ${t(() => { gl.draw(vp, new Set()); c.readPixels(0, 0, 1, 1, c.RGBA, c.UNSIGNED_BYTE, px); })} ms`);
     }
     frame();
+    firstKind = gl.frame.kind;
+    openMs = performance.now() - t0;
+    painterMs = performance.now() - p0;
+    const g0 = performance.now();
+    if (gl.buildGeometry()) { gl.gl.readPixels(0, 0, 1, 1, gl.gl.RGBA, gl.gl.UNSIGNED_BYTE, px); geometryMs = performance.now() - g0; }
     gpuBytes = gl.gpuBytes;
   } else {
     const view = new PcbCanvasView(prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }) });
@@ -119,12 +128,12 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
     present = () => view.draw(g, vp, visible);
     idle = () => view.prefetch(vp, visible, 1) > 0;
     frame();
+    openMs = performance.now() - t0;
+    painterMs = performance.now() - p0;
   }
-  const openMs = performance.now() - t0;
-  const painterMs = (performance.now() - p0);
-  console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms`);
+  console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms (first frame ${firstKind})${geometryMs ? `, geometry after it ${geometryMs.toFixed(0)} ms` : ''}`);
   cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, kind, tiles, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
-  return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes };
+  return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes, geometryMs, firstKind };
 }
 
 /** Pan and zoom frames at `k` x the fitted zoom (the view centred on the board), each followed by the work between frames (timed apart). */
