@@ -354,6 +354,11 @@ function layerGeometry(layer: number, hole: boolean, prims: Prim[], cache?: Map<
 
 /** The GPU geometry of a scene's primitives, per layer (holes apart). `cache`: drawings of shapeless primitives made already (cpu-preview.ts). */
 export function buildGlGeometry(prims: Iterable<Prim>, cache?: Map<Prim, GlItem>): GlLayerGeometry[] {
+  return layerGroups(prims).map((e) => layerGeometry(e.layer, e.hole, e.prims, cache));
+}
+
+/** Primitives by layer, holes apart (drawn in the hole colour), in the order each group first appears. */
+export function layerGroups(prims: Iterable<Prim>): Array<{ layer: number; hole: boolean; prims: Prim[] }> {
   const by = new Map<number, { layer: number; hole: boolean; prims: Prim[] }>();
   for (const p of prims) {
     const hole = p.kind === 'hole';
@@ -362,5 +367,5 @@ export function buildGlGeometry(prims: Iterable<Prim>, cache?: Map<Prim, GlItem>
     if (!e) by.set(key, (e = { layer: p.layer, hole, prims: [] }));
     e.prims.push(p);
   }
-  return [...by.values()].map((e) => layerGeometry(e.layer, e.hole, e.prims, cache));
+  return [...by.values()];
 }

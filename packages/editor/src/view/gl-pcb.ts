@@ -6,14 +6,17 @@
  * culling). Pan and zoom upload nothing. Over many items (more than LOD_ITEMS in view) a frame
  * shows the board around the view drawn once into a texture (gl-snapshot.ts), drawn again when the
  * geometry, the visible layers or their colours change, the view leaves it, or (between frames,
- * `refine`) after a zoom. `PcbGlView.create` answers null where WebGL2 is missing: the Canvas2D painter
- * (pcb/canvas.ts) is the fallback, and stays the painter of exports.
+ * `refine`) after a zoom. A big board (PcbGlOptions.previewItems) starts without geometry: its first
+ * frames show the board drawn on the CPU (cpu-preview.ts, gl-preview.ts) until the host has the
+ * geometry built (`buildGeometry`) and the snapshot holds the view. `PcbGlView.create` answers null
+ * where WebGL2 is missing: the Canvas2D painter (pcb/canvas.ts) is the fallback, and stays the
+ * painter of exports.
  * Frames: board mil, Y up; the Viewport is in device pixels of the canvas.
  */
 import type { Viewport } from '../core/viewport.ts';
 import type { Prim } from '../pcb/prims.ts';
 import { type Box, emptyBox, unionBox } from '@copperplate/board';
-import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, type GlChunk, type GlItem, type GlLayerGeometry } from './gl-geometry.ts';
+import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, layerGroups, type GlChunk, type GlItem, type GlLayerGeometry } from './gl-geometry.ts';
 import { BOX_FS, BOX_PT_FS, BOX_PT_VS, BOX_VS, SEG_FS, SEG_PT_FS, SEG_PT_VS, SEG_VS, TRI_FS, TRI_VS, program } from './gl-shaders.ts';
 import { GlPreview } from './gl-preview.ts';
 import type { PreviewLayer } from './cpu-preview.ts';
@@ -75,7 +78,6 @@ export interface PcbGlOptions {
   previewItems?: number;
 }
 
-
 /** '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)' -> [r, g, b, a] in 0..1 (grey when unreadable). */
 export function parseColor(c: string): [number, number, number, number] {
   const s = c.trim();
@@ -123,7 +125,6 @@ const OVERLAY_MAX = 5000;
 interface View extends SnapshotView { box: Box }
 
 type Canvasish = HTMLCanvasElement | OffscreenCanvas;
-
 
 export class PcbGlView {
   private layers: GpuLayer[] = [];
@@ -224,14 +225,7 @@ export class PcbGlView {
   private defer(prims: Prim[]): void {
     this.release();
     this.dropPreview();
-    const by = new Map<number, { layer: number; hole: boolean; prims: Prim[] }>();
-    for (const p of prims) {
-      const hole = p.kind === 'hole', key = hole ? -1 - p.layer : p.layer;
-      let e = by.get(key);
-      if (!e) by.set(key, (e = { layer: p.layer, hole, prims: [] }));
-      e.prims.push(p);
-    }
-    this.pending = { prims, groups: [...by.values()], made: new Map() };
+    this.pending = { prims, groups: layerGroups(prims), made: new Map() };
     this.box = emptyBox();
     this.version++;
     this.snapshot.clear();
