@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, FileChooser, Page } from 'playwright-core';
 import { importFile, launchBrowser, logIn, newPage, projectUuidOf, signUp, startStack, type Stack } from './lib/harness.ts';
 import { fixtureFiles, fixtureNames, recordLines } from './lib/fixtures.ts';
 
@@ -51,11 +51,25 @@ describe('web app (e2e)', () => {
     await page.goto(stack.url + '/#/');
     // the start page settles first (its recent list loaded): a re-render between focus and Enter
     // would move the focus away and the key would open nothing (CI flake under load)
-    await page.getByRole('region', { name: 'Recent projects' }).getByText('Loading…').waitFor({ state: 'detached' });
+    // (the region itself first: right after the navigation the page may not show it yet, and a
+    // "Loading…" not there yet counts as detached; CI focused a button the app then replaced)
+    const recent = page.getByRole('region', { name: 'Recent projects' });
+    await recent.waitFor();
+    await recent.getByText('Loading…').waitFor({ state: 'detached' });
     const btn = page.getByRole('region', { name: 'Start' }).getByRole('button', { name: 'Import', exact: true });
-    await btn.focus();
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim().startsWith('Import') === true);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    // which element the Enter reached: a re-render that replaced the focused button leaves the key
+    // on the page's body (nothing opens), and the key is pressed again on the new button
+    await page.evaluate(() => document.addEventListener('keydown', (e) => { (window as any).__enterOn = (e.target as Element | null)?.textContent?.trim() ?? ''; }, { capture: true }));
+    let chooser: FileChooser | undefined;
+    for (let i = 0; i < 5 && !chooser; i++) {
+      await btn.focus();
+      await page.waitForFunction(() => document.activeElement?.textContent?.trim().startsWith('Import') === true);
+      const opened = page.waitForEvent('filechooser');
+      await page.keyboard.press('Enter');
+      if ((await page.evaluate(() => (window as any).__enterOn as string)).startsWith('Import')) chooser = await opened;
+      else opened.catch(() => undefined);
+    }
+    if (!chooser) throw new Error('the Enter never reached the Import button');
     // several files may be picked together (the files of a KiCad project folder)
     expect(chooser.isMultiple()).toBe(true);
   });
