@@ -8,6 +8,7 @@ import type { Box } from '@copperplate/board';
 import { previewPixels, type PreviewLayer, type PreviewView } from './cpu-preview.ts';
 import type { GlItem } from './gl-geometry.ts';
 import type { Prim } from '../pcb/prims.ts';
+import { SNAPSHOT_UNIFORMS, drawTexture } from './gl-snapshot.ts';
 
 export class GlPreview {
   private readonly tex: WebGLTexture;
@@ -24,7 +25,7 @@ export class GlPreview {
     const hw = view.width / 2 / view.scale, hh = view.height / 2 / view.scale;
     this.box = { minX: view.cx - hw, minY: view.cy - hh, maxX: view.cx + hw, maxY: view.cy + hh };
     const px = previewPixels(layers, view, background, made);
-    for (const n of ['u_center', 'u_scale', 'u_box', 'u_tex', 'u_uv']) this.u[n] = gl.getUniformLocation(prog, n);
+    for (const n of SNAPSHOT_UNIFORMS) this.u[n] = gl.getUniformLocation(prog, n);
     this.tex = gl.createTexture()!;
     gl.bindTexture(gl.TEXTURE_2D, this.tex);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
@@ -50,19 +51,7 @@ export class GlPreview {
 
   /** Show it for a view (on the bound framebuffer, cleared to the background). */
   draw(v: PreviewView): void {
-    const gl = this.gl, b = this.box;
-    gl.useProgram(this.prog);
-    gl.uniform2f(this.u.u_center, v.cx, v.cy);
-    gl.uniform2f(this.u.u_scale, (2 * v.scale) / v.width, (2 * v.scale) / v.height);
-    gl.uniform4f(this.u.u_box, b.minX, b.minY, b.maxX, b.maxY);
-    gl.uniform4f(this.u.u_uv, 0, 0, 1, 1);
-    gl.uniform1i(this.u.u_tex, 0);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, this.tex);
-    gl.disable(gl.BLEND);
-    gl.bindVertexArray(this.quadVao);
-    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
-    gl.bindVertexArray(null);
+    drawTexture(this.gl, this.prog, this.u, this.quadVao, v, this.box, [0, 0, 1, 1], this.tex);
   }
 
   get bytes(): number { return this.view.width * this.view.height * 4; }

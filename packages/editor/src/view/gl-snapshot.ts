@@ -89,6 +89,28 @@ type Paint = (v: SnapshotView, region: Box, tile: Box, overview: boolean) => Til
 
 const same = (a: number, b: number) => Math.abs(a / b - 1) < 1e-9;
 
+/** The uniforms of the snapshot's program (VS and FS below). */
+export const SNAPSHOT_UNIFORMS = ['u_center', 'u_scale', 'u_box', 'u_tex', 'u_uv'] as const;
+
+/**
+ * Show part of a texture (`uv`: its corners in texture coordinates) as the rectangle `box` (mil) of a
+ * view, with the snapshot's program (its uniforms in `u`), on the bound framebuffer, unblended.
+ */
+export function drawTexture(gl: WebGL2RenderingContext, prog: WebGLProgram, u: Record<string, WebGLUniformLocation | null>, quadVao: WebGLVertexArrayObject, v: SnapshotView, box: Box, uv: readonly number[], tex: WebGLTexture): void {
+  gl.useProgram(prog);
+  gl.uniform2f(u.u_center, v.cx, v.cy);
+  gl.uniform2f(u.u_scale, (2 * v.scale) / v.width, (2 * v.scale) / v.height);
+  gl.uniform4f(u.u_box, box.minX, box.minY, box.maxX, box.maxY);
+  gl.uniform4f(u.u_uv, uv[0], uv[1], uv[2], uv[3]);
+  gl.uniform1i(u.u_tex, 0);
+  gl.activeTexture(gl.TEXTURE0);
+  gl.bindTexture(gl.TEXTURE_2D, tex);
+  gl.disable(gl.BLEND);
+  gl.bindVertexArray(quadVao);
+  gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+  gl.bindVertexArray(null);
+}
+
 export class GlSnapshot {
   /** The two rings at view scales, and the overview. */
   private rings: Ring[] = [];
@@ -101,7 +123,7 @@ export class GlSnapshot {
   tilesDrawn = 0;
 
   constructor(private readonly gl: WebGL2RenderingContext, private readonly prog: WebGLProgram, private readonly quadVao: WebGLVertexArrayObject) {
-    for (const n of ['u_center', 'u_scale', 'u_box', 'u_tex', 'u_uv']) this.u[n] = gl.getUniformLocation(prog, n);
+    for (const n of SNAPSHOT_UNIFORMS) this.u[n] = gl.getUniformLocation(prog, n);
   }
 
   static shaders(): [string, string] { return [VS, FS]; }
@@ -350,18 +372,7 @@ export class GlSnapshot {
     let x0 = (shown.minX - t.ox) * t.scale, y0 = (shown.minY - t.oy) * t.scale;
     const x1 = (shown.maxX - t.ox) * t.scale - Math.floor(x0 / tw) * tw, y1 = (shown.maxY - t.oy) * t.scale - Math.floor(y0 / th) * th;
     x0 -= Math.floor(x0 / tw) * tw; y0 -= Math.floor(y0 / th) * th;
-    gl.useProgram(this.prog);
-    gl.uniform2f(this.u.u_center, v.cx, v.cy);
-    gl.uniform2f(this.u.u_scale, (2 * v.scale) / v.width, (2 * v.scale) / v.height);
-    gl.uniform4f(this.u.u_box, shown.minX, shown.minY, shown.maxX, shown.maxY);
-    gl.uniform4f(this.u.u_uv, x0 / tw, y0 / th, x1 / tw, y1 / th);
-    gl.uniform1i(this.u.u_tex, 0);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, t.tex);
-    gl.disable(gl.BLEND);
-    gl.bindVertexArray(this.quadVao);
-    gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
-    gl.bindVertexArray(null);
+    drawTexture(gl, this.prog, this.u, this.quadVao, v, shown, [x0 / tw, y0 / th, x1 / tw, y1 / th], t.tex);
   }
 
   /** Bytes of the textures. */
