@@ -89,7 +89,7 @@ type Paint = (v: SnapshotView, region: Box, tile: Box, overview: boolean) => Til
 
 const same = (a: number, b: number) => Math.abs(a / b - 1) < 1e-9;
 
-/** The uniforms of the snapshot's program (VS and FS below). */
+/** The uniforms of the snapshot's program (VS and FS above). */
 export const SNAPSHOT_UNIFORMS = ['u_center', 'u_scale', 'u_box', 'u_tex', 'u_uv'] as const;
 
 /**
