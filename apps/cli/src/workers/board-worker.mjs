@@ -1,6 +1,9 @@
-// Worker thread entry for board jobs (pour refill, DRC): registers tsx, then answers one job.
+// Worker thread entry for board jobs (pour refill, DRC): loads board-job from the command's bundle
+// (apps/cli/bundle.mjs) when it is fresh, else registers tsx; then answers one job.
 import { parentPort, workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
-register();
-const { runBoardJob } = await import('./board-job.ts');
+import { bundledEntry } from '../../bundle.mjs';
+
+const bundled = process.env.COPPERPLATE_CLI_TSX ? null : bundledEntry('board-job');
+if (!bundled) (await import('tsx/esm/api')).register();
+const { runBoardJob } = await import(bundled ?? './board-job.ts');
 parentPort.postMessage(await runBoardJob(workerData));

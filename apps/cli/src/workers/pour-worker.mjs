@@ -1,10 +1,11 @@
-// Worker thread entry of a split pour refill (pour-threads.ts): registers tsx, fills a small board once
+// Worker thread entry of a split pour refill (pour-threads.ts): loads its code from the command's
+// bundle (apps/cli/bundle.mjs) when it is fresh, else registers tsx; fills a small board once
 // (workerData.warm: pour-warm.ts, the fill's code compiled before the first job), then fills each job
 // it is sent with @copperplate/board's runPourJob and posts the fills back (their buffers transferred),
 // with the CPU time of this thread (Linux: /proc/thread-self; NaN elsewhere).
 import { parentPort, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
-import { register } from 'tsx/esm/api';
+import { bundledEntry } from '../../bundle.mjs';
 
 /** CPU time (ms, user + system) of the calling thread. */
 const threadCpu = () => {
@@ -14,8 +15,10 @@ const threadCpu = () => {
     return (Number(f[11]) + Number(f[12])) * 10; // utime, stime in clock ticks of 10 ms
   } catch { return NaN; }
 };
-register();
-const { runPourJob } = await import('@copperplate/board/pour-par');
+const bundled = (name) => (process.env.COPPERPLATE_CLI_TSX ? null : bundledEntry(name));
+const par = bundled('pour-par'), warm = bundled('pour-warm');
+if (!par || !warm) (await import('tsx/esm/api')).register();
+const { runPourJob } = await import(par ?? '@copperplate/board/pour-par');
 parentPort.on('message', (job) => {
   const c0 = threadCpu(), t0 = performance.now();
   try {
@@ -26,5 +29,5 @@ parentPort.on('message', (job) => {
   }
 });
 const loaded = threadCpu();
-if (workerData?.warm) (await import('./pour-warm.ts')).warmUp();
+if (workerData?.warm) (await import(warm ?? './pour-warm.ts')).warmUp();
 parentPort.postMessage({ ready: true, cpuMs: loaded, warmCpuMs: threadCpu() - loaded });
