@@ -50,6 +50,8 @@ export interface PcbView {
   ratsnest(): ReturnType<PcbEditor['ratsnest']> | undefined;
   /** The painter of the layers: WebGL2, or Canvas2D (fallback). */
   readonly painter: 'webgl' | 'canvas2d';
+  /** WebGL: what its last frame drew (FrameKind: 'preview' for a big board's CPU-drawn start) and whether its geometry is still to be built; null on Canvas2D. */
+  readonly gl: { kind: string; deferred: boolean } | null;
   /** Draw the grid (ed.grid: the board's step, in dots). */
   showGrid: boolean;
   /** Look at the board from the bottom (mirrored view). */
@@ -376,6 +378,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     ratsnest: () => (ready ? ed.ratsnest() : ed.peekRatsnest()),
     showGrid: true,
     painter: gl ? 'webgl' : 'canvas2d',
+    get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred } : null; },
     fit() {
       // everything: the outline and the parts placed beside it (drawn again only when the view moved)
       const b = ed.extent();
