@@ -37,7 +37,13 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     const glBox = (await gl.boundingBox())!;
     expect([glBox.x, glBox.y, glBox.width, glBox.height].map(Math.round)).toEqual([box.x, box.y, box.width, box.height].map(Math.round));
 
+    // each picture of a settled view: the ratsnest made (after the first frame, when the page is idle)
+    // and the snapshot of the board's pours drawn (between frames); a picture taken before either
+    // differed from one taken after (CI under load: the same layers shown, not the same pixels)
     const shot = async () => {
+      await page.waitForFunction(() => { const v = (window as any).__cpEditor?.view; return v && v.ratsnest() !== undefined && !v.gl?.busy; }, null, { timeout: 60_000 });
+      await session.hook('(h) => h.view.draw()');
+      await page.waitForFunction(() => !(window as any).__cpEditor?.view?.gl?.busy, null, { timeout: 60_000 });
       await session.hook('(h) => h.view.draw()');
       return page.screenshot({ clip: box });
     };

@@ -50,8 +50,12 @@ export interface PcbView {
   ratsnest(): ReturnType<PcbEditor['ratsnest']> | undefined;
   /** The painter of the layers: WebGL2, or Canvas2D (fallback). */
   readonly painter: 'webgl' | 'canvas2d';
-  /** WebGL: what its last frame drew (FrameKind: 'preview' for a big board's CPU-drawn start) and whether its geometry is still to be built; null on Canvas2D. */
-  readonly gl: { kind: string; deferred: boolean } | null;
+  /**
+   * WebGL: what its last frame drew (FrameKind: 'preview' for a big board's CPU-drawn start), whether
+   * its geometry is still to be built, and whether its snapshot is still being drawn between frames;
+   * null on Canvas2D.
+   */
+  readonly gl: { kind: string; deferred: boolean; busy: boolean } | null;
   /** Draw the grid (ed.grid: the board's step, in dots). */
   showGrid: boolean;
   /** Look at the board from the bottom (mirrored view). */
@@ -145,7 +149,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
 
   let frames = 0;
   /**
-   * The hit-test index and the ratsnest of a big board are made after the first frame, when the page
+   * The WebGL geometry of a big board whose first frame was its CPU-drawn picture (PcbGlView's
+   * previewItems), then the hit-test index and the ratsnest are made after the first frame, when the page
    * is idle: two animation frames after the one that drew it (that frame handed to the compositor;
    * an idle callback asked for at once could run before the next frame began and hold it back).
    */
@@ -179,9 +184,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   let overlayClear = false;
   const draw = (): number => {
     const t0 = performance.now();
-    const first = frames === 0;
-    if (first) performance.mark('cp:first-draw');
-    if (frames++ === 0) afterFirstFrame();
+    const first = frames++ === 0;
+    if (first) { performance.mark('cp:first-draw'); afterFirstFrame(); }
     const visible = new Set(ed.panel.visibleIds());
     const rats = view.showRatsnest ? view.ratsnest() : undefined;
     if (painter instanceof PcbGlView) {
@@ -378,7 +382,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     ratsnest: () => (ready ? ed.ratsnest() : ed.peekRatsnest()),
     showGrid: true,
     painter: gl ? 'webgl' : 'canvas2d',
-    get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred } : null; },
+    get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred, busy: gl.busy } : null; },
     fit() {
       // everything: the outline and the parts placed beside it (drawn again only when the view moved)
       const b = ed.extent();
