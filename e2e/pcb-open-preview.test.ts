@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { readEpro, writeEpro } from '@copperplate/format';
 import { generatedBoard } from '../bench/lib/pcb-boards.ts';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { editorSession, waitForEditor, type EditorSession } from './lib/editor.ts';
+import { editorSession, litShare, waitForEditor, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
 let page: Page;
@@ -62,12 +62,7 @@ describe('[issue-14] a big board opens on its CPU-drawn picture', () => {
     // the ratsnest, made when the page is idle after the geometry: 6,000 pads, pairs on 3,000 nets joined by tracks
     await expect.poll(() => page.getByTestId('unrouted').innerText(), { timeout: 60_000 }).toMatch(/^\d+ unrouted$/);
     // what the canvas shows: the board (lit pixels in the middle), and a click on a pad's centre selects it
-    const lit = await session.hook<number>(`(h) => {
-      const v = h.view, w = v.viewport.width, hh = v.viewport.height;
-      const d = v.pixels(Math.round(w / 4), Math.round(hh / 4), Math.round(w / 2), Math.round(hh / 2));
-      let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 3 * 0x30) n++;
-      return n / (d.length / 4);
-    }`);
+    const lit = await litShare(session);
     expect(lit).toBeGreaterThan(0.05);
     // zoomed onto the pad at (2500, -1500) mil (column 50, row 30 of the 50-mil grid), then clicked
     await session.hook('(h) => h.fitBox(2400, -1600, 2600, -1400)');

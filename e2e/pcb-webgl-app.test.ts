@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { editorSession, waitForEditor, type EditorSession } from './lib/editor.ts';
+import { editorSession, litShare, waitForEditor, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
 let page: Page;
@@ -79,12 +79,7 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     expect(await session.hook<string>('(h) => h.view.painter')).toBe('canvas2d');
     expect(await page.locator('canvas[data-painter=webgl]').count()).toBe(0);
     // what the canvas shows: more than the background (#10141a) in the middle of the fitted board
-    const lit = await session.hook<number>(`(h) => {
-      const v = h.view, w = v.viewport.width, hh = v.viewport.height;
-      const d = v.pixels(Math.round(w / 4), Math.round(hh / 4), Math.round(w / 2), Math.round(hh / 2));
-      let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 3 * 0x30) n++;
-      return n / (d.length / 4);
-    }`);
+    const lit = await litShare(session);
     expect(lit).toBeGreaterThan(0.05);
     await page.evaluate(() => localStorage.removeItem('cp.canvas'));
   }, 180_000);

@@ -174,3 +174,13 @@ export async function clickAt(page: Page, x: number, y: number): Promise<void> {
   await page.mouse.move(p.x, p.y);
   await page.mouse.click(p.x, p.y);
 }
+
+/** The share of the PCB view's middle (half its width and height) brighter than the dark background: the board is drawn there. */
+export function litShare(session: EditorSession): Promise<number> {
+  return session.hook<number>(`(h) => {
+    const v = h.view, w = v.viewport.width, hh = v.viewport.height;
+    const d = v.pixels(Math.round(w / 4), Math.round(hh / 4), Math.round(w / 2), Math.round(hh / 2));
+    let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 3 * 0x30) n++;
+    return n / (d.length / 4);
+  }`);
+}
