@@ -4,7 +4,7 @@
 // bundle to be had (or COPPERPLATE_CLI_TSX=1).
 import { buildBundle, freshBundle } from '../apps/cli/bundle.mjs';
 
-const bundle = process.env.COPPERPLATE_CLI_TSX ? null : (freshBundle() ?? (await buildBundle()));
+const bundle = freshBundle() ?? (await buildBundle());
 let main;
 if (bundle) ({ main } = await import(bundle));
 else {

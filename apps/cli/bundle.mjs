@@ -22,17 +22,32 @@ const ENTRIES = {
   'pour-par': join(root, 'packages', 'board', 'src', 'pour-par.ts'),
 };
 
-/** The bundle's entry `name` (a file: URL, see ENTRIES) when it is newer than every source it was made from, else null. */
-export function bundledEntry(name) {
+/** COPPERPLATE_CLI_TSX=1: no bundle, the sources through tsx. */
+const wanted = !process.env.COPPERPLATE_CLI_TSX;
+/** The fresh bundle's folder, looked up once per thread (undefined: not yet). */
+let freshDir;
+
+/** The folder of the bundle when it is newer than every source it was made from, else null. */
+function fresh() {
+  if (freshDir !== undefined) return freshDir;
+  freshDir = null;
+  if (!wanted) return null;
   let stamp;
   try { stamp = JSON.parse(readFileSync(STAMP, 'utf8')); } catch { return null; }
   try {
     for (const f of stamp.inputs) if (statSync(join(root, f)).mtimeMs > stamp.builtAt) return null;
-    statSync(join(DIR, stamp.dir, `${name}.mjs`));
   } catch {
-    return null; // a source or the bundle is gone
+    return null; // a source is gone
   }
-  return pathToFileURL(join(DIR, stamp.dir, `${name}.mjs`)).href;
+  return (freshDir = join(DIR, stamp.dir));
+}
+
+/** The fresh bundle's entry `name` (a file: URL, see ENTRIES), or null. */
+export function bundledEntry(name) {
+  const dir = fresh();
+  if (!dir) return null;
+  try { statSync(join(dir, `${name}.mjs`)); } catch { return null; } // the bundle is gone
+  return pathToFileURL(join(dir, `${name}.mjs`)).href;
 }
 
 /** The command's entry in a fresh bundle, or null. */
@@ -40,6 +55,7 @@ export const freshBundle = () => bundledEntry('copperplate');
 
 /** Make the bundle (a new folder, then the stamp pointing at it: a run that started on the old one keeps it). Returns its entry, or null. */
 export async function buildBundle() {
+  if (!wanted) return null;
   let esbuild;
   try { esbuild = await import('esbuild'); } catch { return null; }
   const builtAt = Date.now();

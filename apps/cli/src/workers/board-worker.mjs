@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { bundledEntry } from '../../bundle.mjs';
 
-const bundled = process.env.COPPERPLATE_CLI_TSX ? null : bundledEntry('board-job');
+const bundled = bundledEntry('board-job');
 if (!bundled) (await import('tsx/esm/api')).register();
 const { runBoardJob } = await import(bundled ?? './board-job.ts');
 parentPort.postMessage(await runBoardJob(workerData));

@@ -15,8 +15,7 @@ const threadCpu = () => {
     return (Number(f[11]) + Number(f[12])) * 10; // utime, stime in clock ticks of 10 ms
   } catch { return NaN; }
 };
-const bundled = (name) => (process.env.COPPERPLATE_CLI_TSX ? null : bundledEntry(name));
-const par = bundled('pour-par'), warm = bundled('pour-warm');
+const par = bundledEntry('pour-par'), warm = bundledEntry('pour-warm');
 if (!par || !warm) (await import('tsx/esm/api')).register();
 const { runPourJob } = await import(par ?? '@copperplate/board/pour-par');
 parentPort.on('message', (job) => {
