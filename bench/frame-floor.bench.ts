@@ -20,7 +20,7 @@ import { browserProcesses } from './lib/browser-procs.ts';
 
 const FRAMES = 120;
 const W = 1280, H = 800;
-const MODES = ['idle', 'webgl clear', 'webgl quad', 'css move', '2d fill'] as const;
+const MODES = ['idle', 'webgl clear', 'webgl quad', 'webgl blit', 'webgl blit scaled', 'css move', '2d fill'] as const;
 
 const page = `<!doctype html><html><body style="margin:0;overflow:hidden;background:#000">
 <canvas id="gl" width="${W}" height="${H}" style="position:absolute;left:0;top:0;width:${W}px;height:${H}px"></canvas>
@@ -43,6 +43,10 @@ const px = new Uint8Array(${W} * ${H} * 4); for (let i = 0; i < px.length; i++) 
 const tex = gl.createTexture(); gl.bindTexture(gl.TEXTURE_2D, tex);
 gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA8, ${W}, ${H}, 0, gl.RGBA, gl.UNSIGNED_BYTE, px);
 gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST); gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+const fb = gl.createFramebuffer(); gl.bindFramebuffer(gl.READ_FRAMEBUFFER, fb);
+gl.framebufferTexture2D(gl.READ_FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, tex, 0);
+gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null);
+const blit = (k, scaled) => { gl.clearColor(0, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.bindFramebuffer(gl.READ_FRAMEBUFFER, fb); const d = k % 50; const e = scaled ? d * 2 : 0; gl.blitFramebuffer(0, 0, ${W}, ${H}, d - e, -e, ${W} + d + e, ${H} + e, gl.COLOR_BUFFER_BIT, scaled ? gl.LINEAR : gl.NEAREST); gl.bindFramebuffer(gl.READ_FRAMEBUFFER, null); };
 const quad = (k) => { gl.clearColor(0, 0, 0, 1); gl.clear(gl.COLOR_BUFFER_BIT); gl.useProgram(prog); gl.uniform2f(off, (k % 50) / 500, 0); gl.bindVertexArray(vao); gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4); };
 window.runMode = (mode, n) => new Promise((done) => {
   const glc = document.getElementById('gl');
@@ -56,6 +60,8 @@ window.runMode = (mode, n) => new Promise((done) => {
     times.push(t);
     if (mode === 'webgl clear') { gl.clearColor((k % 60) / 60, 0.2, 0.3, 1); gl.clear(gl.COLOR_BUFFER_BIT); }
     else if (mode === 'webgl quad') quad(k);
+    else if (mode === 'webgl blit') blit(k, false);
+    else if (mode === 'webgl blit scaled') blit(k, true);
     else if (mode === 'css move') glc.style.transform = 'translate(' + (k % 50) + 'px, 0px)';
     else if (mode === '2d fill') { g2.fillStyle = 'rgb(' + (k % 60) * 4 + ',50,80)'; g2.fillRect(0, 0, ${W}, ${H}); }
     k++;

@@ -1,7 +1,8 @@
 /**
  * The PCB editor of the app with the WebGL2 painter (issue 14 part 6; the default, nothing set): the
  * layers are drawn on a WebGL canvas stacked under the 2D canvas of the live layers; hiding a layer
- * changes what the page shows, a wheel zoom redraws, and the PCB canvas still takes the clicks.
+ * changes what the page shows, a wheel zoom redraws, and the PCB canvas still takes the clicks; a pan
+ * or wheel zoom moves the drawn canvases by a CSS transform while it goes on (view/composite.ts).
  * With `cp.canvas` = `2d` the Canvas2D tile painter draws them on the PCB canvas itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +71,71 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     const n = await session.hook<number>('(h) => h.editor.ratsnest().lines.length');
     await expect.poll(() => page.getByTestId('unrouted').innerText()).toBe(`${n} unrouted`);
   }, 120_000);
+
+  it('a pan by the pointer moves the drawn frame by a CSS transform until released, then the view is drawn; a long pan is drawn on the way; a wheel zoom is moved, then drawn', async () => {
+    const box = (await page.getByLabel('PCB canvas').boundingBox())!;
+    const settledView = () => page.waitForFunction(() => { const v = (window as any).__cpEditor?.view; return v && v.ratsnest() !== undefined && !v.gl?.busy && !v.composed.now; }, null, { timeout: 60_000 });
+    await session.hook('(h) => h.view.fit()');
+    await settledView();
+    await session.hook('(h) => h.view.draw()');
+    const state = () => page.evaluate(() => {
+      const v = (window as any).__cpEditor.view;
+      const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement, live = document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement;
+      return { frames: v.frames as number, moved: v.composed.frames as number, now: v.composed.now as boolean, gl: gl.style.transform, live: live.style.transform };
+    });
+    const dx = 120, dy = 60, w = Math.floor(box.width) - dx, h = Math.floor(box.height) - dy;
+    const before = await page.screenshot({ clip: { x: box.x, y: box.y, width: w, height: h } });
+    const s0 = await state();
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down({ button: 'middle' });
+    for (let i = 1; i <= 4; i++) await page.mouse.move(cx + (dx * i) / 4, cy + (dy * i) / 4);
+    const s1 = await state();
+    // nothing drawn: both drawn canvases moved by the pointer's travel, the event canvas left in place
+    expect(s1.frames).toBe(s0.frames);
+    expect(s1.moved).toBeGreaterThan(s0.moved);
+    expect(s1).toMatchObject({ now: true, gl: `translate(${dx}px, ${dy}px) scale(1)`, live: `translate(${dx}px, ${dy}px) scale(1)` });
+    expect([...Object.values((await page.getByLabel('PCB canvas').boundingBox())!)]).toEqual([...Object.values(box)]);
+    // what the page shows is the frame before, moved: the same pixels dx, dy further on
+    const after = await page.screenshot({ clip: { x: box.x + dx, y: box.y + dy, width: w, height: h } });
+    expect(after.equals(before)).toBe(true);
+    await page.mouse.up({ button: 'middle' });
+    await settledView();
+    const s2 = await state();
+    expect(s2.frames).toBeGreaterThan(s1.frames);
+    expect(s2).toMatchObject({ now: false, gl: '', live: '' });
+
+    // a pan past most of the view (0.6 of it no longer covered by the frame): drawn on the way
+    await page.mouse.move(box.x + 10, cy);
+    await page.mouse.down({ button: 'middle' });
+    for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 10 + (box.width * 0.8 * i) / 10, cy);
+    const s3 = await state();
+    expect(s3.frames).toBeGreaterThan(s2.frames);
+    expect(s3.moved).toBeGreaterThan(s2.moved);
+    await page.mouse.up({ button: 'middle' });
+    await settledView();
+
+    // a wheel notch: the frame scaled about the pointer at once (in the same task as the event), the
+    // view drawn when the wheel rests
+    const z = await page.evaluate(([x, y]) => {
+      const v = (window as any).__cpEditor.view, c = document.querySelector('canvas[aria-label="PCB canvas"]') as HTMLCanvasElement;
+      const f0 = v.frames, zoom0 = v.viewport.zoom;
+      c.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+      const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement;
+      return { drawn: v.frames - f0, now: v.composed.now as boolean, zoom: v.viewport.zoom / zoom0, transform: gl.style.transform };
+    }, [box.x + 100, box.y + 80]);
+    expect(z.drawn).toBe(0);
+    expect(z.now).toBe(true);
+    expect(z.zoom).toBeCloseTo(1.2, 9);
+    // the point under the pointer stays: translate = p (1 - k) for p = (100, 80) CSS px
+    expect(z.transform).toMatch(/^translate\((-?[\d.]+)px, (-?[\d.]+)px\) scale\(1\.2\d*\)$/);
+    const [, tx, ty] = /translate\((-?[\d.]+)px, (-?[\d.]+)px\)/.exec(z.transform)!;
+    expect(Number(tx)).toBeCloseTo(100 * (1 - 1.2), 6);
+    expect(Number(ty)).toBeCloseTo(80 * (1 - 1.2), 6);
+    await settledView();
+    expect(await state()).toMatchObject({ now: false, gl: '', live: '' });
+    expect(session.errors).toEqual([]);
+  }, 180_000);
 
   it('the Canvas2D fallback when asked for (cp.canvas = 2d): no WebGL canvas, the layers drawn on the PCB canvas', async () => {
     await page.evaluate(() => localStorage.setItem('cp.canvas', '2d'));

@@ -40,6 +40,7 @@ export * from './sch/ghost.ts';
 export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
 export { frameLoop, type FrameLoop } from './view/frame-loop.ts';
+export { canCompose, composeTransform, composedCover, cssTransform, poseOf, COMPOSE_LIMITS, type ComposeLimits, type ViewPose } from './view/composite.ts';
 export * from './view/canvas-map.ts';
 export * from './symbol/editor.ts';
 

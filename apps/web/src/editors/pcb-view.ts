@@ -9,8 +9,11 @@
  * under this one (which then holds only the live layers, on a transparent background: the browser
  * composites the two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` /
  * localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D tile painter (see `wantedPainter`).
+ * With WebGL the live layers are drawn on a third canvas, and the two drawn canvases sit in a clipping
+ * box under the event canvas: a pan or wheel zoom moves them by a CSS transform (the compositor; no
+ * frame drawn) while the gesture goes on, and the view is drawn when it rests (view/composite.ts).
  */
-import { Viewport, canvasMaps, frameLoop, type KeyEv } from '@copperplate/editor';
+import { Viewport, canvasMaps, frameLoop, canCompose, composeTransform, cssTransform, poseOf, type KeyEv, type ViewPose } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
@@ -58,6 +61,11 @@ export interface PcbView {
   readonly gl: { kind: string; deferred: boolean; busy: boolean } | null;
   /** Draw the grid (ed.grid: the board's step, in dots). */
   showGrid: boolean;
+  /**
+   * Pan and zoom frames shown so far by moving the last frame with a CSS transform (WebGL; see
+   * view/composite.ts), and whether the canvases show such a moved frame now (the next draw ends it).
+   */
+  readonly composed: { frames: number; now: boolean };
   /** Look at the board from the bottom (mirrored view). */
   setMirrored(on: boolean): void;
   /**
@@ -66,6 +74,21 @@ export interface PcbView {
    */
   pixels(sx: number, sy: number, w: number, h: number): Uint8ClampedArray;
   destroy(): void;
+}
+
+/**
+ * Animation frames without a move (about 130 ms) before a wheel zoom moved by the compositor is drawn
+ * sharp; a pan by the pointer is drawn when the button is released. A fast wheel turns a notch every
+ * 30-100 ms: with 3 frames, a draw between its notches missed frames (bench pcb-gesture).
+ */
+const SETTLE_FRAMES = 8;
+/** Whether gestures are moved by the compositor: yes unless localStorage `cp.compose` = `off` (the bench's baseline). */
+function composeWanted(): boolean {
+  try {
+    return localStorage.getItem('cp.compose') !== 'off';
+  } catch {
+    return true; /* storage blocked */
+  }
 }
 
 export interface PcbViewOptions {
@@ -84,12 +107,16 @@ const GRID_MIN_PX = 8;
 export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: PcbViewOptions): PcbView {
   const dpr = window.devicePixelRatio || 1;
   const vp = new Viewport({ width: 800, height: 600, pxPerUnit: 0.1 * dpr });
-  const g = canvas.getContext('2d');
-  if (!g) throw new Error('Canvas2D is not available');
   const bg = opts.background ?? '#10141a';
   const glCanvas = document.createElement('canvas');
   performance.mark('cp:view-start');
   const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg, previewItems: LOD_ITEMS }) : null;
+  // WebGL: the live layers on their own canvas, over the WebGL one, both in a box that clips them (a
+  // gesture moves the two by a transform), under the event canvas, which stays clear and in place
+  const stack = gl ? document.createElement('div') : null;
+  const liveCanvas = gl ? document.createElement('canvas') : canvas;
+  const g = liveCanvas.getContext('2d');
+  if (!g) throw new Error('Canvas2D is not available');
   const painter = gl ?? new PcbCanvasView(ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
     background: bg,
     makeCanvas: (w, h) => Object.assign(document.createElement('canvas'), { width: w, height: h }),
@@ -182,9 +209,17 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   };
   /** The 2D canvas over the WebGL one is clear (see draw). */
   let overlayClear = false;
+  /** A frame; then the snapshot's steps go on (held while a frame was moved; and this draw may be outside the loop). */
   const draw = (): number => {
+    const ms = drawFrame();
+    loop.wake();
+    return ms;
+  };
+  const drawFrame = (): number => {
     const t0 = performance.now();
     const first = frames++ === 0;
+    drawnPose = poseOf(vp);
+    if (composedNow) setComposed('');
     if (first) { performance.mark('cp:first-draw'); afterFirstFrame(); }
     const visible = new Set(ed.panel.visibleIds());
     const rats = view.showRatsnest ? view.ratsnest() : undefined;
@@ -196,7 +231,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       const empty = !view.showGrid && !rats?.lines.length && !ed.highlightNet && !ed.selection.size && !ed.tools.overlay().length;
       if (empty && overlayClear) return performance.now() - t0;
       g.setTransform(1, 0, 0, 1, 0, 0);
-      g.clearRect(0, 0, canvas.width, canvas.height);
+      g.clearRect(0, 0, liveCanvas.width, liveCanvas.height);
       overlayClear = empty;
       if (empty) return performance.now() - t0;
     } else painter.draw(g, vp, visible);
@@ -254,8 +289,42 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
 
   // the frame when one was asked for, then (WebGL, over many items or much fill) a step of the
   // snapshot's drawing per animation frame while it is not finished (frameLoop)
-  const loop = frameLoop(draw, gl, PCB_GL_STEP);
+  // (the snapshot's steps wait while the canvases show a frame moved by a gesture: they would cost the
+  // frames the gesture is moved in)
+  const loop = frameLoop(draw, gl && { get busy() { return gl.busy && !composedNow; }, refine: (b: number) => gl.refine(b) }, PCB_GL_STEP);
   const invalidate = loop.invalidate;
+
+  /** The pose of the last frame drawn; whether the canvases show it moved (a gesture); frames so moved. */
+  const compose = composeWanted();
+  let drawnPose: ViewPose | null = null;
+  let composedNow = false;
+  let composedFrames = 0;
+  /** Animation frames since the gesture last moved the view (the watch draws the view after SETTLE_FRAMES). */
+  let still = 0;
+  let watching = false;
+  const setComposed = (transform: string) => {
+    composedNow = transform !== '';
+    glCanvas.style.transform = transform;
+    liveCanvas.style.transform = transform;
+  };
+  const watch = () => {
+    if (destroyed || !composedNow) { watching = false; return; }
+    if (pan) { requestAnimationFrame(watch); return; } // a pan by the pointer: drawn when released
+    if (++still >= SETTLE_FRAMES) { watching = false; invalidate(); return; }
+    requestAnimationFrame(watch);
+  };
+  /**
+   * The viewport moved by a gesture (pan, wheel zoom): shown by moving the last frame (WebGL, within
+   * view/composite.ts's limits; the frame asked for, if any, is still drawn) or drawn.
+   */
+  const moved = () => {
+    const now = poseOf(vp);
+    if (!gl || !compose || !drawnPose || frames === 0 || !canCompose(drawnPose, now)) { invalidate(); return; }
+    setComposed(cssTransform(composeTransform(drawnPose, now), dpr));
+    composedFrames++;
+    still = 0;
+    if (!watching) { watching = true; requestAnimationFrame(watch); }
+  };
 
   /**
    * Size the canvases to their box. Returns false when nothing changed: a canvas's size is set only
@@ -265,13 +334,16 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const resize = (): boolean => {
     const w = canvas.clientWidth || 800, h = canvas.clientHeight || 600;
     const W = Math.round(w * dpr), H = Math.round(h * dpr);
-    if (gl) Object.assign(glCanvas.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
-    if (canvas.width === W && canvas.height === H && glCanvas.width === W && glCanvas.height === H) return false;
+    if (stack) Object.assign(stack.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
+    if (canvas.width === W && canvas.height === H && liveCanvas.width === W && glCanvas.width === W && glCanvas.height === H) return false;
     canvas.width = W;
     canvas.height = H;
     vp.resize(W, H);
     glCanvas.width = W;
     glCanvas.height = H;
+    liveCanvas.width = W;
+    liveCanvas.height = H;
+    overlayClear = false;
     if (!(painter instanceof PcbGlView)) painter.invalidate();
     return true;
   };
@@ -323,7 +395,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (pan) {
       vp.panBy((mirrored ? pan.x - e.clientX : e.clientX - pan.x) * dpr, (e.clientY - pan.y) * dpr);
       pan = { x: e.clientX, y: e.clientY };
-      invalidate();
+      moved();
       return;
     }
     const p = snapped(toBoard(e.clientX, e.clientY));
@@ -332,7 +404,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (ed.tools.active && ed.tools.active.state !== 'idle') invalidate();
   };
   const onUp = (e: PointerEvent) => {
-    if (pan) { pan = null; return; }
+    if (pan) { pan = null; if (composedNow) invalidate(); return; }
     if (e.button !== 0) return;
     ed.tools.pointer({ kind: 'up', ...snapped(toBoard(e.clientX, e.clientY)), button: 0, ...mods(e) });
     invalidate();
@@ -341,7 +413,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     e.preventDefault();
     const l = local(e.clientX, e.clientY);
     vp.zoomBy(e.deltaY < 0 ? 1.2 : 1 / 1.2, l.sx, l.sy);
-    invalidate();
+    moved();
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.key === ' ' && !ed.selection.size && ed.tools.active?.state === 'idle') { spaceHeld = true; e.preventDefault(); return; }
@@ -381,6 +453,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     showRatsnest: true,
     ratsnest: () => (ready ? ed.ratsnest() : ed.peekRatsnest()),
     showGrid: true,
+    get composed() { return { frames: composedFrames, now: composedNow }; },
     painter: gl ? 'webgl' : 'canvas2d',
     get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred, busy: gl.busy } : null; },
     fit() {
@@ -394,13 +467,13 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       draw();
       const out = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d')!;
       if (gl) out.drawImage(glCanvas, -sx, -sy);
-      out.drawImage(canvas, -sx, -sy);
+      out.drawImage(liveCanvas, -sx, -sy);
       return out.getImageData(0, 0, w, h).data;
     },
     setMirrored(on) {
       mirrored = on;
       canvas.style.transform = on ? 'scaleX(-1)' : '';
-      glCanvas.style.transform = canvas.style.transform;
+      if (stack) stack.style.transform = canvas.style.transform;
       invalidate();
     },
     destroy() {
@@ -416,20 +489,26 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       ro.disconnect();
       canvasMaps.delete(canvas);
       gl?.destroy();
-      glCanvas.remove();
+      stack?.remove();
       offDoc();
       offEd();
       offSel();
       offPanel();
     },
   };
-  if (gl) {
-    // the WebGL canvas under this one, same place and size; pointer events stay on this one
-    Object.assign(glCanvas.style, { position: 'absolute', pointerEvents: 'none', zIndex: '0' });
+  if (stack) {
+    // the WebGL canvas and the live layers' canvas in a clipping box under this one, same place and
+    // size; pointer events stay on this one
+    Object.assign(stack.style, { position: 'absolute', overflow: 'hidden', pointerEvents: 'none', zIndex: '0' });
+    for (const c of [glCanvas, liveCanvas]) {
+      Object.assign(c.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', transformOrigin: '0 0' });
+      c.setAttribute('aria-hidden', 'true');
+      stack.append(c);
+    }
     Object.assign(canvas.style, { position: 'relative', zIndex: '1' });
-    glCanvas.setAttribute('aria-hidden', 'true');
     glCanvas.dataset.painter = 'webgl';
-    canvas.parentElement?.insertBefore(glCanvas, canvas);
+    liveCanvas.dataset.layer = 'live';
+    canvas.parentElement?.insertBefore(stack, canvas);
   }
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
