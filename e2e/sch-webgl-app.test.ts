@@ -1,7 +1,8 @@
 /**
  * The schematic editor of the app with the WebGL2 painter (issue 14 part 6; the default, as the PCB
  * editor's): a sheet's shapes are drawn on a WebGL canvas stacked under the 2D canvas (text, grid,
- * selection); selecting a part and a wheel zoom change what the page shows. With `cp.canvas` = `2d`
+ * selection); selecting a part and a wheel zoom change what the page shows; a pan or wheel zoom moves
+ * the drawn canvases by a CSS transform while it goes on (view/gesture-stack.ts). With `cp.canvas` = `2d`
  * Canvas2D draws everything on the schematic canvas.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,50 @@ describe('[issue-14] schematic editor on WebGL2', () => {
     await page.mouse.wheel(0, -300);
     await expect.poll(() => session.hook<number>('(h) => h.view.viewport.zoom')).toBeGreaterThan(zoom);
     expect((await shot()).equals(shown)).toBe(false);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
+
+  it('a pan by the pointer moves the drawn canvases by a CSS transform until released; a wheel notch scales them about the pointer, then the sheet is drawn', async () => {
+    const box = (await page.getByLabel('Schematic canvas').boundingBox())!;
+    const state = () => page.evaluate(() => {
+      const v = (window as any).__cpEditor.view;
+      const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement, live = document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement;
+      return { moved: v.composed.frames as number, now: v.composed.now as boolean, gl: gl.style.transform, live: live.style.transform };
+    });
+    await session.hook('(h) => h.view.draw()');
+    await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
+    const dx = -90, dy = 40, w = Math.floor(box.width) + dx, h = Math.floor(box.height) - dy;
+    const before = await page.screenshot({ clip: { x: box.x - dx, y: box.y, width: w, height: h } });
+    const s0 = await state();
+    const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+    await page.mouse.move(cx, cy);
+    await page.mouse.down({ button: 'middle' });
+    for (let i = 1; i <= 3; i++) await page.mouse.move(cx + (dx * i) / 3, cy + (dy * i) / 3);
+    const s1 = await state();
+    expect(s1.moved).toBeGreaterThan(s0.moved);
+    expect(s1).toMatchObject({ now: true, gl: `translate(${dx}px, ${dy}px) scale(1)`, live: `translate(${dx}px, ${dy}px) scale(1)` });
+    // the page shows the frame before, moved by the pointer's travel
+    const after = await page.screenshot({ clip: { x: box.x, y: box.y + dy, width: w, height: h } });
+    expect(after.equals(before)).toBe(true);
+    await page.mouse.up({ button: 'middle' });
+    await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
+    expect(await state()).toMatchObject({ gl: '', live: '' });
+
+    const z = await page.evaluate(([x, y]) => {
+      const v = (window as any).__cpEditor.view, c = document.querySelector('canvas[aria-label="Schematic canvas"]') as HTMLCanvasElement;
+      const zoom0 = v.viewport.zoom;
+      c.dispatchEvent(new WheelEvent('wheel', { deltaY: 100, clientX: x, clientY: y, bubbles: true, cancelable: true }));
+      return { now: v.composed.now as boolean, zoom: v.viewport.zoom / zoom0, transform: (document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement).style.transform };
+    }, [box.x + 200, box.y + 100]);
+    expect(z.now).toBe(true);
+    expect(z.zoom).toBeCloseTo(1 / 1.2, 9);
+    const m = /^translate\((-?[\d.e-]+)px, (-?[\d.e-]+)px\) scale\(([\d.]+)\)$/.exec(z.transform)!;
+    // (the style keeps six significant digits): the point under the pointer stays, translate = p (1 - k)
+    expect(Number(m[1])).toBeCloseTo(200 * (1 - 1 / 1.2), 3);
+    expect(Number(m[2])).toBeCloseTo(100 * (1 - 1 / 1.2), 3);
+    expect(Number(m[3])).toBeCloseTo(1 / 1.2, 5);
+    await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
+    expect(await state()).toMatchObject({ gl: '', live: '' });
     expect(session.errors).toEqual([]);
   }, 180_000);
 

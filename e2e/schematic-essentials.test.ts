@@ -98,7 +98,9 @@ describe('schematic essentials (e2e)', () => {
 
     // the grid is drawn; grid size 10; select the resistor, click in the property panel, nudge with the arrow key
     const gridPixels = () => page.evaluate(() => {
-      const c = document.querySelector('canvas[aria-label="Schematic canvas"]') as HTMLCanvasElement;
+      // the grid is on the live layers' canvas (WebGL: a canvas of its own under the event canvas; Canvas2D: the schematic canvas)
+      const sch = document.querySelector('canvas[aria-label="Schematic canvas"]') as HTMLCanvasElement;
+      const c = (sch.parentElement!.querySelector('canvas[data-layer=live]') as HTMLCanvasElement | null) ?? sch;
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       let n = 0;
       for (let i = 0; i < d.length; i += 4) if ((d[i] === 0xcd && d[i + 1] === 0xd3 && d[i + 2] === 0xd9) || (d[i] === 0x9a && d[i + 1] === 0xa3 && d[i + 2] === 0xad)) n++;

@@ -41,6 +41,7 @@ export * from './view/grid.ts';
 export * from './view/canvas-view.ts';
 export { frameLoop, type FrameLoop } from './view/frame-loop.ts';
 export { canCompose, composeTransform, composedCover, cssTransform, poseOf, COMPOSE_LIMITS, type ComposeLimits, type ViewPose } from './view/composite.ts';
+export { gestureStack, heldRefiner, composeWanted, SETTLE_FRAMES, type GestureStack, type GestureStackOptions } from './view/gesture-stack.ts';
 export * from './view/canvas-map.ts';
 export * from './symbol/editor.ts';
 

@@ -103,7 +103,7 @@ export function SchematicEditorView({ sync, items, id }: { sync: DocSync; items:
     canvas.addEventListener('pointermove', onMove);
     offs.push(() => canvas.removeEventListener('pointermove', onMove));
     if (readOnly) offs.push(guardReadOnly(wrap.current!));
-    offs.push(spaceDragPan(wrap.current!, () => !ed || (ed.selection.size === 0 && ed.tools.active?.state === 'idle'), (dx, dy) => { v.viewport.panBy(dx, dy); v.invalidate(); }));
+    offs.push(spaceDragPan(wrap.current!, () => !ed || (ed.selection.size === 0 && ed.tools.active?.state === 'idle'), (dx, dy) => { v.viewport.panBy(dx, dy); v.moved(); }, (on) => v.hold(on)));
     offs.push(
       publishTestHook({
         kind: sync.kind,

@@ -11,9 +11,9 @@
  * localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D tile painter (see `wantedPainter`).
  * With WebGL the live layers are drawn on a third canvas, and the two drawn canvases sit in a clipping
  * box under the event canvas: a pan or wheel zoom moves them by a CSS transform (the compositor; no
- * frame drawn) while the gesture goes on, and the view is drawn when it rests (view/composite.ts).
+ * frame drawn) while the gesture goes on, and the view is drawn when it rests (view/gesture-stack.ts).
  */
-import { Viewport, canvasMaps, frameLoop, canCompose, composeTransform, cssTransform, poseOf, type KeyEv, type ViewPose } from '@copperplate/editor';
+import { Viewport, canvasMaps, frameLoop, gestureStack, heldRefiner, composeWanted, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
 import type { PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
@@ -76,21 +76,6 @@ export interface PcbView {
   destroy(): void;
 }
 
-/**
- * Animation frames without a move (about 130 ms) before a wheel zoom moved by the compositor is drawn
- * sharp; a pan by the pointer is drawn when the button is released. A fast wheel turns a notch every
- * 30-100 ms: with 3 frames, a draw between its notches missed frames (bench pcb-gesture).
- */
-const SETTLE_FRAMES = 8;
-/** Whether gestures are moved by the compositor: yes unless localStorage `cp.compose` = `off` (the bench's baseline). */
-function composeWanted(): boolean {
-  try {
-    return localStorage.getItem('cp.compose') !== 'off';
-  } catch {
-    return true; /* storage blocked */
-  }
-}
-
 export interface PcbViewOptions {
   background?: string;
   onCursor?: (p: { x: number; y: number }) => void;
@@ -113,8 +98,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg, previewItems: LOD_ITEMS }) : null;
   // WebGL: the live layers on their own canvas, over the WebGL one, both in a box that clips them (a
   // gesture moves the two by a transform), under the event canvas, which stays clear and in place
-  const stack = gl ? document.createElement('div') : null;
-  const liveCanvas = gl ? document.createElement('canvas') : canvas;
+  const stack = gl ? gestureStack(canvas, glCanvas, { viewport: vp, pxPerCss: dpr, invalidate: () => invalidate(), enabled: composeWanted() }) : null;
+  const liveCanvas = stack?.live ?? canvas;
   const g = liveCanvas.getContext('2d');
   if (!g) throw new Error('Canvas2D is not available');
   const painter = gl ?? new PcbCanvasView(ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), {
@@ -218,8 +203,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const drawFrame = (): number => {
     const t0 = performance.now();
     const first = frames++ === 0;
-    drawnPose = poseOf(vp);
-    if (composedNow) setComposed('');
+    stack?.drawn();
     if (first) { performance.mark('cp:first-draw'); afterFirstFrame(); }
     const visible = new Set(ed.panel.visibleIds());
     const rats = view.showRatsnest ? view.ratsnest() : undefined;
@@ -289,42 +273,11 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
 
   // the frame when one was asked for, then (WebGL, over many items or much fill) a step of the
   // snapshot's drawing per animation frame while it is not finished (frameLoop)
-  // (the snapshot's steps wait while the canvases show a frame moved by a gesture: they would cost the
-  // frames the gesture is moved in)
-  const loop = frameLoop(draw, gl && { get busy() { return gl.busy && !composedNow; }, refine: (b: number) => gl.refine(b) }, PCB_GL_STEP);
+  // (the snapshot's steps wait while the canvases show a frame moved by a gesture: gesture-stack.ts)
+  const loop = frameLoop(draw, gl && stack && heldRefiner(gl, stack), PCB_GL_STEP);
   const invalidate = loop.invalidate;
-
-  /** The pose of the last frame drawn; whether the canvases show it moved (a gesture); frames so moved. */
-  const compose = composeWanted();
-  let drawnPose: ViewPose | null = null;
-  let composedNow = false;
-  let composedFrames = 0;
-  /** Animation frames since the gesture last moved the view (the watch draws the view after SETTLE_FRAMES). */
-  let still = 0;
-  let watching = false;
-  const setComposed = (transform: string) => {
-    composedNow = transform !== '';
-    glCanvas.style.transform = transform;
-    liveCanvas.style.transform = transform;
-  };
-  const watch = () => {
-    if (destroyed || !composedNow) { watching = false; return; }
-    if (pan) { requestAnimationFrame(watch); return; } // a pan by the pointer: drawn when released
-    if (++still >= SETTLE_FRAMES) { watching = false; invalidate(); return; }
-    requestAnimationFrame(watch);
-  };
-  /**
-   * The viewport moved by a gesture (pan, wheel zoom): shown by moving the last frame (WebGL, within
-   * view/composite.ts's limits; the frame asked for, if any, is still drawn) or drawn.
-   */
-  const moved = () => {
-    const now = poseOf(vp);
-    if (!gl || !compose || !drawnPose || frames === 0 || !canCompose(drawnPose, now)) { invalidate(); return; }
-    setComposed(cssTransform(composeTransform(drawnPose, now), dpr));
-    composedFrames++;
-    still = 0;
-    if (!watching) { watching = true; requestAnimationFrame(watch); }
-  };
+  /** The viewport moved by a gesture (pan, wheel zoom): WebGL moves the drawn frame while it can (gesture-stack.ts). */
+  const moved = () => (stack ? stack.moved() : invalidate());
 
   /**
    * Size the canvases to their box. Returns false when nothing changed: a canvas's size is set only
@@ -334,7 +287,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   const resize = (): boolean => {
     const w = canvas.clientWidth || 800, h = canvas.clientHeight || 600;
     const W = Math.round(w * dpr), H = Math.round(h * dpr);
-    if (stack) Object.assign(stack.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
+    stack?.place();
     if (canvas.width === W && canvas.height === H && liveCanvas.width === W && glCanvas.width === W && glCanvas.height === H) return false;
     canvas.width = W;
     canvas.height = H;
@@ -383,6 +336,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (e.button === 1 || (e.button === 0 && spaceHeld) || (e.button === 2 && selectIdle)) {
       pan = { x: e.clientX, y: e.clientY };
       canvas.setPointerCapture(e.pointerId);
+      stack?.hold(true);
       return;
     }
     if (e.button === 2) { ed.tools.key({ key: 'Escape' }); invalidate(); return; }
@@ -404,7 +358,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     if (ed.tools.active && ed.tools.active.state !== 'idle') invalidate();
   };
   const onUp = (e: PointerEvent) => {
-    if (pan) { pan = null; if (composedNow) invalidate(); return; }
+    if (pan) { pan = null; stack?.hold(false); return; }
     if (e.button !== 0) return;
     ed.tools.pointer({ kind: 'up', ...snapped(toBoard(e.clientX, e.clientY)), button: 0, ...mods(e) });
     invalidate();
@@ -453,7 +407,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     showRatsnest: true,
     ratsnest: () => (ready ? ed.ratsnest() : ed.peekRatsnest()),
     showGrid: true,
-    get composed() { return { frames: composedFrames, now: composedNow }; },
+    get composed() { return stack?.composed ?? { frames: 0, now: false }; },
     painter: gl ? 'webgl' : 'canvas2d',
     get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred, busy: gl.busy } : null; },
     fit() {
@@ -473,7 +427,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     setMirrored(on) {
       mirrored = on;
       canvas.style.transform = on ? 'scaleX(-1)' : '';
-      if (stack) stack.style.transform = canvas.style.transform;
+      stack?.setMirrored(on);
       invalidate();
     },
     destroy() {
@@ -489,27 +443,13 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       ro.disconnect();
       canvasMaps.delete(canvas);
       gl?.destroy();
-      stack?.remove();
+      stack?.destroy();
       offDoc();
       offEd();
       offSel();
       offPanel();
     },
   };
-  if (stack) {
-    // the WebGL canvas and the live layers' canvas in a clipping box under this one, same place and
-    // size; pointer events stay on this one
-    Object.assign(stack.style, { position: 'absolute', overflow: 'hidden', pointerEvents: 'none', zIndex: '0' });
-    for (const c of [glCanvas, liveCanvas]) {
-      Object.assign(c.style, { position: 'absolute', left: '0', top: '0', width: '100%', height: '100%', transformOrigin: '0 0' });
-      c.setAttribute('aria-hidden', 'true');
-      stack.append(c);
-    }
-    Object.assign(canvas.style, { position: 'relative', zIndex: '1' });
-    glCanvas.dataset.painter = 'webgl';
-    liveCanvas.dataset.layer = 'live';
-    canvas.parentElement?.insertBefore(stack, canvas);
-  }
   canvasMaps.set(canvas, { toDoc: toBoard, toPage, stamp: () => `${vp.cx},${vp.cy},${vp.scale},${vp.width},${vp.height},${mirrored}` });
   resize();
   view.fit();

@@ -51,7 +51,7 @@ export const fmt = (v: number): string => (Math.round(v * 100) / 100).toString()
  * `canStart()` says Space is not a command now, e.g. nothing selected to rotate), a left drag pans
  * `panBy(dx, dy)` in CSS pixels. Capture-phase listeners on `el`; returns the cleanup.
  */
-export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (dx: number, dy: number) => void): () => void {
+export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (dx: number, dy: number) => void, dragging?: (on: boolean) => void): () => void {
   let held = false;
   let from: { x: number; y: number } | null = null;
   const down = (e: KeyboardEvent) => {
@@ -65,6 +65,7 @@ export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (d
     if (!held || e.button !== 0) return;
     from = { x: e.clientX, y: e.clientY };
     (e.target as Element).setPointerCapture?.(e.pointerId);
+    dragging?.(true);
     e.stopPropagation();
   };
   const pmove = (e: PointerEvent) => {
@@ -73,7 +74,7 @@ export function spaceDragPan(el: HTMLElement, canStart: () => boolean, panBy: (d
     from = { x: e.clientX, y: e.clientY };
     e.stopPropagation();
   };
-  const pup = (e: PointerEvent) => { if (from) { from = null; e.stopPropagation(); } };
+  const pup = (e: PointerEvent) => { if (from) { from = null; dragging?.(false); e.stopPropagation(); } };
   el.addEventListener('keydown', down, true);
   el.addEventListener('keyup', up, true);
   el.addEventListener('pointerdown', pdown, true);

@@ -4,9 +4,12 @@
  * every change. Only changed records are re-painted into their display lists (SheetScene); a frame
  * replays the display lists the viewport can see (spatial index query).
  * With `painter: 'webgl'` a sheet's lines, shapes and fills are drawn by the WebGL2 painter
- * (gl-sch.ts) on a canvas stacked under this one, which keeps the grid, text, images, the selection
- * and the tools' overlays on a transparent background (the browser composites the two); where
- * WebGL2 is missing the Canvas2D painter draws everything, as it does for symbols.
+ * (gl-sch.ts) on a canvas stacked under this one, and the grid, text, images, the selection and the
+ * tools' overlays on a third canvas over it, on a transparent background (the browser composites
+ * them; this one, on top, takes the events and stays clear): a pan or wheel zoom moves the two drawn
+ * canvases by a CSS transform while it goes on and the view is drawn when it rests
+ * (gesture-stack.ts). Where WebGL2 is missing the Canvas2D painter draws everything on this canvas,
+ * as it does for symbols.
  */
 import type { EditorDocument } from '../core/document.ts';
 import { Viewport } from '../core/viewport.ts';
@@ -20,6 +23,7 @@ import { drawGrid } from './grid.ts';
 import { SchGlPainter, overlayOps } from './gl-sch.ts';
 import { STEP_BUDGET } from './gl-pcb.ts';
 import { frameLoop } from './frame-loop.ts';
+import { composeWanted, gestureStack, heldRefiner } from './gesture-stack.ts';
 import type { SchematicEditorOptions } from '../sch/editor.ts';
 
 export interface CanvasViewOptions {
@@ -55,6 +59,12 @@ export interface CanvasView {
   pixels(sx: number, sy: number, w: number, h: number): Uint8ClampedArray;
   /** Work between frames (WebGL: a big sheet's snapshot drawn at the view's scale), all of it now; whether there was any. */
   refine(): boolean;
+  /** Pan and zoom frames shown so far by moving the drawn frame (WebGL; gesture-stack.ts), and whether the canvases show one now. */
+  readonly composed: { frames: number; now: boolean };
+  /** The viewport moved by a gesture the page drives (a space-drag pan): the drawn frame moved while it can (WebGL), else a frame asked for. */
+  moved(): void;
+  /** Such a pan holds a moved frame while its button is down; released, the view is drawn. */
+  hold(on: boolean): void;
   destroy(): void;
 }
 
@@ -62,8 +72,6 @@ export interface CanvasView {
 export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument, opts: CanvasViewOptions): CanvasView {
   const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
   const viewport = new Viewport({ width: canvas.clientWidth || canvas.width, height: canvas.clientHeight || canvas.height });
-  const ctx2d = canvas.getContext('2d') as unknown as Ctx2D | null;
-  if (!ctx2d) throw new Error('Canvas2D is not available');
   const sch = doc.docType === 'SCH' ? new SchematicEditor(doc, { ctx: opts.ctx, viewport, onCopy: opts.onCopy, readClipboard: opts.readClipboard, askName: opts.askName, onSymbolCreated: opts.onSymbolCreated }) : undefined;
   const sym = sch ? undefined : new SymbolEditor(doc, { viewport });
   /** What the view drives: either editor has pointer/key/tools/scene/selection. */
@@ -76,19 +84,25 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   const itemKey = (it: { id: string }) => (it === sch?.scene.junctionItem ? junctionKey : it.id);
   const gl = glCanvas ? SchGlPainter.create(glCanvas, [], background) : null;
   let glDirty = true;
+  const stack = gl && glCanvas ? gestureStack(canvas, glCanvas, { viewport, pxPerCss: 1, invalidate: () => invalidate(), enabled: composeWanted() }) : null;
+  const liveCanvas = stack?.live ?? canvas;
+  const ctx2d = liveCanvas.getContext('2d') as unknown as Ctx2D | null;
+  if (!ctx2d) throw new Error('Canvas2D is not available');
 
   const resize = () => {
     const w = canvas.clientWidth || canvas.width / dpr, h = canvas.clientHeight || canvas.height / dpr;
     canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr);
     viewport.resize(w, h);
-    if (gl && glCanvas) {
-      glCanvas.width = canvas.width; glCanvas.height = canvas.height;
-      Object.assign(glCanvas.style, { left: `${canvas.offsetLeft}px`, top: `${canvas.offsetTop}px`, width: `${w}px`, height: `${h}px` });
+    if (stack && glCanvas) {
+      glCanvas.width = liveCanvas.width = canvas.width;
+      glCanvas.height = liveCanvas.height = canvas.height;
+      stack.place();
     }
   };
 
   const draw = (): number => {
     const t0 = performance.now();
+    stack?.drawn();
     const items = ed.scene.visible(viewport.visible());
     if (gl) {
       if (glDirty) { gl.sync(sheetItems(), itemKey); glDirty = false; }
@@ -124,11 +138,13 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     });
     const ms = performance.now() - t0;
     opts.onFrame?.(ms);
+    frames.wake(); // the snapshot's steps, held while a frame was moved, go on (and this draw may be outside the loop)
     return ms;
   };
 
-  const frames = frameLoop(draw, gl, STEP_BUDGET);
+  const frames = frameLoop(draw, gl && stack ? heldRefiner(gl, stack) : gl, STEP_BUDGET);
   const invalidate = frames.invalidate;
+  const moved = () => (stack ? stack.moved() : invalidate());
 
   const world = (e: MouseEvent) => {
     const r = canvas.getBoundingClientRect();
@@ -138,19 +154,19 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   let panFrom: { x: number; y: number } | null = null;
   const onDown = (e: PointerEvent) => {
     canvas.focus();
-    if (e.button === 1 || (e.button === 2 && ed.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; return; }
+    if (e.button === 1 || (e.button === 2 && ed.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; stack?.hold(true); return; }
     const p = world(e);
     ed.pointer({ kind: 'down', ...p, button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
     invalidate();
   };
   const onMove = (e: PointerEvent) => {
-    if (panFrom) { viewport.panBy(e.clientX - panFrom.x, e.clientY - panFrom.y); panFrom = { x: e.clientX, y: e.clientY }; invalidate(); return; }
+    if (panFrom) { viewport.panBy(e.clientX - panFrom.x, e.clientY - panFrom.y); panFrom = { x: e.clientX, y: e.clientY }; moved(); return; }
     ed.pointer({ kind: 'move', ...world(e), shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
     const tool = ed.tools.active;
     if (tool?.state !== 'idle' || tool?.id === 'pin' || tool?.id === 'netLabel') invalidate();
   };
   const onUp = (e: PointerEvent) => {
-    if (panFrom) { panFrom = null; return; }
+    if (panFrom) { panFrom = null; stack?.hold(false); return; }
     ed.pointer({ kind: 'up', ...world(e), button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
     invalidate();
   };
@@ -158,7 +174,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     e.preventDefault();
     const p = world(e);
     viewport.zoomBy(e.deltaY < 0 ? 1.2 : 1 / 1.2, p.sx, p.sy);
-    invalidate();
+    moved();
   };
   const onKey = (e: KeyboardEvent) => {
     const used = ed.key({ key: e.key, ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey, alt: e.altKey });
@@ -182,14 +198,6 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     toPage: (x, y) => { const r = canvas.getBoundingClientRect(); const p = viewport.toScreen(x, y); return { x: r.left + p.x, y: r.top + p.y }; },
     stamp: () => `${viewport.cx},${viewport.cy},${viewport.scale},${viewport.width},${viewport.height}`,
   });
-  if (gl && glCanvas) {
-    // the WebGL canvas under this one, same place and size; pointer events stay on this one
-    Object.assign(glCanvas.style, { position: 'absolute', pointerEvents: 'none', zIndex: '0' });
-    Object.assign(canvas.style, { position: 'relative', zIndex: '1' });
-    glCanvas.setAttribute('aria-hidden', 'true');
-    glCanvas.dataset.painter = 'webgl';
-    canvas.parentElement?.insertBefore(glCanvas, canvas);
-  }
   resize();
   const fit = () => {
     viewport.fit(ed.scene.bbox());
@@ -200,18 +208,21 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   return {
     editor: sch, symbolEditor: sym, viewport, draw, invalidate, fit,
     painter: gl ? 'webgl' : 'canvas2d',
+    get composed() { return stack?.composed ?? { frames: 0, now: false }; },
+    moved,
+    hold: (on) => stack?.hold(on),
     pixels(sx, sy, w, h) {
       draw();
       const out = Object.assign(document.createElement('canvas'), { width: w, height: h }).getContext('2d')!;
       if (gl && glCanvas) out.drawImage(glCanvas, -sx, -sy);
-      out.drawImage(canvas, -sx, -sy);
+      out.drawImage(liveCanvas, -sx, -sy);
       return out.getImageData(0, 0, w, h).data;
     },
     refine: () => (gl ? gl.refine() : false),
     destroy() {
       frames.stop();
       gl?.destroy();
-      glCanvas?.remove();
+      stack?.destroy();
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);
