@@ -6,6 +6,8 @@
  * (bench/lib/pcb-boards.ts; PCB_GESTURE_BOARDS=STM32,100k,300k chooses).
  *   pan gesture   = the middle button held and the mouse moved 8 px every 16.7 ms (timed by this
  *                   process), 60 moves one way and 30 back, released
+ *   long pan      = the same, 150 moves one way (1,200 px: further than the moved frame can show, so
+ *                   the view is drawn on the way)
  *   zoom gesture  = 24 wheel notches over the pointer, one every 50 ms (a fast wheel), three in then
  *                   three out, so the zoom stays near its level
  * Each at fit and zoomed 4x, 16x, 64x (the view drawn sharp before each). Measured in the page: the
@@ -28,7 +30,7 @@ import { importFile, launchBrowser, newPage, signUp, startStack } from '../e2e/l
 import { fixtureFiles, fixtureNames } from '../e2e/lib/fixtures.ts';
 
 const LEVELS = [1, 4, 16, 64];
-const PAN_MOVES = 90, PAN_STEP = 8, WHEELS = 24;
+const PAN_MOVES = 90, LONG_MOVES = 150, PAN_STEP = 8, WHEELS = 24;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (a: number[], q: number) => { const s = [...a].sort((x, y) => x - y); return s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN; };
 const cpuNow = () => browserProcesses().filter((p) => p.kind === 'renderer' || p.kind === 'gpu').reduce((a, p) => a + p.cpuMs, 0);
@@ -51,6 +53,7 @@ const BOARDS = [
 ].filter((b) => !process.env.PCB_GESTURE_BOARDS || process.env.PCB_GESTURE_BOARDS.split(',').some((o) => b.name.includes(o)));
 
 /** dt: the intervals while the gesture went on (until the frame after its last input); rest: those after it, until the view was drawn sharp. */
+type Kind = 'pan' | 'long pan' | 'zoom';
 interface Gesture { dt: number[]; rest: number[]; drawn: number; composed: number; cpu: number }
 
 /** The view drawn sharp and nothing left to do: the ratsnest made, the snapshot done, no moved frame shown. */
@@ -60,7 +63,7 @@ async function settled(p: Page): Promise<void> {
 }
 
 /** One gesture: the page records animation frames from the first input until the view is sharp again. */
-async function gesture(p: Page, kind: 'pan' | 'zoom', box: { x: number; y: number; width: number; height: number }): Promise<Gesture> {
+async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: number; height: number }): Promise<Gesture> {
   await settled(p);
   await p.evaluate(`{
     const v = window.__cpEditor.view;
@@ -76,14 +79,16 @@ async function gesture(p: Page, kind: 'pan' | 'zoom', box: { x: number; y: numbe
     requestAnimationFrame(tick);
   }`);
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-  await p.mouse.move(cx, cy);
+  // the pointer where the gesture starts (pan: 240 px left of the middle, long pan 600)
+  await p.mouse.move(kind === 'zoom' ? cx : cx - (kind === 'long pan' ? 600 : 240), cy);
   const c0 = cpuNow();
   const t0 = performance.now();
-  if (kind === 'pan') {
+  if (kind !== 'zoom') {
+    const long = kind === 'long pan';
     await p.mouse.down({ button: 'middle' });
-    for (let i = 1; i <= PAN_MOVES; i++) {
-      // 60 moves one way (480 px), 30 back, a pixel up or down now and then
-      await p.mouse.move(cx - 240 + (i <= 60 ? i : 120 - i) * PAN_STEP, cy + (i % 3) - 1);
+    for (let i = 1; i <= (long ? LONG_MOVES : PAN_MOVES); i++) {
+      // 60 moves one way (480 px), 30 back, a pixel up or down now and then (long: 150 one way)
+      await p.mouse.move(long ? cx - 600 + i * PAN_STEP : cx - 240 + (i <= 60 ? i : 120 - i) * PAN_STEP, cy + (i % 3) - 1);
       const wait = t0 + i * 16.7 - performance.now();
       if (wait > 0) await sleep(wait);
     }
@@ -139,7 +144,7 @@ try {
       await settled(p);
       for (const k of LEVELS) {
         await p.evaluate((z) => { const v = (window as any).__cpEditor.view; v.fit(); v.viewport.zoomBy(z); v.draw(); }, k);
-        for (const kind of ['pan', 'zoom'] as const) {
+        for (const kind of ['pan', 'long pan', 'zoom'] as const) {
           const g = await gesture(p, kind, box);
           res.set(`${compose}|${k}|${kind}`, g);
           console.error(`[pcb-gesture] ${board.name} ${compose ? 'composed' : 'drawn (baseline)'} ${kind} at ${k}x fit: p50 ${pct(g.dt, 0.5).toFixed(1)} p99 ${pct(g.dt, 0.99).toFixed(1)} ms, ${g.dt.filter((d) => d > 20).length} of ${g.dt.length} missed, then ${g.rest.map((d) => d.toFixed(0)).join(' ')} ms to sharp; ${g.drawn} drawn, ${g.composed} moved, CPU ${(g.cpu / (g.dt.length + g.rest.length)).toFixed(1)} ms/frame, load ${loadavg()[0].toFixed(1)}`);
@@ -148,7 +153,7 @@ try {
       await p.close();
     }
     await context.close();
-    for (const kind of ['pan', 'zoom'] as const) {
+    for (const kind of ['pan', 'long pan', 'zoom'] as const) {
       for (const k of LEVELS) {
         const c = res.get(`true|${k}|${kind}`)!, d = res.get(`false|${k}|${kind}`)!;
         const n = `pcb-gesture ${board.name} ${kind} at ${k}x fit`;
