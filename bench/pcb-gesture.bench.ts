@@ -8,8 +8,8 @@
  * its painter is timed by pcb-render.
  *   pan gesture   = the middle button held and the mouse moved 8 px every 16.7 ms (timed by this
  *                   process), 60 moves one way and 30 back, released
- *   long pan      = the same, 150 moves one way (1,200 px: further than the moved frame can show, so
- *                   the view is drawn on the way)
+ *   long pan      = the same from the canvas's left edge, 150 moves one way (1,200 px: further than
+ *                   the moved frame can show, so the view is drawn on the way)
  *   zoom gesture  = 24 wheel notches over the pointer, one every 50 ms (a fast wheel), three in then
  *                   three out, so the zoom stays near its level
  * Each at fit and zoomed 4x, 16x, 64x (the view drawn sharp before each). Measured in the page: the
@@ -80,8 +80,9 @@ async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: 
     requestAnimationFrame(tick);
   }`);
   const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-  // the pointer where the gesture starts (pan: 240 px left of the middle, long pan 600)
-  await p.mouse.move(kind === 'zoom' ? cx : cx - (kind === 'long pan' ? 600 : 240), cy);
+  // the pointer where the gesture starts (pan: 240 px left of the middle; long pan: 20 px inside the left edge)
+  const x0 = kind === 'zoom' ? cx : kind === 'long pan' ? box.x + 20 : cx - 240;
+  await p.mouse.move(x0, cy);
   const c0 = cpuNow();
   const t0 = performance.now();
   if (kind !== 'zoom') {
@@ -89,7 +90,7 @@ async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: 
     await p.mouse.down({ button: 'middle' });
     for (let i = 1; i <= (long ? LONG_MOVES : PAN_MOVES); i++) {
       // 60 moves one way (480 px), 30 back, a pixel up or down now and then (long: 150 one way)
-      await p.mouse.move(long ? cx - 600 + i * PAN_STEP : cx - 240 + (i <= 60 ? i : 120 - i) * PAN_STEP, cy + (i % 3) - 1);
+      await p.mouse.move(x0 + (long || i <= 60 ? i : 120 - i) * PAN_STEP, cy + (i % 3) - 1);
       const wait = t0 + i * 16.7 - performance.now();
       if (wait > 0) await sleep(wait);
     }

@@ -44,17 +44,19 @@ describe('[issue-14] pan and zoom moved by the compositor (view/composite.ts)', 
     const b = new Viewport({ width: 1000, height: 500, pxPerUnit: 1, zoom: 100 });
     b.panBy(100, 50);
     expect(canCompose(poseOf(a), poseOf(b))).toBe(true);
-    b.panBy(400, 0); // half the width: 0.5 x 0.9 of the view covered
+    b.panBy(550, 0); // 0.35 x 0.9 of the view covered
+    expect(canCompose(poseOf(a), poseOf(b))).toBe(true);
+    b.panBy(100, 0); // 0.25 x 0.9
     expect(canCompose(poseOf(a), poseOf(b))).toBe(false);
     const z = new Viewport({ width: 1000, height: 500, pxPerUnit: 1, zoom: 100 });
-    z.zoomBy(1.2 ** 5);
+    z.zoomBy(1.2 ** 6);
     expect(canCompose(poseOf(a), poseOf(z))).toBe(true);
     z.zoomBy(1.2);
     expect(canCompose(poseOf(a), poseOf(z))).toBe(false);
     const o = new Viewport({ width: 1000, height: 500, pxPerUnit: 1, zoom: 100 });
-    o.zoomBy(1 / 1.2);
+    o.zoomBy(1 / 1.2 ** 3); // (1/1.728)^2 = 0.33 of the view
     expect(canCompose(poseOf(a), poseOf(o))).toBe(true);
-    o.zoomBy(1 / 1.2); // (1/1.44)^2 = 0.48 of the view
+    o.zoomBy(1 / 1.2); // 0.23
     expect(canCompose(poseOf(a), poseOf(o))).toBe(false);
     const small = new Viewport({ width: 999, height: 500, pxPerUnit: 1, zoom: 100 });
     expect(canCompose(poseOf(a), poseOf(small))).toBe(false);
