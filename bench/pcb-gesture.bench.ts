@@ -72,6 +72,8 @@ async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: 
     const arm = () => { r.on = true; };
     document.addEventListener('pointerdown', arm, { capture: true, once: true });
     document.addEventListener('wheel', arm, { capture: true, once: true });
+    // a pan ends when the button is released (the view is drawn then: after the gesture)
+    document.addEventListener('pointerup', () => { r.ended = true; }, { capture: true, once: true });
     const tick = (t) => {
       if (r.on) { r.t.push(t); if (r.ended && r.last === undefined) r.last = r.t.length - 1; }
       if (r.ended && !v.composed.now && (r.tail = (r.tail ?? 0) + 1) > 2) { r.done = true; r.frames = v.frames - r.frames0; r.composed = v.composed.frames - r.composed0; return; }
@@ -102,7 +104,7 @@ async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: 
       if (wait > 0) await sleep(wait);
     }
   }
-  await p.evaluate(() => { (window as any).__gesture.ended = true; });
+  await p.evaluate(() => { (window as any).__gesture.ended = true; }); // (a zoom: after its last notch)
   await p.waitForFunction(() => (window as any).__gesture.done, null, { timeout: 300_000, polling: 50 });
   const cpu = cpuNow() - c0;
   const r = (await p.evaluate(() => (window as any).__gesture)) as { t: number[]; last: number; frames: number; composed: number };

@@ -14,6 +14,7 @@ import { PcbCanvasView } from '@copperplate/editor/pcb/canvas';
 import { primsBox } from '@copperplate/editor/pcb/prims';
 import { PcbGlView, STEP_BUDGET } from '@copperplate/editor/view/gl-pcb';
 import { LOD_ITEMS } from '@copperplate/editor/view/gl-snapshot';
+import { gestureStack, type GestureStack } from '@copperplate/editor/view/gesture-stack';
 
 export interface BoardInput { name: string; text: string; footprints: Record<string, string>; poured: unknown[]; pcbUuid: string }
 /**
@@ -31,6 +32,10 @@ export interface RunOptions { panFrames: number; zoomFrames: number; antialias?:
 
 interface Open {
   painter: 'webgl' | 'canvas2d';
+  /** The page's 2D canvas and (WebGL) the WebGL canvas, for the pan moved by the compositor. */
+  canvas: HTMLCanvasElement;
+  glCanvas: HTMLCanvasElement | null;
+  stack?: GestureStack;
   ed: PcbEditor;
   prims: ReturnType<PcbEditor['scene']['all']> extends Iterable<infer P> ? P[] : never;
   box: ReturnType<typeof primsBox>;
@@ -89,10 +94,12 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
   let renderer = 'Canvas2D (CPU)';
   let gpuBytes = 0;
   let composited: (() => void) | null = null;
+  let glCanvasOf: HTMLCanvasElement | null = null;
   let openMs = 0, painterMs = 0, geometryMs = 0, firstKind = 'canvas2d';
   if (painterKind === 'webgl') {
     const glCanvas = document.createElement('canvas');
     glCanvas.width = W; glCanvas.height = H;
+    glCanvasOf = glCanvas;
     // as the app (apps/web pcb-view.ts): past LOD_ITEMS primitives the first frame is the board drawn on the CPU, the geometry built after it
     const gl = PcbGlView.create(glCanvas, prims, () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: '#000000', antialias: o.antialias, previewItems: LOD_ITEMS });
     if (!gl) throw new Error('WebGL2 is not available');
@@ -132,7 +139,7 @@ function open(given: BoardInput | null, painterKind: 'webgl' | 'canvas2d', o: Ru
     painterMs = performance.now() - p0;
   }
   console.log(`[pcb-render] ${input.name} ${painterKind}: open ${openMs.toFixed(0)} ms (first frame ${firstKind})${geometryMs ? `, geometry after it ${geometryMs.toFixed(0)} ms` : ''}`);
-  cur = { painter: painterKind, ed, prims, box, vp, frame, present, idle, kind, tiles, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
+  cur = { painter: painterKind, canvas, glCanvas: glCanvasOf, ed, prims, box, vp, frame, present, idle, kind, tiles, sharp, composited, o, fitZoom: vp.zoom, idleTimes: [] };
   return { painter: painterKind, renderer, prims: prims.length, openMs, painterMs, gpuBytes, geometryMs, firstKind };
 }
 
@@ -222,6 +229,41 @@ function rafLevel(k: number, frames: number): Promise<number[]> {
   });
 }
 
+/** A frame asked for by the gesture stack (its moved frame covers too little). */
+let stackDirty = false;
+/**
+ * The rAF-paced pan as the app moves it with the pointer held (view/gesture-stack.ts): the WebGL
+ * canvas moved by a CSS transform each frame, drawn only when the moved frame would show too little of
+ * the view. The intervals, and the frames drawn. WebGL only.
+ */
+function rafComposed(k: number, frames: number): Promise<{ dt: number[]; drawn: number }> {
+  const c = cur!;
+  const { vp, box, present, fitZoom, glCanvas } = c;
+  if (!glCanvas) return Promise.resolve({ dt: [], drawn: 0 });
+  const stack = (c.stack ??= gestureStack(c.canvas, glCanvas, { viewport: vp, pxPerCss: 1, invalidate: () => { stackDirty = true; } }));
+  stack.place();
+  vp.zoomTo(fitZoom * k);
+  vp.cx = (box.minX + box.maxX) / 2; vp.cy = (box.minY + box.maxY) / 2;
+  present();
+  stack.drawn();
+  stack.hold(true);
+  let drawn = 0;
+  return new Promise((resolve) => {
+    const stamps: number[] = [];
+    let f = 0;
+    const tick = (t: number) => {
+      stamps.push(t);
+      if (f === frames) { stack.hold(false); present(); stack.drawn(); resolve({ dt: stamps.slice(2).map((s, i) => s - stamps[i + 1]), drawn }); return; }
+      vp.panBy(f % 40 < 20 ? 7 : -7, 3);
+      stack.moved();
+      if (stackDirty) { stackDirty = false; present(); stack.drawn(); drawn++; }
+      f++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
 export interface EndResult { hitMs: number; firstHitMs: number; linMs: number; compositedMedianMs: number; idleMs: number[] }
 
 /** The composited frame, then hit tests (the first builds the spatial index) against a linear box scan. */
@@ -295,4 +337,4 @@ function phase(step: (typeof PHASES)[number], input?: BoardInput): number {
   return performance.now() - t0;
 }
 
-if (typeof window !== 'undefined') Object.assign(window, { benchInput: setInput, benchOpen: open, benchLevel: level, benchSharp: sharpen, benchRaf: rafLevel, benchEnd: end, benchPhase: phase });
+if (typeof window !== 'undefined') Object.assign(window, { benchInput: setInput, benchOpen: open, benchLevel: level, benchSharp: sharpen, benchRaf: rafLevel, benchRafComposed: rafComposed, benchEnd: end, benchPhase: phase });
