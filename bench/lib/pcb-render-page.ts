@@ -247,13 +247,14 @@ function rafComposed(k: number, frames: number): Promise<{ dt: number[]; drawn: 
   present();
   stack.drawn();
   stack.hold(true);
+  stackDirty = false;
   let drawn = 0;
   return new Promise((resolve) => {
     const stamps: number[] = [];
     let f = 0;
     const tick = (t: number) => {
       stamps.push(t);
-      if (f === frames) { stack.hold(false); present(); stack.drawn(); resolve({ dt: stamps.slice(2).map((s, i) => s - stamps[i + 1]), drawn }); return; }
+      if (f === frames) { stack.hold(false); present(); stack.drawn(); stackDirty = false; resolve({ dt: stamps.slice(2).map((s, i) => s - stamps[i + 1]), drawn }); return; }
       vp.panBy(f % 40 < 20 ? 7 : -7, 3);
       stack.moved();
       if (stackDirty) { stackDirty = false; present(); stack.drawn(); drawn++; }
