@@ -214,6 +214,11 @@ export function parseTtf(bytes: Uint8Array): TtfFont {
  * apart, measured on EasyEDA's Gerber).
  */
 export interface FontSubstitute {
+  /**
+   * The original's files as installed (names in ORIGINAL_FONT_DIRS, by style): used, with their own
+   * metrics, when present; the substitute below otherwise.
+   */
+  originals?: FontFiles;
   regular: string;
   bold?: string;
   italic?: string;
@@ -225,17 +230,26 @@ export interface FontSubstitute {
   /** The original's advance widths (1/2048 em) where the substitute's differ, by style (italic keeps the substitute's). */
   widths?: { regular?: ReadonlyMap<string, number>; bold?: ReadonlyMap<string, number> };
 }
+export interface FontFiles { regular: string; bold?: string; italic?: string; boldItalic?: string }
+/**
+ * Where the original fonts are looked for: Debian's ttf-mscorefonts-installer (contrib: it fetches
+ * Microsoft's core fonts, Verdana, Arial, Times New Roman and Courier New among them, from
+ * SourceForge) and the machine's own font folder (Consolas and Calibri, which no package carries).
+ */
+export const ORIGINAL_FONT_DIRS = ['/usr/share/fonts/truetype/msttcorefonts/', '/usr/local/share/fonts/'];
+const MS = (name: string): FontFiles => ({ regular: `${name}.ttf`, bold: `${name}_Bold.ttf`, italic: `${name}_Italic.ttf`, boldItalic: `${name}_Bold_Italic.ttf` });
+const WIN = (stem: string, boldItalic = 'z'): FontFiles => ({ regular: `${stem}.ttf`, bold: `${stem}b.ttf`, italic: `${stem}i.ttf`, boldItalic: `${stem}${boldItalic}.ttf` });
 const ARK = '/usr/share/fonts/truetype/arkpandora/';
 const LIB = '/usr/share/fonts/truetype/liberation/Liberation';
 const CROS = '/usr/share/fonts/truetype/crosextra/';
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/';
 export const FONT_SUBSTITUTES: Readonly<Record<string, FontSubstitute>> = {
-  Verdana: { regular: `${ARK}Veranda.ttf`, bold: `${ARK}VerandaBd.ttf`, italic: `${ARK}VerandaIt.ttf`, boldItalic: `${ARK}VerandaBdIt.ttf`, debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430, widths: VERDANA_WIDTHS },
-  Arial: { regular: `${LIB}Sans-Regular.ttf`, bold: `${LIB}Sans-Bold.ttf`, italic: `${LIB}Sans-Italic.ttf`, boldItalic: `${LIB}Sans-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
-  'Times New Roman': { regular: `${LIB}Serif-Regular.ttf`, bold: `${LIB}Serif-Bold.ttf`, italic: `${LIB}Serif-Italic.ttf`, boldItalic: `${LIB}Serif-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
-  'Courier New': { regular: `${LIB}Mono-Regular.ttf`, bold: `${LIB}Mono-Bold.ttf`, italic: `${LIB}Mono-Italic.ttf`, boldItalic: `${LIB}Mono-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
-  Calibri: { regular: `${CROS}Carlito-Regular.ttf`, bold: `${CROS}Carlito-Bold.ttf`, italic: `${CROS}Carlito-Italic.ttf`, boldItalic: `${CROS}Carlito-BoldItalic.ttf`, debianPackage: 'fonts-crosextra-carlito' },
-  Consolas: { regular: `${DEJAVU}DejaVuSansMono.ttf`, bold: `${DEJAVU}DejaVuSansMono-Bold.ttf`, italic: `${DEJAVU}DejaVuSansMono-Oblique.ttf`, boldItalic: `${DEJAVU}DejaVuSansMono-BoldOblique.ttf`, debianPackage: 'fonts-dejavu-core', ascent: 1884, descent: 514, mono: { advance: 1126, capHeight: 1307 } },
+  Verdana: { originals: MS('Verdana'), regular: `${ARK}Veranda.ttf`, bold: `${ARK}VerandaBd.ttf`, italic: `${ARK}VerandaIt.ttf`, boldItalic: `${ARK}VerandaBdIt.ttf`, debianPackage: 'fonts-arkpandora', ascent: 2059, descent: 430, widths: VERDANA_WIDTHS },
+  Arial: { originals: MS('Arial'), regular: `${LIB}Sans-Regular.ttf`, bold: `${LIB}Sans-Bold.ttf`, italic: `${LIB}Sans-Italic.ttf`, boldItalic: `${LIB}Sans-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  'Times New Roman': { originals: MS('Times_New_Roman'), regular: `${LIB}Serif-Regular.ttf`, bold: `${LIB}Serif-Bold.ttf`, italic: `${LIB}Serif-Italic.ttf`, boldItalic: `${LIB}Serif-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  'Courier New': { originals: MS('Courier_New'), regular: `${LIB}Mono-Regular.ttf`, bold: `${LIB}Mono-Bold.ttf`, italic: `${LIB}Mono-Italic.ttf`, boldItalic: `${LIB}Mono-BoldItalic.ttf`, debianPackage: 'fonts-liberation' },
+  Calibri: { originals: WIN('calibri'), regular: `${CROS}Carlito-Regular.ttf`, bold: `${CROS}Carlito-Bold.ttf`, italic: `${CROS}Carlito-Italic.ttf`, boldItalic: `${CROS}Carlito-BoldItalic.ttf`, debianPackage: 'fonts-crosextra-carlito' },
+  Consolas: { originals: WIN('consola'), regular: `${DEJAVU}DejaVuSansMono.ttf`, bold: `${DEJAVU}DejaVuSansMono-Bold.ttf`, italic: `${DEJAVU}DejaVuSansMono-Oblique.ttf`, boldItalic: `${DEJAVU}DejaVuSansMono-BoldOblique.ttf`, debianPackage: 'fonts-dejavu-core', ascent: 1884, descent: 514, mono: { advance: 1126, capHeight: 1307 } },
 };
 
 /** A family name as boards write it ("Consolas Bold", "arial", "Verdana-BoldItalic"): the table's family and the style it names. */
@@ -262,8 +276,9 @@ function capHeightOf(f: TtfFont): number {
 
 /**
  * A font lookup by family and style over FONT_SUBSTITUTES; `read` gets a file's bytes (undefined when
- * missing: the text is then drawn in the stroke font). A style file that is missing falls back to the
- * regular one. Each file is parsed once.
+ * missing: the text is then drawn in the stroke font). The original font first, when installed
+ * (ORIGINAL_FONT_DIRS: its own glyphs and metrics), else the substitute; a style file that is missing
+ * falls back to the regular one. Each file is parsed once.
  */
 export function substituteFonts(read: (path: string) => Uint8Array | undefined): (family: string, style?: { bold?: boolean; italic?: boolean }) => TtfFace | undefined {
   const cache = new Map<string, TtfFace | undefined>();
@@ -272,7 +287,21 @@ export function substituteFonts(read: (path: string) => Uint8Array | undefined):
     if (!p.family) return undefined;
     const sub = FONT_SUBSTITUTES[p.family];
     const bold = p.bold || !!style.bold, italic = p.italic || !!style.italic;
-    const file = (bold && italic ? sub.boldItalic : bold ? sub.bold : italic ? sub.italic : undefined) ?? sub.regular;
+    const pick = (f: FontFiles) => (bold && italic ? f.boldItalic : bold ? f.bold : italic ? f.italic : undefined) ?? f.regular;
+    const original = sub.originals ? ORIGINAL_FONT_DIRS.map((d) => d + pick(sub.originals!)) : [];
+    for (const path of original) {
+      if (!cache.has(path)) {
+        let face: TtfFace | undefined;
+        try {
+          const bytes = read(path);
+          face = bytes ? { font: parseTtf(bytes) } : undefined;
+        } catch { face = undefined; }
+        cache.set(path, face);
+      }
+      const face = cache.get(path);
+      if (face) return face;
+    }
+    const file = pick(sub);
     if (!cache.has(file)) {
       let face: TtfFace | undefined;
       try {

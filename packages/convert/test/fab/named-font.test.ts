@@ -113,6 +113,29 @@ describe('[issue-12] named fonts without stored outlines: set from a metric-comp
     expect(look('Comic Sans MS')).toBeUndefined();
   });
 
+  it('the original font, when installed, is looked for first and used with its own metrics; missing, the substitute', () => {
+    // a stand-in for Microsoft's Verdana Bold where ttf-mscorefonts-installer puts it (DejaVu Sans Bold's bytes)
+    const stand = fromDisk('/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf')!;
+    const asked: string[] = [];
+    // (no other original, whatever this machine has installed)
+    const originals = /^\/usr\/(share\/fonts\/truetype\/msttcorefonts|local\/share\/fonts)\//;
+    const look = substituteFonts((p) => { asked.push(p); return p === '/usr/share/fonts/truetype/msttcorefonts/Verdana_Bold.ttf' ? stand : originals.test(p) ? undefined : fromDisk(p); });
+    const bold = look('Verdana', { bold: true })!;
+    expect(asked[0]).toBe('/usr/share/fonts/truetype/msttcorefonts/Verdana_Bold.ttf');
+    expect(bold.font.glyph('B').advance).toBe(parseTtf(stand).glyph('B').advance);
+    // its own line box and advances: none of the substitute's corrections
+    expect([bold.ascent, bold.descent, bold.advances, bold.advance]).toEqual([undefined, undefined, undefined, undefined]);
+    // the regular style is not installed here: both places looked at, then Veranda with Verdana's metrics
+    const regular = look('Verdana')!;
+    expect(asked).toEqual(expect.arrayContaining(['/usr/share/fonts/truetype/msttcorefonts/Verdana.ttf', '/usr/local/share/fonts/Verdana.ttf', VERANDA]));
+    expect(regular.ascent).toBe(2059);
+    expect(regular.advances?.size).toBeGreaterThan(0);
+    // Consolas by its Windows file names
+    const seen: string[] = [];
+    substituteFonts((p) => { seen.push(p); return undefined; })('Consolas Bold');
+    expect(seen.slice(0, 2)).toEqual(['/usr/share/fonts/truetype/msttcorefonts/consolab.ttf', '/usr/local/share/fonts/consolab.ttf']);
+  });
+
   it('Consolas (no free clone): a monospace substitute scaled to its advance, cap height and line box', () => {
     // STM-C4 (a real board, not in the fixtures): "Consolas Bold" silk text at 98.4252 mil; EasyEDA's
     // Gerber has 54.1 mil per character, 62 mil capitals and lines 115 mil apart. Its top silk
