@@ -134,6 +134,21 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     expect(Number(ty)).toBeCloseTo(80 * (1 - 1.2), 3);
     await settledView();
     expect(await state()).toMatchObject({ now: false, gl: '', live: '' });
+
+    // seen from the bottom (the view mirrored): the picture still follows the pointer
+    await session.hook('(h) => h.view.setMirrored(true)');
+    await settledView();
+    await session.hook('(h) => h.view.draw()');
+    const mBefore = await page.screenshot({ clip: { x: box.x, y: box.y, width: w, height: h } });
+    await page.mouse.move(cx, cy);
+    await page.mouse.down({ button: 'middle' });
+    for (let i = 1; i <= 4; i++) await page.mouse.move(cx + (dx * i) / 4, cy + (dy * i) / 4);
+    // the canvases move the other way inside the mirrored box
+    expect(await state()).toMatchObject({ now: true, gl: `translate(${-dx}px, ${dy}px) scale(1)` });
+    expect((await page.screenshot({ clip: { x: box.x + dx, y: box.y + dy, width: w, height: h } })).equals(mBefore)).toBe(true);
+    await page.mouse.up({ button: 'middle' });
+    await session.hook('(h) => h.view.setMirrored(false)');
+    await settledView();
     expect(session.errors).toEqual([]);
   }, 180_000);
 
