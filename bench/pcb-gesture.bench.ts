@@ -1,7 +1,8 @@
 /**
  * pcb-gesture: pan and zoom as a user does them in the web app (issue 14 part 6: "no frame of pan or
  * zoom misses 16 ms"), in Chromium against a real server on loopback, WebGL2 on SwiftShader where
- * there is no GPU. Boards: the STM32G431-mini and ExtModule-002 fixtures as EasyEDA exported them,
+ * there is no GPU. Boards: the STM32G431-mini project's first sheet (the schematic's WebGL view),
+ * the STM32G431-mini and ExtModule-002 PCBs as EasyEDA exported them,
  * and the STM32 project with its PCB replaced by a generated board of 100,000 pads with 50,000
  * tracks (bench/lib/pcb-boards.ts; PCB_GESTURE_BOARDS=STM32,ExtModule,100k chooses). The generated
  * 300,000-pad board (35 MB of text) is over VAL-9's 15 MB document limit, so no project can hold it:
@@ -48,6 +49,7 @@ function project(file: string, pcbText: string | null): Buffer {
 }
 const fixture = (name: string) => fixtureFiles().find((f) => f.includes(name)) ?? fixtureFiles()[0];
 const BOARDS = [
+  { name: 'STM32G431-mini sheet 1', file: fixture('STM32G431-mini'), text: () => null, sheet: true },
   { name: 'STM32G431-mini', file: fixture('STM32G431-mini'), text: () => null },
   { name: 'ExtModule-002', file: fixture('ExtModule-002'), text: () => null },
   { name: '100k pads', file: fixture('STM32G431-mini'), text: () => generatedBoard(400, 250, 2, '100k').text },
@@ -59,7 +61,8 @@ interface Gesture { dt: number[]; rest: number[]; drawn: number; composed: numbe
 
 /** The view drawn sharp and nothing left to do: the ratsnest made, the snapshot done, no moved frame shown. */
 async function settled(p: Page): Promise<void> {
-  await p.waitForFunction(() => { const v = (window as any).__cpEditor?.view; return v && v.ratsnest() !== undefined && !v.gl?.busy && !v.composed.now; }, null, { timeout: 300_000, polling: 50 });
+  // (a sheet's view has no ratsnest; its snapshot steps are done when it has nothing left to refine)
+  await p.waitForFunction(() => { const v = (window as any).__cpEditor?.view; return v && (!v.ratsnest || v.ratsnest() !== undefined) && !v.gl?.busy && !v.composed.now; }, null, { timeout: 300_000, polling: 50 });
   await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
@@ -113,13 +116,15 @@ async function gesture(p: Page, kind: Kind, box: { x: number; y: number; width: 
   return { dt: dt.slice(0, r.last), rest: dt.slice(r.last), drawn: r.frames, composed: r.composed, cpu };
 }
 
-async function openPcb(context: BrowserContext, url: string, pcbName: string, compose: boolean): Promise<Page> {
+/** The project's page, on its first sheet (opened with the page); then, unless `pcbName` is null, the PCB of that name. */
+async function openPcb(context: BrowserContext, url: string, pcbName: string | null, compose: boolean): Promise<Page> {
   const p = await context.newPage();
   await p.addInitScript((on) => { localStorage.setItem('cp.compose', on ? 'on' : 'off'); }, compose);
   await p.setViewportSize({ width: 1600, height: 1000 });
   await p.goto(url);
   await p.getByRole('tree').waitFor();
   await p.waitForFunction(() => (window as any).__cpEditor?.kind === 'sheets' && (window as any).__cpEditor.view, null, { timeout: 300_000 });
+  if (pcbName === null) return p;
   await p.locator(`[role=treeitem][data-icon=pcb] > .tree-row[title="${pcbName}"]`).first().click({ timeout: 300_000 });
   await p.waitForFunction(() => (window as any).__cpEditor?.kind === 'pcbs' && (window as any).__cpEditor.view?.frames > 0, null, { timeout: 300_000 });
   return p;
@@ -143,8 +148,9 @@ try {
     });
     const res = new Map<string, Gesture>();
     for (const compose of [true, false]) {
-      const p = await openPcb(context, url, fixtureNames(board.file).pcbs[0], compose);
-      const box = (await p.getByLabel('PCB canvas').boundingBox())!;
+      const sheet = 'sheet' in board;
+      const p = await openPcb(context, url, sheet ? null : fixtureNames(board.file).pcbs[0], compose);
+      const box = (await p.getByLabel(sheet ? 'Schematic canvas' : 'PCB canvas').boundingBox())!;
       await settled(p);
       for (const k of LEVELS) {
         await p.evaluate((z) => { const v = (window as any).__cpEditor.view; v.fit(); v.viewport.zoomBy(z); v.draw(); }, k);

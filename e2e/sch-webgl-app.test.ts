@@ -87,6 +87,18 @@ describe('[issue-14] schematic editor on WebGL2', () => {
     await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
     expect(await state()).toMatchObject({ gl: '', live: '' });
 
+    // a pan released outside the canvas ends there: drawn, and a later move over the canvas pans nothing
+    await page.mouse.move(cx, cy);
+    await page.mouse.down({ button: 'middle' });
+    await page.mouse.move(cx + 40, cy);
+    await page.mouse.move(box.x + box.width + 40, cy);
+    await page.mouse.up({ button: 'middle' });
+    await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
+    const at = await session.hook<number[]>('(h) => [h.view.viewport.cx, h.view.viewport.cy]');
+    await page.mouse.move(cx, cy);
+    await page.mouse.move(cx - 60, cy + 30);
+    expect(await session.hook<number[]>('(h) => [h.view.viewport.cx, h.view.viewport.cy]')).toEqual(at);
+
     const z = await page.evaluate(([x, y]) => {
       const v = (window as any).__cpEditor.view, c = document.querySelector('canvas[aria-label="Schematic canvas"]') as HTMLCanvasElement;
       const zoom0 = v.viewport.zoom;

@@ -377,10 +377,13 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   };
   const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') spaceHeld = false; };
   const onContext = (e: Event) => e.preventDefault();
+  /** A pan cut short (the pointer taken away): ended as a release would end it. */
+  const onCancel = () => { if (pan) { pan = null; stack?.hold(false); } };
   canvas.tabIndex = 0;
   canvas.addEventListener('pointerdown', onDown);
   canvas.addEventListener('pointermove', onMove);
   canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', onCancel);
   canvas.addEventListener('wheel', onWheel, { passive: false });
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('keyup', onKeyUp);
@@ -436,6 +439,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', onCancel);
       canvas.removeEventListener('wheel', onWheel);
       canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('keyup', onKeyUp);

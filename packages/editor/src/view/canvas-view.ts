@@ -50,6 +50,8 @@ export interface CanvasView {
   viewport: Viewport;
   /** Draw now (synchronously). Returns the frame time in ms. */
   draw(): number;
+  /** Frames drawn so far. */
+  readonly frames: number;
   /** Schedule a draw on the next animation frame. */
   invalidate(): void;
   fit(): void;
@@ -100,8 +102,10 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     }
   };
 
+  let drawn = 0;
   const draw = (): number => {
     const t0 = performance.now();
+    drawn++;
     stack?.drawn();
     const items = ed.scene.visible(viewport.visible());
     if (gl) {
@@ -154,7 +158,14 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   let panFrom: { x: number; y: number } | null = null;
   const onDown = (e: PointerEvent) => {
     canvas.focus();
-    if (e.button === 1 || (e.button === 2 && ed.tools.active?.id === 'select')) { panFrom = { x: e.clientX, y: e.clientY }; stack?.hold(true); return; }
+    if (e.button === 1 || (e.button === 2 && ed.tools.active?.id === 'select')) {
+      // captured: the release ends the pan wherever it happens (outside the canvas it was never seen,
+      // and the pan went on at the next move over the canvas)
+      panFrom = { x: e.clientX, y: e.clientY };
+      canvas.setPointerCapture?.(e.pointerId);
+      stack?.hold(true);
+      return;
+    }
     const p = world(e);
     ed.pointer({ kind: 'down', ...p, button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey, alt: e.altKey });
     invalidate();
@@ -166,10 +177,11 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     if (tool?.state !== 'idle' || tool?.id === 'pin' || tool?.id === 'netLabel') invalidate();
   };
   const onUp = (e: PointerEvent) => {
-    if (panFrom) { panFrom = null; stack?.hold(false); return; }
+    if (panFrom) { endPan(); return; }
     ed.pointer({ kind: 'up', ...world(e), button: e.button, shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
     invalidate();
   };
+  const endPan = () => { if (panFrom) { panFrom = null; stack?.hold(false); } };
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
     const p = world(e);
@@ -185,6 +197,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
   canvas.addEventListener('pointerdown', onDown);
   canvas.addEventListener('pointermove', onMove);
   canvas.addEventListener('pointerup', onUp);
+  canvas.addEventListener('pointercancel', endPan);
   canvas.addEventListener('wheel', onWheel, { passive: false });
   canvas.addEventListener('keydown', onKey);
   canvas.addEventListener('contextmenu', onContext);
@@ -209,6 +222,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
     editor: sch, symbolEditor: sym, viewport, draw, invalidate, fit,
     painter: gl ? 'webgl' : 'canvas2d',
     get composed() { return stack?.composed ?? { frames: 0, now: false }; },
+    get frames() { return drawn; },
     moved,
     hold: (on) => stack?.hold(on),
     pixels(sx, sy, w, h) {
@@ -226,6 +240,7 @@ export function createCanvasView(canvas: HTMLCanvasElement, doc: EditorDocument,
       canvas.removeEventListener('pointerdown', onDown);
       canvas.removeEventListener('pointermove', onMove);
       canvas.removeEventListener('pointerup', onUp);
+      canvas.removeEventListener('pointercancel', endPan);
       canvas.removeEventListener('wheel', onWheel);
       canvas.removeEventListener('keydown', onKey);
       canvas.removeEventListener('contextmenu', onContext);
