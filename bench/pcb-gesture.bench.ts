@@ -29,7 +29,8 @@ import { readEpro, writeEpro } from '@copperplate/format';
 import { report, type Figure } from './lib/report.ts';
 import { browserProcesses } from './lib/browser-procs.ts';
 import { generatedBoard } from './lib/pcb-boards.ts';
-import { importFile, launchBrowser, newPage, signUp, startStack } from '../e2e/lib/harness.ts';
+import { launchBrowser, startStack } from '../e2e/lib/harness.ts';
+import { importedProject } from './lib/app-project.ts';
 import { fixtureFiles, fixtureNames } from '../e2e/lib/fixtures.ts';
 
 const LEVELS = [1, 4, 16, 64];
@@ -136,16 +137,7 @@ const figures: Figure[] = [];
 try {
   browser = await launchBrowser();
   for (const board of BOARDS) {
-    const { context, page } = await newPage(browser, `${stack.url}/?e2e`);
-    await signUp(page, 'gesture');
-    await importFile(page, { name: `gesture-${board.name.replace(/\W+/g, '-')}.epro`, mimeType: 'application/octet-stream', buffer: project(board.file, board.text()) });
-    await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
-    await page.getByRole('tree').waitFor();
-    const url = page.url();
-    await page.close();
-    await context.addInitScript(() => {
-      for (const k of Object.keys(localStorage)) if (k.startsWith('copperplate:tabs:')) localStorage.removeItem(k);
-    });
+    const { context, url } = await importedProject(browser, stack.url, 'gesture', { name: `gesture-${board.name.replace(/\W+/g, '-')}.epro`, buffer: project(board.file, board.text()) });
     const res = new Map<string, Gesture>();
     for (const compose of [true, false]) {
       const sheet = 'sheet' in board;

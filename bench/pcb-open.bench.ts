@@ -25,7 +25,8 @@ import { readEpro, writeEpro } from '@copperplate/format';
 import { report } from './lib/report.ts';
 import { browserProcesses } from './lib/browser-procs.ts';
 import { generatedBoard } from './lib/pcb-boards.ts';
-import { importFile, launchBrowser, newPage, signUp, startStack } from '../e2e/lib/harness.ts';
+import { launchBrowser, startStack } from '../e2e/lib/harness.ts';
+import { importedProject } from './lib/app-project.ts';
 import { fixtureFiles, fixtureNames } from '../e2e/lib/fixtures.ts';
 
 const RUNS = 3;
@@ -72,19 +73,10 @@ const stack = await startStack();
 let browser: Browser | undefined;
 try {
   browser = await launchBrowser();
-  const { context, page } = await newPage(browser, `${stack.url}/?e2e`);
-  await signUp(page, 'pcbopen');
-  await importFile(page, { name: 'pcb-100k.epro', mimeType: 'application/octet-stream', buffer });
-  await page.getByTestId('import-report').getByRole('button', { name: 'Open' }).click();
-  await page.getByRole('tree').waitFor();
-  const url = page.url();
   // the project is in the browser's cache now; each open below is in a fresh page, alone (no other
   // page of the project running its sync beside it), without the tabs a page keeps in localStorage
   // (else the PCB's tab, restored on load, opens the PCB before the click)
-  await page.close();
-  await context.addInitScript(() => {
-    for (const k of Object.keys(localStorage)) if (k.startsWith('copperplate:tabs:')) localStorage.removeItem(k);
-  });
+  const { context, url } = await importedProject(browser, stack.url, 'pcbopen', { name: 'pcb-100k.epro', buffer });
   const first: number[] = [], cpu: number[] = [], rats: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const p = await context.newPage();

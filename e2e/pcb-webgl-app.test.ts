@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixtureFiles, fixtureNames } from './lib/fixtures.ts';
-import { editorSession, litShare, waitForEditor, type EditorSession } from './lib/editor.ts';
+import { editorSession, gestureState, litShare, waitForEditor, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
 let page: Page;
@@ -78,11 +78,7 @@ describe('[issue-14] PCB editor on WebGL2', () => {
     await session.hook('(h) => h.view.fit()');
     await settledView();
     await session.hook('(h) => h.view.draw()');
-    const state = () => page.evaluate(() => {
-      const v = (window as any).__cpEditor.view;
-      const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement, live = document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement;
-      return { frames: v.frames as number, moved: v.composed.frames as number, now: v.composed.now as boolean, gl: gl.style.transform, live: live.style.transform };
-    });
+    const state = () => gestureState(page);
     const dx = 120, dy = 60, w = Math.floor(box.width) - dx, h = Math.floor(box.height) - dy;
     const before = await page.screenshot({ clip: { x: box.x, y: box.y, width: w, height: h } });
     const s0 = await state();

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixtureFiles } from './lib/fixtures.ts';
-import { editorSession, waitForEditor, type EditorSession } from './lib/editor.ts';
+import { editorSession, gestureState, waitForEditor, type EditorSession } from './lib/editor.ts';
 
 let session: EditorSession;
 let page: Page;
@@ -63,11 +63,7 @@ describe('[issue-14] schematic editor on WebGL2', () => {
 
   it('a pan by the pointer moves the drawn canvases by a CSS transform until released; a wheel notch scales them about the pointer, then the sheet is drawn', async () => {
     const box = (await page.getByLabel('Schematic canvas').boundingBox())!;
-    const state = () => page.evaluate(() => {
-      const v = (window as any).__cpEditor.view;
-      const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement, live = document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement;
-      return { moved: v.composed.frames as number, now: v.composed.now as boolean, gl: gl.style.transform, live: live.style.transform };
-    });
+    const state = () => gestureState(page);
     await session.hook('(h) => h.view.draw()');
     await page.waitForFunction(() => !(window as any).__cpEditor.view.composed.now);
     const dx = -90, dy = 40, w = Math.floor(box.width) + dx, h = Math.floor(box.height) - dy;

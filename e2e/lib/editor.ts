@@ -184,3 +184,16 @@ export function litShare(session: EditorSession): Promise<number> {
     return n / (d.length / 4);
   }`);
 }
+
+/**
+ * What the editor's view shows of a gesture moved by the compositor (view/gesture-stack.ts): frames
+ * drawn, frames shown by moving the drawn one, whether one is shown now, and the CSS transforms of
+ * the two drawn canvases (the WebGL one and the live layers').
+ */
+export function gestureState(page: Page): Promise<{ frames: number; moved: number; now: boolean; gl: string; live: string }> {
+  return page.evaluate(() => {
+    const v = (window as any).__cpEditor.view;
+    const gl = document.querySelector('canvas[data-painter=webgl]') as HTMLCanvasElement, live = document.querySelector('canvas[data-layer=live]') as HTMLCanvasElement;
+    return { frames: v.frames as number, moved: v.composed.frames as number, now: v.composed.now as boolean, gl: gl.style.transform, live: live.style.transform };
+  });
+}
