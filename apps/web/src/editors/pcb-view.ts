@@ -6,12 +6,13 @@
  * (pxPerUnit 0.1 * devicePixelRatio, so zoom 100% = 0.1 CSS px per mil); DOM events are CSS pixels.
  * "View from bottom" mirrors the canvas horizontally (CSS) and the pointer with it.
  * The layers are painted by the WebGL2 painter (view/gl-pcb.ts, the default) on a canvas stacked
- * under this one (which then holds only the live layers, on a transparent background: the browser
- * composites the two, nothing is read back), or, where WebGL2 is missing or `?canvas=2d` /
- * localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D tile painter (see `wantedPainter`).
- * With WebGL the live layers are drawn on a third canvas, and the two drawn canvases sit in a clipping
- * box under the event canvas: a pan or wheel zoom moves them by a CSS transform (the compositor; no
- * frame drawn) while the gesture goes on, and the view is drawn when it rests (view/gesture-stack.ts).
+ * under this one, with the live layers on a third canvas between them on a transparent background
+ * (the browser composites them, nothing is read back; this one only takes the events), or, where
+ * WebGL2 is missing or `?canvas=2d` / localStorage `cp.canvas` = `2d` asks for it, by the Canvas2D
+ * tile painter on this canvas, the live layers over them (see `wantedPainter`). With WebGL the two
+ * drawn canvases sit in a clipping box: a pan or wheel zoom moves them by a CSS transform (the
+ * compositor; no frame drawn) while the gesture goes on, and the view is drawn when it rests
+ * (view/gesture-stack.ts).
  */
 import { Viewport, canvasMaps, frameLoop, gestureStack, heldRefiner, composeWanted, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
@@ -357,8 +358,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     ed.tools.pointer({ kind: 'move', ...p, ...mods(e) });
     if (ed.tools.active && ed.tools.active.state !== 'idle') invalidate();
   };
+  const endPan = () => { pan = null; stack?.hold(false); };
   const onUp = (e: PointerEvent) => {
-    if (pan) { pan = null; stack?.hold(false); return; }
+    if (pan) { endPan(); return; }
     if (e.button !== 0) return;
     ed.tools.pointer({ kind: 'up', ...snapped(toBoard(e.clientX, e.clientY)), button: 0, ...mods(e) });
     invalidate();
@@ -377,8 +379,8 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
   };
   const onKeyUp = (e: KeyboardEvent) => { if (e.key === ' ') spaceHeld = false; };
   const onContext = (e: Event) => e.preventDefault();
-  /** A pan cut short (the pointer taken away): ended as a release would end it. */
-  const onCancel = () => { if (pan) { pan = null; stack?.hold(false); } };
+  /** A pan cut short (the pointer taken away) ends as a release would end it. */
+  const onCancel = () => { if (pan) endPan(); };
   canvas.tabIndex = 0;
   canvas.addEventListener('pointerdown', onDown);
   canvas.addEventListener('pointermove', onMove);
