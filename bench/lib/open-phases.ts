@@ -1,6 +1,7 @@
 /**
  * The PCB open path of the web app, phase by phase, in Node (CPU ms of this thread, no GPU): the
- * generated board of bench/lib/pcb-boards.ts (100k pads, 50k tracks) parsed from its text, made an
+ * generated board of bench/lib/pcb-boards.ts (100k pads, 50k tracks) parsed from its text, its picture
+ * drawn from the parsed records (what the app shows first, 1280 x 800), made an
  * EditorDocument, a PcbEditor (scene), its prims flattened and made GL geometry (buffers, not uploaded).
  * For profiling the pcb-open bench's page work on a quiet or busy machine alike (CPU, not wall).
  *   npx tsx bench/lib/open-phases.ts [RUNS]
@@ -10,6 +11,7 @@ import { parseDocuments } from '@copperplate/format';
 import { EditorDocument } from '@copperplate/schematic';
 import { PcbEditor } from '../../packages/editor/src/pcb/editor.ts';
 import { buildGlGeometry } from '../../packages/editor/src/view/gl-geometry.ts';
+import { boardPicture } from '../../packages/editor/src/view/board-picture.ts';
 import { generatedBoard } from './pcb-boards.ts';
 
 const text = generatedBoard(400, 250, 2, '100k').text;
@@ -19,6 +21,7 @@ const rows: Record<string, number[]> = {};
 for (let i = 0; i < runs; i++) {
   const t: Array<[string, number]> = [['start', cpu()]];
   const blocks = parseDocuments(text); t.push(['parse', cpu()]);
+  boardPicture({ blocks, width: 1280, height: 800, pxPerUnit: 0.1, background: '#10141a' }); t.push(['picture', cpu()]);
   const doc = new EditorDocument(blocks); t.push(['document', cpu()]);
   const ed = new PcbEditor(doc, {}); t.push(['scene', cpu()]);
   const prims = [...ed.scene.prims.values()].flat(); t.push(['flatten', cpu()]);

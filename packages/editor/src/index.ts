@@ -61,6 +61,7 @@ export { applyUpdate, describePlan, planUpdate, schematicParts, type UpdatePlan 
 export { renderPcbSvg } from './pcb/svg.ts';
 export { PcbGlView, STEP_BUDGET as PCB_GL_STEP, type FrameKind, type GlPaint, type PcbGlOptions } from './view/gl-pcb.ts';
 export { LOD_ITEMS as PCB_LOD_ITEMS } from './view/gl-snapshot.ts';
+export { boardPicture, type BoardPicture, type BoardPictureInput } from './view/board-picture.ts';
 export { formatLen, parseLen, setGridSettings, type BoardUnit } from './pcb/units.ts';
 export { panelActions } from './panel/actions.ts';
 export { PanelEditor, blankPanelText, mm, MIL_PER_MM, MAX_IMAGE_BYTES, type CutoutSpec } from './panel/editor.ts';

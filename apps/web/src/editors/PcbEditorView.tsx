@@ -3,7 +3,7 @@
  * its tools, the PCB actions (toolbar + shortcuts), the tile-cached canvas (dark background), the
  * layers panel, and a status line (tool, active layer, cursor in mil, zoom, unrouted connections).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { PcbEditor } from '@copperplate/editor';
 import { installPcbTools } from '@copperplate/editor';
 import type { ProjectSnapshot } from '../project/types.ts';
@@ -11,7 +11,7 @@ import { contextOf } from '../project/painters.ts';
 import { fontsFor, pouredFor } from './pour-items.ts';
 import type { DocSync } from './doc-sync.ts';
 import { createPcbView, type PcbView } from './pcb-view.ts';
-import type { OutlineTool, OutlineMode } from '@copperplate/editor';
+import type { BoardPicture, OutlineTool, OutlineMode } from '@copperplate/editor';
 import { formatLen, parseLen, setGridSettings, type BoardUnit } from '@copperplate/editor';
 import { pcbActions } from '@copperplate/editor';
 import { globalShortcuts } from './sch-host.ts';
@@ -44,7 +44,7 @@ const FILTERS: Record<string, string[] | null> = {
 
 const TOOL_NAMES: Record<string, string> = { pad: 'Pad', select: 'Select', route: 'Route track', 'drag-segment': 'Drag track segment', via: 'Via', outline: 'Board outline', graphic: 'Line', text: 'Text' };
 
-export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: ProjectSnapshot['items']; id: string }) {
+export function PcbEditorView({ sync, items, id, onFirstFrame, picture }: { sync: DocSync; items: ProjectSnapshot['items']; id: string; onFirstFrame?: () => void; picture?: BoardPicture | null }) {
   const wrap = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const cursor = useRef({ x: 0, y: 0 });
@@ -75,6 +75,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   // the editor's one registry (packages/editor pcb/actions.ts), talking to this view
   const actions = useMemo(() => pcbActions(ed, { cursor: () => cursor.current, fit: () => viewRef.current?.fit(), zoomBy: (f) => { viewRef.current?.viewport.zoomBy(f); viewRef.current?.invalidate(); }, readClip: readPcbClip, writeClip: writePcbClip }), [ed]);
   const viewRef = useRef<PcbView | null>(null);
+  const firstFrame = useRef(onFirstFrame);
+  firstFrame.current = onFirstFrame;
   // the view's first frame shown and the page idle since (its index and ratsnest made)
   const [ready, setReady] = useState(false);
   const checks = useBoardChecks(ed, sync, items, id, useCallback(() => { viewRef.current?.invalidate(); kick(); }, [kick]), ready);
@@ -83,6 +85,8 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
   useEffect(() => {
     const canvas = canvasRef.current!;
     const v = createPcbView(canvas, ed, {
+      onFirstFrame: () => firstFrame.current?.(),
+      picture,
       onReady: () => { setReady(true); kick(); },
       onCursor: (p) => {
         cursor.current = p;
@@ -129,43 +133,13 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
     kick();
     canvasRef.current?.focus();
   };
-  const a = (actionId: string, glyph: string, toolId?: string): ToolButton => {
-    const act = actions.get(actionId)!;
-    const sc = Array.isArray(act.shortcut) ? act.shortcut[0] : act.shortcut;
-    const enabled = (actionId.startsWith('view.') || edit) && (!act.enabled || act.enabled());
-    return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: !enabled, onClick: () => run(actionId) };
-  };
-  const groups: ToolButton[][] = [
-    [a('tool.select', 'select', 'select'), ...(ed.tools.get('pad') ? [a('tool.pad', 'pad', 'pad')] : []), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
-    [a('edit.undo', 'undo'), a('edit.redo', 'redo')],
-    [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.mirrorX', 'mirrorX'), a('edit.mirrorY', 'mirrorY'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
-    [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
-  ];
   const layerName = (lid: number) => ed.panel.table.get(lid).name;
   // undefined until the view made the ratsnest after its first frame (a big board's takes seconds)
   const unrouted = useMemo(() => view?.ratsnest()?.lines.length, [ed, view, tick]); // eslint-disable-line react-hooks/exhaustive-deps
   const copper = ed.panel.copperLayers();
   return (
     <div className="cp-editor cp-pcb" ref={wrap} data-testid={sync.kind === 'pcbs' ? 'pcb-editor' : 'footprint-editor'}>
-      <Toolbar label={sync.kind === 'pcbs' ? 'PCB tools' : 'Footprint tools'} groups={groups}>
-        <select className="cp-select" aria-label="Active layer" title="Active layer (T, B, L)" value={ed.panel.active} disabled={!edit} onChange={(e) => { run('tool.select'); ed.panel.setActive(Number(e.target.value)); }}>
-          {ed.panel.rows().filter((r) => r.used && !r.locked && r.id !== 12).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        <select className="cp-select" aria-label="Selection filter" title="What a click or a box selects" value={Object.keys(FILTERS).find((k) => (FILTERS[k]?.join() ?? null) === (ed.selectFilter ? [...ed.selectFilter].join() : null)) ?? 'All'} onChange={(e) => { const f = FILTERS[e.target.value]; ed.selectFilter = f ? new Set(f) : null; bump(); }}>
-          {Object.keys(FILTERS).map((k) => (
-            <option key={k} value={k}>
-              Select: {k}
-            </option>
-          ))}
-        </select>
-        <label className="cp-check" title="Show the ratsnest">
-          <input type="checkbox" checked={showRats} onChange={(e) => { setShowRats(e.target.checked); if (view) { view.showRatsnest = e.target.checked; view.invalidate(); } }} />
-          Ratsnest
-        </label>
+      <PcbToolbar ed={ed} actions={actions} kind={sync.kind} edit={edit} run={run} showRats={showRats} onRats={(on) => { setShowRats(on); if (view) { view.showRatsnest = on; view.invalidate(); } }} onFilter={bump}>
         {tool === 'outline' && <OutlineModes tool={ed.tools.get('outline') as OutlineTool} onChange={() => { kick(); canvasRef.current?.focus(); }} />}
         {sync.kind === 'footprints' && <FootprintGenerator ed={ed} disabled={!edit} onDone={() => { view?.fit(); kick(); }} />}
         {sync.kind === 'pcbs' && (
@@ -174,7 +148,7 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
           </button>
         )}
         {sync.kind === 'pcbs' && <UpdateFromSchematic session={sync.session} ed={ed} pcbId={id} disabled={!edit} onApplied={() => { view?.invalidate(); kick(); }} />}
-      </Toolbar>
+      </PcbToolbar>
       <div className="cp-main">
         <div className="cp-canvas-wrap" {...(sync.kind === 'pcbs' && !readOnly ? library.dropProps : {})}>
           <canvas ref={canvasRef} className="cp-canvas" aria-label={sync.kind === 'pcbs' ? 'PCB canvas' : 'Footprint canvas'} />
@@ -210,6 +184,52 @@ export function PcbEditorView({ sync, items, id }: { sync: DocSync; items: Proje
         <SaveBadge sync={sync} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The PCB editor's toolbar: tools, edit and view commands (the editor's action registry), the active
+ * layer, the selection filter, the ratsnest switch, then `children` (outline shapes, the library,
+ * update from schematic...). Its layout does not depend on the board (the two selects have a fixed
+ * width): a big board's opening shell (DocumentEditor) shows the same toolbar, of the same height,
+ * so its picture lies where the editor's canvas will.
+ */
+export function PcbToolbar({ ed, actions, kind, edit, run, showRats, onRats, onFilter, children }: { ed: PcbEditor; actions: ReturnType<typeof pcbActions>; kind: string; edit: boolean; run: (actionId: string) => void; showRats: boolean; onRats: (on: boolean) => void; onFilter: () => void; children?: ReactNode }) {
+  const tool = ed.tools.active?.id ?? 'select';
+  const a = (actionId: string, glyph: string, toolId?: string): ToolButton => {
+    const act = actions.get(actionId)!;
+    const sc = Array.isArray(act.shortcut) ? act.shortcut[0] : act.shortcut;
+    const enabled = (actionId.startsWith('view.') || edit) && (!act.enabled || act.enabled());
+    return { label: act.label, shortcut: sc, glyph, active: toolId ? tool === toolId : undefined, disabled: !enabled, onClick: () => run(actionId) };
+  };
+  const groups: ToolButton[][] = [
+    [a('tool.select', 'select', 'select'), ...(ed.tools.get('pad') ? [a('tool.pad', 'pad', 'pad')] : []), a('tool.route', 'route', 'route'), a('tool.via', 'via', 'via'), a('tool.drag', 'drag', 'drag-segment'), a('tool.outline', 'outline', 'outline'), a('tool.graphic', 'line', 'graphic'), a('tool.text', 'text', 'text')],
+    [a('edit.undo', 'undo'), a('edit.redo', 'redo')],
+    [a('edit.cut', 'cut'), a('edit.copy', 'copy'), a('edit.paste', 'paste'), a('edit.delete', 'delete'), a('edit.rotate', 'rotate'), a('edit.mirrorX', 'mirrorX'), a('edit.mirrorY', 'mirrorY'), a('edit.flip', 'flip'), a('net.highlight', 'highlight')],
+    [a('view.zoomIn', 'zoomIn'), a('view.zoomOut', 'zoomOut'), a('view.fit', 'fit')],
+  ];
+  return (
+    <Toolbar label={kind === 'pcbs' ? 'PCB tools' : 'Footprint tools'} groups={groups}>
+      <select className="cp-select cp-layer-select" aria-label="Active layer" title="Active layer (T, B, L)" value={ed.panel.active} disabled={!edit} onChange={(e) => { run('tool.select'); ed.panel.setActive(Number(e.target.value)); }}>
+        {ed.panel.rows().filter((r) => r.used && !r.locked && r.id !== 12).map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name}
+          </option>
+        ))}
+      </select>
+      <select className="cp-select cp-filter-select" aria-label="Selection filter" title="What a click or a box selects" value={Object.keys(FILTERS).find((k) => (FILTERS[k]?.join() ?? null) === (ed.selectFilter ? [...ed.selectFilter].join() : null)) ?? 'All'} onChange={(e) => { const f = FILTERS[e.target.value]; ed.selectFilter = f ? new Set(f) : null; onFilter(); }}>
+        {Object.keys(FILTERS).map((k) => (
+          <option key={k} value={k}>
+            Select: {k}
+          </option>
+        ))}
+      </select>
+      <label className="cp-check" title="Show the ratsnest">
+        <input type="checkbox" checked={showRats} onChange={(e) => onRats(e.target.checked)} />
+        Ratsnest
+      </label>
+      {children}
+    </Toolbar>
   );
 }
 

@@ -32,11 +32,11 @@ export class DocSync {
   state: SaveState = 'saved';
   error = '';
 
-  /** Throws the codec's CatalogueError when the item's text is unreadable. */
-  constructor(readonly session: ProjectSession, readonly kind: ViewKind, item: Item) {
+  /** Throws the codec's CatalogueError when the item's text is unreadable. `blocks`: the text already parsed (a big board's picture read it). */
+  constructor(readonly session: ProjectSession, readonly kind: ViewKind, item: Item, blocks?: ReturnType<typeof parseDocuments>) {
     this.item = item;
     const text = typeof item.dataStr === 'string' ? item.dataStr : '';
-    this.doc = new EditorDocument(parseDocuments(text), { onEdited: () => this.schedule() });
+    this.doc = new EditorDocument(blocks ?? parseDocuments(text), { onEdited: () => this.schedule() });
     this.remember(text);
     window.addEventListener('pagehide', this.flushNow);
     window.addEventListener('beforeunload', this.flushNow);

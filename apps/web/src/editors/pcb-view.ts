@@ -16,7 +16,7 @@
  */
 import { Viewport, canvasMaps, frameLoop, gestureStack, heldRefiner, composeWanted, type KeyEv } from '@copperplate/editor';
 import { PcbCanvasView, contoursPath } from '@copperplate/editor';
-import type { PcbEditor } from '@copperplate/editor';
+import type { BoardPicture, PcbEditor } from '@copperplate/editor';
 import { type Prim, primsBox } from '@copperplate/editor';
 import { PcbGlView, PCB_GL_STEP, PCB_LOD_ITEMS as LOD_ITEMS } from '@copperplate/editor';
 
@@ -59,7 +59,7 @@ export interface PcbView {
    * its geometry is still to be built, and whether its snapshot is still being drawn between frames;
    * null on Canvas2D.
    */
-  readonly gl: { kind: string; deferred: boolean; busy: boolean } | null;
+  readonly gl: { kind: string; deferred: boolean; busy: boolean; tookPicture: boolean } | null;
   /** Draw the grid (ed.grid: the board's step, in dots). */
   showGrid: boolean;
   /**
@@ -82,6 +82,10 @@ export interface PcbViewOptions {
   onCursor?: (p: { x: number; y: number }) => void;
   /** After the first frame, once the page was idle: the ratsnest and the hit-test index are made. */
   onReady?: () => void;
+  /** The first frame was handed to the compositor (the animation frame after the one that drew it began). */
+  onFirstFrame?: () => void;
+  /** The board's picture drawn while it opened (board-picture.ts): the first frame's preview when it is of the same view. */
+  picture?: BoardPicture | null;
 }
 
 const SELECT_COLOR = '#ffffff';
@@ -90,13 +94,17 @@ const GRID_COLOR = '#8090a8';
 /** Grid lines closer than this (CSS px) are thinned to every 5th, then every 10th... */
 const GRID_MIN_PX = 8;
 
+/** The PCB canvas's background, and its pixels per mil at 100% (CSS px; times devicePixelRatio on the canvas). */
+export const PCB_BACKGROUND = '#10141a';
+export const PCB_PX_PER_MIL = 0.1;
+
 export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: PcbViewOptions): PcbView {
   const dpr = window.devicePixelRatio || 1;
-  const vp = new Viewport({ width: 800, height: 600, pxPerUnit: 0.1 * dpr });
-  const bg = opts.background ?? '#10141a';
+  const vp = new Viewport({ width: 800, height: 600, pxPerUnit: PCB_PX_PER_MIL * dpr });
+  const bg = opts.background ?? PCB_BACKGROUND;
   const glCanvas = document.createElement('canvas');
   performance.mark('cp:view-start');
-  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg, previewItems: LOD_ITEMS }) : null;
+  const gl = wantedPainter() === 'webgl' ? PcbGlView.create(glCanvas, ed.scene.all(), () => ed.panel.drawOrder(), (l) => ed.panel.paint(l), { background: bg, previewItems: LOD_ITEMS, picture: opts.picture ?? undefined }) : null;
   // WebGL: the live layers on their own canvas, over the WebGL one, both in a box that clips them (a
   // gesture moves the two by a transform), under the event canvas, which stays clear and in place
   const stack = gl ? gestureStack(canvas, glCanvas, { viewport: vp, pxPerCss: dpr, invalidate: () => invalidate(), enabled: composeWanted() }) : null;
@@ -180,6 +188,9 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
         invalidate();
         opts.onReady?.();
       });
+    });
+    requestAnimationFrame(() => {
+      if (!destroyed) opts.onFirstFrame?.();
     });
     requestAnimationFrame(() => requestAnimationFrame(() => {
       // a big board's first frame was its CPU-drawn preview: its WebGL geometry first (the frames that follow draw from it)
@@ -414,7 +425,7 @@ export function createPcbView(canvas: HTMLCanvasElement, ed: PcbEditor, opts: Pc
     showGrid: true,
     get composed() { return stack?.composed ?? { frames: 0, now: false }; },
     painter: gl ? 'webgl' : 'canvas2d',
-    get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred, busy: gl.busy } : null; },
+    get gl() { return gl ? { kind: gl.frame.kind, deferred: gl.deferred, busy: gl.busy, tookPicture: gl.tookPicture } : null; },
     fit() {
       // everything: the outline and the parts placed beside it (drawn again only when the view moved)
       const b = ed.extent();

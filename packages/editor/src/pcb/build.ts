@@ -5,7 +5,7 @@
  */
 import { type AttrLookup, type Mat, apply, attrDisplayText, dist, matScale, mul, placeText } from '@copperplate/board';
 import { type Contour, circleContour, imageMatrix, parsePath, pathListContours, transformContours } from '@copperplate/board';
-import { type Prim, lazyPrim, makePrim } from './prims.ts';
+import { type Prim, type PrimShape, lazyPrim, makePrim } from './prims.ts';
 import { padGeometry, padQuads } from './pad.ts';
 import { type FontIndex, layoutText } from './text.ts';
 import { flipLayer, L } from './layers.ts';
@@ -59,6 +59,35 @@ export function primsOf(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The one-quad shapes build() gives a board-level track, via or pad of one simple shape (not one in
+ * a footprint), to `emit` with the layer each is drawn on and whether it is a hole, without making
+ * their primitives: what a board's picture draws (view/board-picture.ts; its test checks the pixels
+ * equal those of the primitives). False (nothing emitted) for every other record.
+ */
+export function boardQuads(r: Rec, emit: (layer: number, hole: boolean, shape: PrimShape) => void): boolean {
+  const t = r[0];
+  if (t === 'LINE') {
+    const width = Line.get(r, 'width');
+    emit(Line.get(r, 'layer'), false, { k: 'seg', x1: Line.get(r, 'x1'), y1: Line.get(r, 'y1'), x2: Line.get(r, 'x2'), y2: Line.get(r, 'y2'), hw: width / 2 });
+    return true;
+  }
+  if (t === 'PAD') {
+    const q = padQuads(r);
+    if (!q) return false;
+    emit(Pad.get(r, 'layer'), false, q.copper);
+    if (q.hole) emit(L.HOLE, true, q.hole);
+    return true;
+  }
+  if (t === 'VIA') {
+    const v = Via.parse(r);
+    emit(L.MULTI, false, { k: 'seg', x1: v.x, y1: v.y, x2: v.x, y2: v.y, hw: v.diameter / 2 });
+    if (v.drill > 0) emit(L.HOLE, true, { k: 'seg', x1: v.x, y1: v.y, x2: v.x, y2: v.y, hw: v.drill / 2 });
+    return true;
+  }
+  return false;
 }
 
 function build(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {

@@ -45,7 +45,7 @@ export function previewPixels(layers: readonly PreviewLayer[], view: PreviewView
 }
 
 /** Items drawn into an RGBA image in window pixels (x right, y up; pixel (i, j)'s centre at i + 0.5, j + 0.5). */
-class Raster {
+export class Raster {
   private cr = 0; private cg = 0; private cb = 0; private ca = 0;
   private readonly W: number;
   private readonly H: number;

@@ -19,7 +19,7 @@ import { type Box, emptyBox, unionBox } from '@copperplate/board';
 import { BOX_FLOATS, SEG_FLOATS, buildGlGeometry, layerGroups, type GlChunk, type GlItem, type GlLayerGeometry } from './gl-geometry.ts';
 import { BOX_FS, BOX_PT_FS, BOX_PT_VS, BOX_VS, SEG_FS, SEG_PT_FS, SEG_PT_VS, SEG_VS, TRI_FS, TRI_VS, program } from './gl-shaders.ts';
 import { GlPreview } from './gl-preview.ts';
-import type { PreviewLayer } from './cpu-preview.ts';
+import type { PreviewLayer, PreviewView } from './cpu-preview.ts';
 import { GlSnapshot, LOD_FILL, LOD_ITEMS, type SnapshotView, type TileCost } from './gl-snapshot.ts';
 
 /**
@@ -76,9 +76,39 @@ export interface PcbGlOptions {
    * first frame, and then until the snapshot holds the view.
    */
   previewItems?: number;
+  /**
+   * The board's picture already drawn for a view (view/board-picture.ts: the same pixels the preview
+   * would draw, for the layers panel as the editor opens): a deferred start's first preview of that
+   * very view uploads it instead of drawing it again.
+   */
+  picture?: { pixels: Uint8ClampedArray; view: PreviewView };
 }
 
 /** '#rgb', '#rrggbb', '#rrggbbaa' or 'rgb(a)(...)' -> [r, g, b, a] in 0..1 (grey when unreadable). */
+/**
+ * Layers of anything (GPU layers, primitives' groups, a picture's command lists) in the panel's draw
+ * order, visible ones only, each with its colour (0..1 RGBA, the layer's alpha applied; holes in the
+ * hole colour) and a key naming what it shows.
+ */
+export function layerPaints<T>(layers: readonly T[], at: (l: T) => { layer: number; hole: boolean }, visible: ReadonlySet<number>, order: readonly number[], paint: (layer: number) => GlPaint, holeColor = '#222222'): Array<{ l: T; rgba: number[]; key: string }> {
+  const byLayer = new Map<number, T[]>();
+  for (const l of layers) { const id = at(l).layer; let a = byLayer.get(id); if (!a) byLayer.set(id, (a = [])); a.push(l); }
+  const hole = parseColor(holeColor);
+  const out: Array<{ l: T; rgba: number[]; key: string }> = [];
+  for (const id of order) {
+    if (!visible.has(id)) continue;
+    const ls = byLayer.get(id);
+    if (!ls) continue;
+    const { color, alpha } = paint(id);
+    for (const l of ls) {
+      const h = at(l).hole;
+      const c = h ? hole : parseColor(color);
+      out.push({ l, rgba: [c[0], c[1], c[2], c[3] * alpha], key: `${id}${h ? 'h' : ''}:${color}:${alpha}` });
+    }
+  }
+  return out;
+}
+
 export function parseColor(c: string): [number, number, number, number] {
   const s = c.trim();
   let m = /^#([0-9a-f]{3,8})$/i.exec(s);
@@ -154,6 +184,8 @@ export class PcbGlView {
   stats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
   /** What the snapshot's tiles drew, summed over every tile (`points`: items drawn as points; `boxQuads`: rounded boxes drawn as quads). */
   snapshotStats = { draws: 0, instances: 0, triVerts: 0, lod: false, points: 0, boxQuads: 0 };
+  /** Did a preview take the host's picture (PcbGlOptions.picture) instead of drawing its own? */
+  tookPicture = false;
   /** How many times the whole geometry was built (the first, new scenes, overgrown overlays). */
   fullBuilds = 0;
   /** The primitives whose geometry is not built yet (see PcbGlOptions.previewItems), grouped as buildGlGeometry groups them, and the drawing of their shapeless ones made by the preview. */
@@ -404,22 +436,7 @@ export class PcbGlView {
 
   /** Layers of anything (GPU layers, the deferred primitives' groups) in the panel's order, each with its colour. */
   private paintsOf<T>(layers: readonly T[], at: (l: T) => { layer: number; hole: boolean }, visible: Set<number>): Array<{ l: T; rgba: number[]; key: string }> {
-    const byLayer = new Map<number, T[]>();
-    for (const l of layers) { const id = at(l).layer; let a = byLayer.get(id); if (!a) byLayer.set(id, (a = [])); a.push(l); }
-    const hole = parseColor(this.opts.holeColor ?? '#222222');
-    const out: Array<{ l: T; rgba: number[]; key: string }> = [];
-    for (const id of this.order()) {
-      if (!visible.has(id)) continue;
-      const ls = byLayer.get(id);
-      if (!ls) continue;
-      const { color, alpha } = this.paint(id);
-      for (const l of ls) {
-        const h = at(l).hole;
-        const c = h ? hole : parseColor(color);
-        out.push({ l, rgba: [c[0], c[1], c[2], c[3] * alpha], key: `${id}${h ? 'h' : ''}:${color}:${alpha}` });
-      }
-    }
-    return out;
+    return layerPaints(layers, at, visible, this.order(), this.paint, this.opts.holeColor);
   }
 
   /** The snapshot's key: what it shows (the geometry's full build, the background, the layers drawn and their colours; not the overlay of edits, whose tiles are drawn again). */
@@ -503,7 +520,11 @@ export class PcbGlView {
       if (!this.preview || this.preview.key !== key || !this.preview.covers(view)) {
         this.dropPreview();
         const layers: PreviewLayer[] = paints.map((q) => ({ prims: q.l.prims, rgba: q.rgba }));
-        this.preview = new GlPreview(this.gl, this.progs.snap, this.quadVao, layers, view, parseColor(this.opts.background ?? '#000000'), key, p.made);
+        const pic = this.opts.picture, pv = pic?.view;
+        this.opts.picture = undefined;
+        const same = pv !== undefined && pv.cx === view.cx && pv.cy === view.cy && pv.scale === view.scale && pv.width === view.width && pv.height === view.height;
+        this.preview = new GlPreview(this.gl, this.progs.snap, this.quadVao, layers, view, parseColor(this.opts.background ?? '#000000'), key, p.made, same ? pic!.pixels : undefined);
+        if (same) this.tookPicture = true;
       }
     }
     this.preview!.draw(view);

@@ -18,13 +18,13 @@ export class GlPreview {
   readonly key: string;
   readonly box: Box;
 
-  /** Draw the picture of `layers` for `view` on the CPU and upload it. */
-  constructor(private readonly gl: WebGL2RenderingContext, private readonly prog: WebGLProgram, private readonly quadVao: WebGLVertexArrayObject, layers: readonly PreviewLayer[], view: PreviewView, background: readonly number[], key: string, made?: Map<Prim, GlItem>) {
+  /** Draw the picture of `layers` for `view` on the CPU (or take `pixels`, that picture already drawn) and upload it. */
+  constructor(private readonly gl: WebGL2RenderingContext, private readonly prog: WebGLProgram, private readonly quadVao: WebGLVertexArrayObject, layers: readonly PreviewLayer[], view: PreviewView, background: readonly number[], key: string, made?: Map<Prim, GlItem>, pixels?: Uint8ClampedArray) {
     this.view = { cx: view.cx, cy: view.cy, scale: view.scale, width: view.width, height: view.height };
     this.key = key;
     const hw = view.width / 2 / view.scale, hh = view.height / 2 / view.scale;
     this.box = { minX: view.cx - hw, minY: view.cy - hh, maxX: view.cx + hw, maxY: view.cy + hh };
-    const px = previewPixels(layers, view, background, made);
+    const px = pixels ?? previewPixels(layers, view, background, made);
     for (const n of SNAPSHOT_UNIFORMS) this.u[n] = gl.getUniformLocation(prog, n);
     this.tex = gl.createTexture()!;
     gl.bindTexture(gl.TEXTURE_2D, this.tex);
