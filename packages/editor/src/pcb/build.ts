@@ -68,7 +68,7 @@ export function primsOf(r: Rec, ctx: BuildCtx, pl?: Placement): Prim[] {
  * equal those of the primitives). False (nothing emitted) for every other record.
  */
 export function boardQuads(r: Rec, emit: (layer: number, hole: boolean, shape: PrimShape) => void): boolean {
-  const t = r[0];
+  const t = recType(r);
   if (t === 'LINE') {
     const width = Line.get(r, 'width');
     emit(Line.get(r, 'layer'), false, { k: 'seg', x1: Line.get(r, 'x1'), y1: Line.get(r, 'y1'), x2: Line.get(r, 'x2'), y2: Line.get(r, 'y2'), hw: width / 2 });

@@ -200,7 +200,7 @@ export function boardPicture(input: BoardPictureInput): BoardPicture | null {
   for (let i = 0; i < all.length; i++) {
     const r = all[i];
     if (isContext[i]) groups.add(scene.prims.get(`#${i}`));
-    else if (Array.isArray(r) && r[0] !== 'DOCTYPE' && !boardQuads(r, groups.addShape)) groups.add(scene.primsFor(`#${i}`, r, pours));
+    else if (Array.isArray(r) && recType(r) !== 'DOCTYPE' && !boardQuads(r, groups.addShape)) groups.add(scene.primsFor(`#${i}`, r, pours));
   }
   for (const [k, ps] of scene.prims) if (k.startsWith('poured:')) groups.add(ps);
   if (!groups.count) return null;
