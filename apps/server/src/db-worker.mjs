@@ -7,6 +7,8 @@
 // Messages out: {id, rows} | {id, error} | {notify: channel, payload}; {ready: true} | {failed} once.
 // PGlite runs one statement at a time, and a statement outside a transaction waits until the open
 // transaction ends (its query() and transaction() share one lock), so the order is PGlite's own.
+import { cpSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -107,7 +109,21 @@ parentPort.on('message', (m) => {
   }
 });
 
+/**
+ * A new data folder (no cluster in it yet) starts as a copy of COPPERPLATE_PGLITE_TEMPLATE, when set:
+ * a cluster PGlite's initdb made and nothing else (scripts/vitest-pglite.ts makes one per PGlite
+ * version for the test suite, where initdb took ~5 of the ~7 s of every server's start). The same
+ * cluster PGlite would make; migrations then run as on any new folder.
+ */
+function fromTemplate(dir) {
+  const t = process.env.COPPERPLATE_PGLITE_TEMPLATE;
+  if (!t || !existsSync(join(t, 'PG_VERSION')) || existsSync(join(dir, 'PG_VERSION'))) return;
+  if (existsSync(dir) && readdirSync(dir).some((f) => f !== 'server.pid')) return;
+  cpSync(t, dir, { recursive: true });
+}
+
 try {
+  fromTemplate(workerData.dataDir);
   db = new PGlite(workerData.dataDir, { extensions: { pg_trgm }, ...PGLITE_BYTEA }); // pg_trgm: the component library's trigram search
   await db.waitReady;
   parentPort.postMessage({ ready: true });
