@@ -5,13 +5,17 @@
  * the inner planes. scripts/kicad-gerbers.mjs does the work (and compares every demo board when run alone).
  * pcbnew's plots and gerbv's pictures of them are kept in ~/.cache/copperplate/kicad-plots (shared by the clones on the machine) by board
  * hash and KiCad version (referencePlots), so only a first run (or KICAD_GERBERS_FRESH=1) makes them.
+ * The boards are compared in this process (compareBoard): one `copperplate export fab` and gerbv's
+ * pictures each, no script process and no install check per board.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kicadReference } from './reference.ts';
+// @ts-expect-error the comparison script is plain JavaScript (scripts/kicad-gerbers.mjs), without types
+import { compareBoard } from '../../../../scripts/kicad-gerbers.mjs';
 
 const ref = kicadReference();
 const root = join(import.meta.dirname, '../../../..');
@@ -36,22 +40,23 @@ const BOARDS: Array<[string, string[]]> = [
 ];
 
 describe.skipIf(!ref.demos || !ref.pcbnew)(`[issue-15] Gerbers of imported KiCad boards against pcbnew's plots${ref.reason ? ` (skipped: ${ref.reason})` : ''}`, () => {
-  it.each(BOARDS)('%s: every copper layer differs from KiCad\'s by at most 0.5% of its copper area', (board, layers) => {
+  let out = '';
+  beforeAll(() => {
     expect(gerbv()).toBe(true);
-    const out = mkdtempSync(join(tmpdir(), 'cp-kicad-gerbers-'));
-    try {
-      const r = spawnSync(process.execPath, [join(root, 'scripts/kicad-gerbers.mjs'), join(ref.demos!, board), '--dpi', '600', '--out', out, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-      expect(r.status).toBe(0);
-      const [res] = JSON.parse(r.stdout.trim().split('\n').pop()!) as Array<{ error?: string; layers: Array<{ layer: string; pct: number; ref: number; missing?: string }> }>;
-      expect(res.error).toBeUndefined();
-      console.log(`${board}: ${res.layers.map((l) => `${l.layer} ${l.pct.toFixed(3)}% of ${l.ref} px`).join(', ')}`);
-      expect(res.layers.map((l) => l.layer)).toEqual(layers);
-      for (const l of res.layers) {
-        if (l.layer !== 'B.Cu' || board !== 'microwave/microwave.kicad_pcb') expect(l.ref, l.layer).toBeGreaterThan(0); // microwave has no bottom copper
-        expect(l.pct, l.layer).toBeLessThanOrEqual(0.5);
-      }
-    } finally {
-      rmSync(out, { recursive: true, force: true });
+    out = mkdtempSync(join(tmpdir(), 'cp-kicad-gerbers-'));
+  });
+  afterAll(() => {
+    if (out) rmSync(out, { recursive: true, force: true });
+  });
+
+  it.each(BOARDS)('%s: every copper layer differs from KiCad\'s by at most 0.5% of its copper area', (board, layers) => {
+    const res = compareBoard(join(ref.demos!, board), out, 600) as { error?: string; layers: Array<{ layer: string; pct: number; ref: number; missing?: string }> };
+    expect(res.error).toBeUndefined();
+    console.log(`${board}: ${res.layers.map((l) => `${l.layer} ${l.pct.toFixed(3)}% of ${l.ref} px`).join(', ')}`);
+    expect(res.layers.map((l) => l.layer)).toEqual(layers);
+    for (const l of res.layers) {
+      if (l.layer !== 'B.Cu' || board !== 'microwave/microwave.kicad_pcb') expect(l.ref, l.layer).toBeGreaterThan(0); // microwave has no bottom copper
+      expect(l.pct, l.layer).toBeLessThanOrEqual(0.5);
     }
   }, 600_000);
 });
