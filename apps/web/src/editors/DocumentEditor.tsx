@@ -12,8 +12,8 @@ import { PcbEditorView, PcbToolbar } from './PcbEditorView.tsx';
 import { EditorDocument, PcbEditor, installPcbTools, pcbActions } from '@copperplate/editor';
 import { SchematicEditorView } from './SchematicEditorView.tsx';
 import { PanelEditorView } from './PanelEditorView.tsx';
-import { drawPicture, pictureWanted } from './board-picture.ts';
-import { parseDocuments } from '@copperplate/format';
+import { openBehindPicture, pictureWanted } from './board-picture.ts';
+import type { parseDocuments } from '@copperplate/format';
 import type { BoardPicture } from '@copperplate/editor';
 import './editors.css';
 
@@ -93,31 +93,14 @@ export function DocumentEditor({ session, kind, item, fallback }: { session: Pro
           const o = opening.current;
           if (!o) return;
           picture.current = canvas;
-          // once the page showed the shell: parse, draw the picture, show it, then open the document
-          requestAnimationFrame(() => setTimeout(() => {
-            if (!o.live()) return;
-            performance.mark('cp:picture-parse');
-            let blocks: ReturnType<typeof parseDocuments>;
-            try {
-              blocks = parseDocuments(String(item.dataStr));
-            } catch {
-              o.open(); // the document's own open reports the error
-              return;
-            }
-            performance.mark('cp:picture-parsed');
-            try {
-              drawnPicture.current = drawPicture(canvas, blocks, id, session.snapshot());
-            } catch {
-              drawnPicture.current = null;
-            }
-            if (!drawnPicture.current) { dropPicture(); o.open(blocks); return; }
-            performance.mark('cp:picture-drawn');
-            // the frame after the one that took the picture: it was handed to the compositor
-            requestAnimationFrame(() => {
-              performance.mark('cp:picture-shown');
-              setTimeout(() => o.open(blocks), 0);
-            });
-          }, 0));
+          openBehindPicture(canvas, item, () => session.snapshot(), {
+            live: o.live,
+            took: (pic) => {
+              drawnPicture.current = pic;
+              if (!pic) dropPicture();
+            },
+            open: o.open,
+          });
         }}
       />
     );

@@ -9,7 +9,7 @@
  * (the bench's baseline).
  */
 import { boardPicture, type BoardPicture } from '@copperplate/editor';
-import type { parseDocuments } from '@copperplate/format';
+import { parseDocuments } from '@copperplate/format';
 import type { Item } from '../api/schemas.ts';
 import type { ProjectSnapshot } from '../project/types.ts';
 import { contextOf } from '../project/painters.ts';
@@ -43,4 +43,42 @@ export function drawPicture(canvas: HTMLCanvasElement, blocks: ReturnType<typeof
   // the picture's first row is the bottom of the view (WebGL's order): the canvas shows it upside down
   canvas.style.transform = 'scaleY(-1)';
   return pic;
+}
+
+type Blocks = ReturnType<typeof parseDocuments>;
+
+/**
+ * Once the page showed the opening shell (an animation frame, then a task): parse the text, draw the
+ * picture on `canvas` (`took` receives it: the view's first frame takes its pixels), show it (the
+ * frame after the one that took it), then `open` the document from the parsed text. Without a
+ * picture (`took(null)`) the document opens at once; when the text cannot be parsed, `open()` without
+ * blocks (the document's own open reports the error). `live() === false` (the tab was closed) stops it.
+ * Marks: cp:picture-parse, -parsed, -drawn, -shown.
+ */
+export function openBehindPicture(canvas: HTMLCanvasElement, item: Item, snap: () => ProjectSnapshot, o: { live: () => boolean; took: (pic: BoardPicture | null) => void; open: (blocks?: Blocks) => void }): void {
+  requestAnimationFrame(() => setTimeout(() => {
+    if (!o.live()) return;
+    performance.mark('cp:picture-parse');
+    let blocks: Blocks;
+    try {
+      blocks = parseDocuments(String(item.dataStr));
+    } catch {
+      o.open();
+      return;
+    }
+    performance.mark('cp:picture-parsed');
+    let pic: BoardPicture | null = null;
+    try {
+      pic = drawPicture(canvas, blocks, String(item.uuid ?? ''), snap());
+    } catch {
+      pic = null;
+    }
+    o.took(pic);
+    if (!pic) { o.open(blocks); return; }
+    performance.mark('cp:picture-drawn');
+    requestAnimationFrame(() => {
+      performance.mark('cp:picture-shown');
+      setTimeout(() => o.open(blocks), 0);
+    });
+  }, 0));
 }
